@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MAP_TILE_HOST } from '@rally/shared/catalog';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authorizePlugin } from './lib/authorize';
+import { AppError } from './lib/errors';
+import { MULTIPART_LIMITS } from './lib/multipart';
+import { authRoutes } from './modules/auth/auth.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function fieldName(path: unknown): string {
+  if (!Array.isArray(path) || path.length === 0) return '';
+  return path.map(String).join('.');
+}
+
+export async function buildApp(opts: { config: Config; database: Database; logger?: boolean }): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const db = database.db;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Per-request lines only when debugging: at a registration rush they cost more than they tell.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ success: false, message: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = fieldName((issue.params as { issue?: { path?: unknown } })?.issue?.path) || issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const message = issue.message && !/^Invalid input/.test(issue.message) ? issue.message : `${field || 'request'} is invalid`;
+      return reply.code(400).send({ success: false, message, code: 'VALIDATION' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ success: false, message: 'Too many requests. Please slow down and try again shortly.', code: 'RATE_LIMITED' });
+    }
+    if (status === 413) {
+      return reply.code(413).send({ success: false, message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (status === 415) {
+      return reply.code(415).send({ success: false, message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON'
+        : error.message || 'Bad request';
+      return reply.code(status).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast and Leaflet set inline styles; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_HOST.replace('*.', '*.'), 'https://tile.openstreetmap.org'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // No referrer ever leaves the site: reset links carry a token in their query.
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(rateLimit, {
+    global: config.rateLimits.enabled,
+    max: config.rateLimits.globalPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Rally platform API',
+        version: '1.0.0',
+        description: 'Registration, verification and rider community of the Mindanao endurance rally.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authorizePlugin, { db });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { database, config });
+      await api.register(authRoutes, { db, config });
+      await api.register(registrationRoutes, { db, config });
+      await api.register(riderNumberRoutes, { db });
+      await api.register(uploadRoutes, { db, config });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; everything else revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ success: false, message: `Route ${request.method} ${url.split('?')[0].slice(0, 200)} not found`, code: 'NOT_FOUND' });
+    }
+    // The single-page app answers every other path.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

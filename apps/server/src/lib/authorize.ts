@@ -1,0 +1,145 @@
+// Route access, declared on every API route as `config.access` and enforced here before
+// the body is read. The route table collected at start-up is what the generated
+// authorization tests walk, so a route without a declaration refuses to register.
+import type { Role, VerificationStatus } from '@rally/shared/catalog';
+import { can, type Permission } from '@rally/shared/permissions';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema/sessions';
+import { users } from '../db/schema/users';
+import { verifications } from '../db/schema/verifications';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { sha256Hex } from './tokens';
+
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | 'verified'
+  | { permission: Permission }
+  | { roles: readonly Role[] };
+
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  email: string;
+  verificationStatus: VerificationStatus | null;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export function describeAccess(access: Access): string {
+  if (typeof access === 'string') return access;
+  if ('permission' in access) return `permission:${access.permission}`;
+  return `roles:${access.roles.join(',')}`;
+}
+
+/** Whether an actor satisfies a declaration; the one rule the hook and the tests share. */
+export function accessAllows(
+  access: Access,
+  actor: { role: string; verificationStatus: string | null } | null,
+): 'ok' | 401 | 403 {
+  if (access === 'public') return 'ok';
+  if (!actor) return 401;
+  if (access === 'authenticated') return 'ok';
+  if (access === 'verified') return actor.verificationStatus === 'verified' ? 'ok' : 403;
+  if ('permission' in access) return can(actor.role, access.permission) ? 'ok' : 403;
+  return (access.roles as readonly string[]).includes(actor.role) ? 'ok' : 403;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header.trim());
+  return match ? match[1] : '';
+}
+
+export async function findSession(
+  db: Db,
+  token: string,
+): Promise<(AuthContext & { status: string }) | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      status: users.status,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      verificationStatus: verifications.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const token = bearer(request);
+    if (token) {
+      const session = await findSession(opts.db, token);
+      if (session && session.status === 'active') {
+        const { status: _status, ...auth } = session;
+        request.auth = auth;
+      } else if (access !== 'public') {
+        // A deactivated rider is told so, rather than seeing a generic session error.
+        if (session) throw new UnauthorizedError('Your account has been deactivated. Please contact the organizers.', 'ACCOUNT_INACTIVE');
+        throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
+      }
+    } else if (token === '' && access !== 'public') {
+      throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
+    }
+    const verdict = accessAllows(access, request.auth);
+    if (verdict === 401) throw new UnauthorizedError();
+    if (verdict === 403) {
+      if (access === 'verified') throw new ForbiddenError('Your account must be verified to do this', 'NOT_VERIFIED');
+      throw new ForbiddenError();
+    }
+  });
+});
+
+/** The signed-in user of a route whose access guarantees one. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}

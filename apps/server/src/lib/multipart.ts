@@ -1,0 +1,63 @@
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog';
+import type { FastifyRequest } from 'fastify';
+import { AppError, BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+
+export interface UploadedPart {
+  buffer: Buffer;
+  filename: string;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: Record<string, UploadedPart>;
+}
+
+/**
+ * Reads a whole multipart body into memory, refusing unknown file fields, repeated
+ * fields and files over 10 MB. Nothing is written anywhere until the caller has
+ * validated everything, so a refused request changes nothing.
+ */
+export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartResult> {
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaTypeError('Expected a multipart/form-data upload', 'NOT_MULTIPART');
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedPart> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!fileFields.includes(part.fieldname)) {
+          await part.toBuffer().catch(() => undefined);
+          throw new BadRequestError(`Unexpected file field: ${part.fieldname.slice(0, 50)}`, 'UNEXPECTED_FILE');
+        }
+        if (files[part.fieldname]) throw new BadRequestError(`Only one ${part.fieldname} may be sent`, 'DUPLICATE_FIELD');
+        const buffer = await part.toBuffer();
+        files[part.fieldname] = { buffer, filename: part.filename };
+      } else {
+        if (part.fieldname in fields) {
+          throw new BadRequestError(`Field ${part.fieldname.slice(0, 50)} was sent more than once`, 'DUPLICATE_FIELD');
+        }
+        if (typeof part.value !== 'string') throw new BadRequestError(`Field ${part.fieldname.slice(0, 50)} must be text`);
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(UPLOAD_TOO_LARGE_MESSAGE, 'FILE_TOO_LARGE');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new PayloadTooLargeError('Too many fields or files in the upload', 'TOO_MANY_PARTS');
+    }
+    throw new BadRequestError('The upload could not be read. Please try again.', 'BAD_MULTIPART');
+  }
+  return { fields, files };
+}
+
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 2,
+  fields: 40,
+  fieldSize: 16 * 1024,
+  parts: 45,
+  headerPairs: 50,
+} as const;

@@ -1,0 +1,124 @@
+import {
+  authResponse,
+  forgotPasswordSchema,
+  loginSchema,
+  profileResponse,
+  resetPasswordSchema,
+  resetTokenInfo,
+  resetTokenParam,
+} from '@rally/shared/contracts/auth';
+import { messageEnvelope } from '@rally/shared/contracts/common';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { requireAuth } from '../../lib/authorize';
+import { clientInfo, responses } from '../../lib/route-helpers';
+import { SlidingWindowCounter } from '../../lib/throttle';
+import { displayName, recordActivity } from '../activities/activities.service';
+import { completeReset, readResetToken } from '../password-resets/password-resets.service';
+import { login, refresh, revokeSession } from './auth.service';
+import { loadUserRecord } from './user-record.presenter';
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, the organizers have been notified. Password resets are issued by administrators, who will send you a secure reset link.';
+
+export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = config.rateLimits;
+  const throttles = {
+    enabled: limits.enabled,
+    perAccount: new SlidingWindowCounter(limits.loginPerAccount, limits.loginWindowMs),
+    perAddress: new SlidingWindowCounter(limits.loginPerAddress, limits.loginWindowMs),
+  };
+
+  r.post('/auth/login', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], body: loginSchema, response: responses({ 200: authResponse }) },
+    handler: async (request) => {
+      const { userId, token } = await login(db, request.body, clientInfo(request), throttles);
+      const user = await loadUserRecord(db, userId);
+      return { success: true as const, token, data: { user }, message: `Welcome back, ${user.firstName}!` };
+    },
+  });
+
+  r.post('/auth/refresh', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['auth'], response: responses({ 200: authResponse }) },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const token = await refresh(db, auth.sessionId, auth.userId, clientInfo(request));
+      return { success: true as const, token, data: { user: await loadUserRecord(db, auth.userId) } };
+    },
+  });
+
+  r.get('/auth/profile', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['auth'], response: responses({ 200: profileResponse }) },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      return { success: true as const, data: { user: await loadUserRecord(db, auth.userId) } };
+    },
+  });
+
+  r.post('/auth/logout', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['auth'], response: responses({ 200: messageEnvelope }) },
+    handler: async (request) => {
+      await revokeSession(db, requireAuth(request).sessionId);
+      return { success: true as const, message: 'Logged out' };
+    },
+  });
+
+  r.post('/auth/forgot-password', {
+    config: {
+      access: 'public',
+      rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
+    },
+    schema: { tags: ['auth'], body: forgotPasswordSchema, response: responses({ 200: messageEnvelope }) },
+    handler: async (request) => {
+      const email = (request.body.email ?? '').trim().toLowerCase();
+      if (email) {
+        const [user] = await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, email))
+          .limit(1);
+        // Staff see the request in the logs; the answer is the same either way.
+        await recordActivity(db, {
+          type: 'password_reset_requested',
+          userId: user?.id ?? null,
+          userName: user ? displayName(user) : null,
+          description: `Password reset requested for ${email.slice(0, 254)}`,
+          details: user ? 'Account exists: generate a reset link in Password Reset Management' : 'No account with this email',
+          metadata: { ip: request.ip },
+        });
+      }
+      return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
+    },
+  });
+
+  r.get('/auth/reset-password/:token', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], params: resetTokenParam, response: responses({ 200: resetTokenInfo }) },
+    handler: async (request) => {
+      const data = await readResetToken(db, request.params.token);
+      return { success: true as const, message: 'Reset link is valid', data };
+    },
+  });
+
+  r.post('/auth/reset-password', {
+    config: {
+      access: 'public',
+      rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
+    },
+    schema: { tags: ['auth'], body: resetPasswordSchema, response: responses({ 200: messageEnvelope }) },
+    handler: async (request) => {
+      await completeReset(db, request.body.token, request.body.newPassword);
+      return { success: true as const, message: 'Password reset successfully!' };
+    },
+  });
+}

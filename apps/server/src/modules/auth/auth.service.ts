@@ -1,0 +1,122 @@
+import type { Role } from '@rally/shared/catalog';
+import { SESSION_TTL_MS } from '@rally/shared/catalog';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { loginActivities } from '../../db/schema/security';
+import { sessions } from '../../db/schema/sessions';
+import { users } from '../../db/schema/users';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import type { SlidingWindowCounter } from '../../lib/throttle';
+import { newToken, sha256Hex } from '../../lib/tokens';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Issues an opaque session token; only its SHA-256 is stored. */
+export async function createSession(db: DbOrTx, userId: string, client: ClientInfo): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256Hex(token),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user at once (deactivation, deletion, password reset). */
+export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export interface LoginThrottles {
+  perAccount: SlidingWindowCounter;
+  perAddress: SlidingWindowCounter;
+  enabled: boolean;
+}
+
+function minutes(ms: number): string {
+  const m = Math.ceil(ms / 60_000);
+  return m === 1 ? '1 minute' : `${m} minutes`;
+}
+
+export async function login(
+  db: Db,
+  input: { email: string; password: string },
+  client: ClientInfo,
+  throttles: LoginThrottles,
+): Promise<{ userId: string; token: string; role: Role }> {
+  const email = input.email.trim().toLowerCase();
+  const addressKey = client.ip ?? 'unknown';
+  const record = (userId: string | null, success: boolean, failureReason: string | null) =>
+    db.insert(loginActivities).values({
+      userId,
+      email: email.slice(0, 254),
+      success,
+      failureReason,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    });
+
+  if (throttles.enabled) {
+    const wait = Math.max(throttles.perAccount.retryAfterMs(email), throttles.perAddress.retryAfterMs(addressKey));
+    if (wait > 0) {
+      await record(null, false, 'rate_limited');
+      throw new TooManyRequestsError(
+        `Too many failed login attempts. Please try again in ${minutes(wait)}.`,
+        'LOGIN_THROTTLED',
+      );
+    }
+  }
+
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status, role: users.role })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) {
+    throttles.perAccount.hit(email);
+    throttles.perAddress.hit(addressKey);
+    await record(user?.id ?? null, false, user ? 'wrong_password' : 'unknown_email');
+    throw new UnauthorizedError('Invalid email or password', 'INVALID_CREDENTIALS');
+  }
+  if (user.status !== 'active') {
+    await record(user.id, false, 'inactive');
+    throw new ForbiddenError('Your account has been deactivated. Please contact the organizers.', 'ACCOUNT_INACTIVE');
+  }
+  throttles.perAccount.reset(email);
+  const token = await db.transaction(async (tx) => {
+    const t = await createSession(tx, user.id, client);
+    await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+    await tx.insert(loginActivities).values({
+      userId: user.id,
+      email,
+      success: true,
+      failureReason: null,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+    });
+    return t;
+  });
+  return { userId: user.id, token, role: user.role };
+}
+
+/** Swaps the current token for a fresh one. */
+export async function refresh(db: Db, sessionId: string, userId: string, client: ClientInfo): Promise<string> {
+  return db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId);
+    return createSession(tx, userId, client);
+  });
+}

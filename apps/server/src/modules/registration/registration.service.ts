@@ -1,0 +1,154 @@
+import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog';
+import { type RegistrationInput, registrationProblem, registrationSchema } from '@rally/shared/contracts/auth';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/files';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
+import type { ProcessedFile } from '../../lib/files';
+import { hashPassword } from '../../lib/passwords';
+import { newVerificationCode } from '../../lib/tokens';
+import { displayName, recordActivity } from '../activities/activities.service';
+import { type ClientInfo, createSession } from '../auth/auth.service';
+
+export const riderNumberTaken = (n: number) => new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');
+export const emailTaken = () =>
+  new ConflictError('An account with this email already exists. Please log in instead.', 'EMAIL_TAKEN');
+
+/**
+ * Checks a raw payload in the spec's order, then its formats, and answers the first
+ * problem as a 400 naming it. `hasReceipt` is undefined for the JSON route, whose
+ * receipt (if any) is uploaded afterwards.
+ */
+export function validateRegistration(raw: Record<string, unknown>, hasReceipt: boolean | undefined): RegistrationInput {
+  const asText = (k: string) => (typeof raw[k] === 'string' || typeof raw[k] === 'number' ? String(raw[k]) : undefined);
+  const problem = registrationProblem({
+    riderNumber: asText('riderNumber'),
+    tshirtSize: asText('tshirtSize'),
+    customTshirtSize: asText('customTshirtSize'),
+    finisherSleeveSize: asText('finisherSleeveSize'),
+    customFinisherSleeveSize: asText('customFinisherSleeveSize'),
+    vestSize: asText('vestSize'),
+    customVestSize: asText('customVestSize'),
+    firstName: asText('firstName'),
+    lastName: asText('lastName'),
+    email: asText('email'),
+    password: typeof raw.password === 'string' ? raw.password : undefined,
+    phoneNumber: asText('phoneNumber'),
+    category: asText('category'),
+    paymentMethod: asText('paymentMethod'),
+    hasReceipt,
+  });
+  if (problem) throw new BadRequestError(problem, 'VALIDATION');
+  const parsed = registrationSchema.safeParse(raw);
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message, 'VALIDATION');
+  return parsed.data;
+}
+
+async function precheck(db: Db, email: string, riderNumber: number) {
+  // Cheap look-ups first, so a taken number or email costs no password hash.
+  const [row] = await db
+    .select({
+      emailTaken: sql<boolean>`exists(select 1 from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
+      numberTaken: sql<boolean>`exists(select 1 from ${users} where ${users.riderNumber} = ${riderNumber})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (row?.emailTaken) throw emailTaken();
+  if (row?.numberTaken) throw riderNumberTaken(riderNumber);
+}
+
+export interface RegistrationResult {
+  userId: string;
+  token: string;
+  verificationCode: string;
+}
+
+/**
+ * Account, rider number, verification record, files and session land in one
+ * transaction, or none of them do. The unique index on rider_number decides races.
+ */
+export async function register(
+  db: Db,
+  input: RegistrationInput,
+  prepareUploads: () => Promise<ProcessedFile[]>,
+  client: ClientInfo,
+): Promise<RegistrationResult> {
+  await precheck(db, input.email, input.riderNumber);
+  // Files are decoded only once the cheap checks pass; a bad file still refuses everything.
+  const uploads = await prepareUploads();
+  const category = normaliseCategory(input.category, input.gender);
+  const passwordHash = await hashPassword(input.password);
+  const custom = (size: string, text: string | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          kitName: input.kitName ?? null,
+          phoneNumber: input.phoneNumber,
+          address: input.address ?? null,
+          gender: input.gender ?? null,
+          birthdate: input.birthdate ?? null,
+          motorcycleModel: input.motorcycleModel ?? null,
+          clubName: input.clubName ?? null,
+          category,
+          emergencyContactName: input.emergencyContactName ?? null,
+          emergencyContactNumber: input.emergencyContactNumber ?? null,
+          riderNumber: input.riderNumber,
+          paymentMethod: input.paymentMethod ?? null,
+          paymentAmount: paymentAmountFor(category),
+          tshirtSize: input.tshirtSize,
+          customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
+          tshirtSubmittedAt: new Date(),
+          finisherSleeveSize: input.finisherSleeveSize,
+          customFinisherSleeveSize: custom(input.finisherSleeveSize, input.customFinisherSleeveSize),
+          vestSize: input.vestSize,
+          customVestSize: custom(input.vestSize, input.customVestSize),
+          gearSubmittedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      const verificationCode = newVerificationCode();
+      await tx.insert(verifications).values({
+        userId: user.id,
+        verificationCode,
+        status: 'pending',
+        paymentMethod: input.paymentMethod ?? null,
+        paymentAmount: paymentAmountFor(category),
+      });
+      for (const f of uploads) {
+        await tx.insert(files).values({
+          userId: user.id,
+          kind: f.kind,
+          mimeType: f.mimeType,
+          sizeBytes: f.sizeBytes,
+          width: f.width,
+          height: f.height,
+          sha256: f.sha256,
+          originalName: f.originalName,
+          data: f.data,
+        });
+      }
+      await recordActivity(tx, {
+        type: 'user_registration',
+        userId: user.id,
+        userName: displayName(input),
+        description: `${displayName(input)} registered for ${category.toUpperCase()} as rider #${input.riderNumber}`,
+        details: `Payment: ${input.paymentMethod ?? 'not chosen'}; code ${verificationCode}`,
+        location: input.address ?? null,
+        metadata: { riderNumber: input.riderNumber, category, files: uploads.map((f) => f.kind) },
+      });
+      const token = await createSession(tx, user.id, client);
+      return { userId: user.id, token, verificationCode };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_rider_number_uq')) throw riderNumberTaken(input.riderNumber);
+    if (isUniqueViolation(err, 'users_email_lower_uq')) throw emailTaken();
+    throw err;
+  }
+}
+

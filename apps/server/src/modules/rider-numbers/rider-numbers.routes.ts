@@ -1,0 +1,75 @@
+import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/catalog';
+import { envelope } from '@rally/shared/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireAuth } from '../../lib/authorize';
+import { responses } from '../../lib/route-helpers';
+import { assignNumber, isAvailable, myNumber, takenNumbers } from './rider-numbers.service';
+
+const NUMBER_MESSAGE = 'Please select a rider number (1-1000).';
+const riderNumber = z.coerce
+  .number({ message: NUMBER_MESSAGE })
+  .int({ message: NUMBER_MESSAGE })
+  .min(RIDER_NUMBER_MIN, { message: NUMBER_MESSAGE })
+  .max(RIDER_NUMBER_MAX, { message: NUMBER_MESSAGE });
+
+export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/rider-numbers/taken', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['rider-numbers'],
+      response: responses({ 200: envelope(z.object({ takenNumbers: z.array(z.number().int()) })) }),
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: { takenNumbers: await takenNumbers(db) } };
+    },
+  });
+
+  r.get('/rider-numbers/check/:n', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['rider-numbers'],
+      params: z.object({ n: riderNumber }),
+      response: responses({ 200: envelope(z.object({ riderNumber: z.number().int(), available: z.boolean() })) }),
+    },
+    handler: async (request) => {
+      const available = await isAvailable(db, request.params.n);
+      return {
+        success: true as const,
+        data: { riderNumber: request.params.n, available },
+        message: available ? `Rider number ${request.params.n} is available` : `Rider number ${request.params.n} is already taken`,
+      };
+    },
+  });
+
+  r.get('/rider-numbers/my-number', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['rider-numbers'],
+      response: responses({ 200: envelope(z.object({ riderNumber: z.number().int().nullable() })) }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: { riderNumber: await myNumber(db, requireAuth(request).userId) },
+    }),
+  });
+
+  r.post('/rider-numbers/assign', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['rider-numbers'],
+      body: z.object({ riderNumber }),
+      response: responses({ 200: envelope(z.object({ riderNumber: z.number().int() })) }),
+    },
+    handler: async (request) => {
+      const n = await assignNumber(db, requireAuth(request).userId, request.body.riderNumber);
+      return { success: true as const, data: { riderNumber: n }, message: `Rider number ${n} is yours, warrior!` };
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { ConflictError, isUniqueViolation } from '../../lib/errors';
+import { displayName, recordActivity } from '../activities/activities.service';
+import { riderNumberTaken } from '../registration/registration.service';
+
+export async function takenNumbers(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ n: users.riderNumber })
+    .from(users)
+    .where(isNotNull(users.riderNumber))
+    .orderBy(asc(users.riderNumber));
+  return rows.map((r) => r.n as number);
+}
+
+export async function isAvailable(db: Db, n: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.riderNumber, n)).limit(1);
+  return !row;
+}
+
+export async function myNumber(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db.select({ n: users.riderNumber }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.n ?? null;
+}
+
+/**
+ * Claims a number for the signed-in rider (or moves them to another one). Once a rider
+ * is verified the number is printed on their kit, so it can no longer change here.
+ */
+export async function assignNumber(db: Db, userId: string, n: number): Promise<number> {
+  const [row] = await db
+    .select({
+      riderNumber: users.riderNumber,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      status: verifications.status,
+    })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new ConflictError('User not found');
+  if (row.riderNumber === n) return n;
+  if (row.status === 'verified' && row.riderNumber !== null) {
+    throw new ConflictError(
+      'Your rider number is locked after verification. Please ask the organizers to change it.',
+      'RIDER_NUMBER_LOCKED',
+    );
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ riderNumber: n, updatedAt: new Date() })
+        .where(and(eq(users.id, userId)));
+      await recordActivity(tx, {
+        type: 'rider_number_assigned',
+        userId,
+        userName: displayName(row),
+        description: `${displayName(row)} claimed rider #${n}`,
+        details: row.riderNumber ? `Previously #${row.riderNumber}` : null,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_rider_number_uq')) throw riderNumberTaken(n);
+    throw err;
+  }
+  return n;
+}
+

@@ -1,0 +1,112 @@
+import { envelope, messageEnvelope } from '@rally/shared/contracts/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requireAuth } from '../../lib/authorize';
+import { BadRequestError } from '../../lib/errors';
+import { type FileKind, processUpload } from '../../lib/files';
+import { readMultipart } from '../../lib/multipart';
+import { responses } from '../../lib/route-helpers';
+import { deleteUserFile, listUserFiles, readProfileImage, readReceipt, saveUserFile } from './uploads.service';
+
+const fileRecord = z.object({
+  id: z.string(),
+  kind: z.enum(['profile_image', 'payment_receipt']),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  originalName: z.string().nullable(),
+  createdAt: z.string(),
+});
+const idParam = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+
+type FileRow = { mimeType: string; sha256: string; data: Buffer };
+
+/** Sends stored bytes with a strong ETag; `immutableFor` caches public images briefly. */
+function sendBlob(request: FastifyRequest, reply: FastifyReply, file: FileRow, cache: string) {
+  const etag = `"${file.sha256}"`;
+  reply.header('etag', etag).header('cache-control', cache).header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  // A receipt PDF opened in the browser must never run as a document of this origin.
+  reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  return reply.type(file.mimeType).send(file.data);
+}
+
+export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = config.rateLimits.enabled
+    ? { max: config.rateLimits.uploadsPerAddressPerHour, timeWindow: 3_600_000 }
+    : false;
+
+  const upload = (url: string, field: string, kind: FileKind) =>
+    r.post(url, {
+      config: { access: 'authenticated', rateLimit },
+      schema: {
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+        description: `Multipart with one file field named ${field}; replaces the previous one.`,
+        response: responses({ 201: envelope(z.object({ file: fileRecord })) }),
+      },
+      handler: async (request, reply) => {
+        const auth = requireAuth(request);
+        const { files } = await readMultipart(request, [field]);
+        const part = files[field];
+        if (!part) throw new BadRequestError(`No file was sent in the ${field} field`, 'NO_FILE');
+        const saved = await saveUserFile(db, auth.userId, await processUpload(kind, part.buffer, part.filename));
+        reply.code(201);
+        return {
+          success: true as const,
+          message: kind === 'profile_image' ? 'Profile image uploaded' : 'Payment receipt uploaded',
+          data: { file: { ...saved, createdAt: saved.createdAt.toISOString() } },
+        };
+      },
+    });
+  upload('/upload/profile-image', 'profileImage', 'profile_image');
+  upload('/upload/payment-receipt', 'paymentReceipt', 'payment_receipt');
+
+  const remove = (url: string, kind: FileKind) =>
+    r.delete(url, {
+      config: { access: 'authenticated' },
+      schema: { tags: ['uploads'], params: idParam, response: responses({ 200: messageEnvelope }) },
+      handler: async (request) => {
+        await deleteUserFile(db, requireAuth(request).userId, kind, request.params.id);
+        return { success: true as const, message: 'File deleted' };
+      },
+    });
+  remove('/upload/profile-image/:id', 'profile_image');
+  remove('/upload/payment-receipt/:id', 'payment_receipt');
+
+  r.get('/upload/user-files', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['uploads'], response: responses({ 200: envelope(z.object({ files: z.array(fileRecord) })) }) },
+    handler: async (request) => {
+      const rows = await listUserFiles(db, requireAuth(request).userId);
+      return { success: true as const, data: { files: rows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })) } };
+    },
+  });
+
+  r.get('/upload/payment-receipt/:id', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['uploads'], description: 'The receipt of a user (by user id or file id).', params: idParam },
+    handler: async (request, reply) =>
+      sendBlob(request, reply, await readReceipt(db, requireAuth(request), request.params.id), 'private, no-store'),
+  });
+
+  r.get('/upload/profile-image/:id', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['uploads'], description: 'A profile image (by user id or file id).', params: idParam },
+    handler: async (request, reply) =>
+      sendBlob(request, reply, await readProfileImage(db, request.params.id, false), 'private, max-age=60'),
+  });
+
+  r.get('/public/profile-image/:id', {
+    config: { access: 'public' },
+    schema: { tags: ['uploads'], description: 'The profile image of an active rider, for anyone.', params: idParam },
+    handler: async (request, reply) =>
+      sendBlob(request, reply, await readProfileImage(db, request.params.id, true), 'public, max-age=300, must-revalidate'),
+  });
+}

@@ -1,0 +1,62 @@
+import { type Config, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { startControlServer } from './lib/control-channel';
+import { acquireDataDirLock, controlSocketPath, DataDirBusyError } from './lib/data-dir-lock';
+import { FIRST_START_HINT, hasStaffAdmin, runOperatorCommand } from './modules/operator/operator.service';
+
+async function main(config: Config) {
+  const embedded = !config.databaseUrl;
+  const socket = embedded ? controlSocketPath(config.dataDir) : null;
+  let releaseLock = () => {};
+  if (embedded) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir, 'server', socket);
+    } catch (err) {
+      if (err instanceof DataDirBusyError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database);
+  const app = await buildApp({ config, database });
+  const stopControl = socket
+    ? await startControlServer(socket, (command, args) => runOperatorCommand(database.db, config.publicUrl, command, args))
+    : async () => {};
+
+  if (!(await hasStaffAdmin(database.db))) app.log.warn(FIRST_START_HINT);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests, let in-flight ones finish, then close the store cleanly.
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await stopControl();
+      await database.close();
+    } finally {
+      releaseLock();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Rally platform on http://${config.host}:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}); API docs at /api/docs`,
+  );
+}
+
+main(loadConfig()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

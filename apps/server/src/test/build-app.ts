@@ -1,0 +1,77 @@
+// Builds the real app on a real database for API tests: an in-memory PGlite always, or a
+// fresh database on the PostgreSQL server named by TEST_DATABASE_URL (made per test file
+// and dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The database kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL as string;
+  const name = `rally_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openTestDatabase(kind: DbKind = 'pglite'): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const pgdb = await freshPostgres();
+    const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 60 });
+    await runMigrations(database);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await pgdb.drop();
+      },
+    };
+  }
+  const database = await openDatabase({});
+  await runMigrations(database);
+  return { database, drop: () => database.close() };
+}
+
+export async function buildTestApp(kind: DbKind = 'pglite', overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase(kind);
+  const base = loadConfig({ RATE_LIMITS: 'off', PUBLIC_URL: 'http://rally.test', WEB_DIST: '/nonexistent' });
+  const config = { ...base, ...overrides };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

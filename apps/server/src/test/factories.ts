@@ -1,0 +1,150 @@
+// Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@rally/shared/catalog';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { Db } from '../db/client';
+import { createUser } from '../modules/operator/operator.service';
+
+let seq = 0;
+function unique(): string {
+  seq += 1;
+  return `${Date.now().toString(36)}${seq}${randomBytes(2).toString('hex')}`;
+}
+
+export const STRONG_PASSWORD = 'Warrior2025!';
+
+/** A complete, valid registration payload (text fields, as multipart sends them). */
+export function registrationFields(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const id = unique();
+  const fields: Record<string, string | undefined> = {
+    firstName: 'Datu',
+    lastName: `Rider${id}`,
+    email: `rider.${id}@example.com`,
+    password: STRONG_PASSWORD,
+    phoneNumber: '09171234567',
+    address: 'Davao City',
+    gender: 'male',
+    birthdate: '1990-05-17',
+    motorcycleModel: 'Honda ADV 160',
+    category: 'bagani',
+    kitName: 'DATU OF THE SOUTH',
+    clubName: 'Davao Adventure Riders',
+    paymentMethod: 'gcash',
+    emergencyContactName: 'Amihan Rider',
+    emergencyContactNumber: '09181234567',
+    riderNumber: String(1 + Math.floor(Math.random() * 1000)),
+    tshirtSize: 'L',
+    finisherSleeveSize: 'M',
+    vestSize: 'XL',
+    paymentAmount: '3000',
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
+}
+
+export interface FilePart {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** Builds a multipart/form-data body by hand, so tests control every byte of it. */
+export function multipart(fields: Record<string, string>, files: FilePart[] = []) {
+  const boundary = `----rally${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function jpeg(opts: { width?: number; height?: number; gps?: boolean } = {}): Promise<Buffer> {
+  let img = sharp({
+    create: { width: opts.width ?? 64, height: opts.height ?? 64, channels: 3, background: { r: 220, g: 90, b: 30 } },
+  }).jpeg({ quality: 80 });
+  if (opts.gps) {
+    img = img.withExif({
+      IFD0: { Make: 'RallyCam', Model: 'Test' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '7/1 4/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '125/1 36/1 0/1' },
+    });
+  }
+  return img.toBuffer();
+}
+
+export async function png(width = 48, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
+}
+
+export function pdf(): Buffer {
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+}
+
+export async function registrationFiles(): Promise<FilePart[]> {
+  return [
+    { field: 'profileImage', filename: 'profile.jpg', contentType: 'image/jpeg', data: await jpeg() },
+    { field: 'paymentReceipt', filename: 'receipt.png', contentType: 'image/png', data: await png() },
+  ];
+}
+
+export interface Actor {
+  token: string;
+  userId: string;
+  email: string;
+  role: Role;
+}
+
+/** Registers a rider through the real multipart route. */
+export async function registerRider(
+  app: FastifyInstance,
+  overrides: Record<string, string | undefined> = {},
+): Promise<Actor & { verificationCode: string; riderNumber: number }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const fields = registrationFields(overrides);
+    const body = multipart(fields, await registrationFiles());
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register-with-uploads', ...body });
+    // A random number may collide with an earlier test's rider: pick another.
+    if (res.statusCode === 409 && !overrides.riderNumber && res.json().code === 'RIDER_NUMBER_TAKEN') continue;
+    if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+    const json = res.json();
+    return {
+      token: json.token,
+      userId: json.data.user.id,
+      email: fields.email,
+      role: 'participant',
+      verificationCode: json.data.user.verificationCode,
+      riderNumber: json.data.user.riderNumber,
+    };
+  }
+  throw new Error('could not find a free rider number');
+}
+
+export async function login(app: FastifyInstance, email: string, password = STRONG_PASSWORD) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
+/** An active, verified account of a role (as the operator CLI makes them), signed in. */
+export async function staff(app: FastifyInstance, db: Db, role: Role): Promise<Actor> {
+  const email = `${role}.${unique()}@example.com`;
+  await createUser(db, { email, password: STRONG_PASSWORD, role });
+  const res = await login(app, email);
+  if (res.statusCode !== 200) throw new Error(`staff login failed: ${res.body}`);
+  return { token: res.json().token, userId: res.json().data.user.id, email, role };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,343 @@
+// The rally's fixed content and business constants (spec/rider-site.md §3, §9 and
+// spec/staff-console.md §3, §9). Defined once; the server's Postgres enums, the zod
+// contracts and the web UI all read from here.
+
+export const ROLES = ['admin', 'marshall', 'officer', 'developer', 'guest', 'participant'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'participant';
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  marshall: 'Marshall',
+  officer: 'Officer',
+  developer: 'Developer',
+  guest: 'Guest Rider',
+  participant: 'Participant',
+};
+/** The label staff lists and the edit modal use for guests. */
+export const GUEST_STAFF_LABEL = 'Guest (Organizer Sponsored)';
+
+export const STAFF_ROLES = ['admin', 'marshall', 'developer', 'officer'] as const satisfies readonly Role[];
+/** Roles that land on /admin after login or verification (others land on /me). */
+export const ADMIN_LANDING_ROLES = ['admin', 'marshall'] as const satisfies readonly Role[];
+/** Roles that see the Admin Panel entry in the My Profile menu. */
+export const ADMIN_PANEL_ROLES = ['admin', 'officer', 'marshall', 'developer'] as const satisfies readonly Role[];
+export const PRINT_QR_ROLES = ['admin', 'developer'] as const satisfies readonly Role[];
+
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const VERIFICATION_ACTIONS = ['verified', 'rejected'] as const;
+export type VerificationAction = (typeof VERIFICATION_ACTIONS)[number];
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const PAYMENT_METHODS = ['cash', 'gcash', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  gcash: 'GCash',
+  bank_transfer: 'Bank Transfer',
+};
+
+export const BASE_CATEGORIES = ['lakambini', 'lakan', 'bagani', 'magani'] as const;
+export type BaseCategory = (typeof BASE_CATEGORIES)[number];
+export const CATEGORIES = [
+  'lakambini',
+  'lakan',
+  'bagani',
+  'magani',
+  'lakambini-obr',
+  'lakan-obr',
+  'bagani-obr',
+  'magani-obr',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const OBR_DISCOUNT = 200;
+export const OBR_BADGE = 'P200 OFF';
+
+/** Base prices in pesos. Magani is the men's track of Lakambini and costs the same. */
+export const PRICES: Record<Category | 'guest', number> = {
+  lakambini: 2700,
+  lakan: 2700,
+  bagani: 3000,
+  magani: 2700,
+  'lakambini-obr': 2500,
+  'lakan-obr': 2500,
+  'bagani-obr': 2800,
+  'magani-obr': 2500,
+  guest: 0,
+};
+
+export const EARLY_BIRD = { active: false, percent: 10, fixedDiscount: 300, guestDiscount: 0 } as const;
+
+/** The amount a rider owes for a category; computed on the server, shown on the client. */
+export function paymentAmountFor(category: Category | 'guest'): number {
+  const price = PRICES[category];
+  if (!EARLY_BIRD.active || category === 'guest') return price;
+  return Math.max(0, price - EARLY_BIRD.fixedDiscount);
+}
+
+/** A man choosing lakambini (the women's track) rides magani. */
+export function normaliseCategory(category: Category, gender: Gender | undefined | null): Category {
+  if (gender !== 'male') return category;
+  if (category === 'lakambini') return 'magani';
+  if (category === 'lakambini-obr') return 'magani-obr';
+  return category;
+}
+
+export function isObr(category: string | null | undefined): boolean {
+  return typeof category === 'string' && category.endsWith('-obr');
+}
+
+export function baseCategoryOf(category: string | null | undefined): BaseCategory | null {
+  if (!category) return null;
+  const base = category.replace(/-obr$/, '');
+  return (BASE_CATEGORIES as readonly string[]).includes(base) ? (base as BaseCategory) : null;
+}
+
+export const CATEGORY_DISPLAY: Record<BaseCategory, { name: string; distance: string; tagline: string }> = {
+  bagani: { name: 'BAGANI', distance: '1213KM+', tagline: 'Elite warriors only' },
+  lakan: { name: 'LAKAN', distance: '603KM+', tagline: 'Chiefs challenge' },
+  lakambini: { name: 'LAKAMBINI', distance: '300KM+', tagline: 'Queens of the road' },
+  magani: { name: 'MAGANI', distance: '300KM+', tagline: 'Warriors of the road' },
+};
+
+/**
+ * Display data of a category. Unknown or unset categories show as bagani (rider side);
+ * pass `unsetAs: 'not-set'` for the staff user list, which shows NOT SET / TBD.
+ */
+export function categoryDisplay(
+  category: string | null | undefined,
+  opts: { gender?: string | null; unsetAs?: 'bagani' | 'not-set' } = {},
+): { name: string; distance: string; tagline: string; obr: boolean } {
+  let base = baseCategoryOf(category);
+  if (base === 'lakambini' && opts.gender === 'male') base = 'magani';
+  if (!base) {
+    if (opts.unsetAs === 'not-set' && !category) return { name: 'NOT SET', distance: 'TBD', tagline: '', obr: false };
+    base = 'bagani';
+  }
+  const d = CATEGORY_DISPLAY[base];
+  return { ...d, name: isObr(category) ? `${d.name} OBR` : d.name, obr: isObr(category) };
+}
+
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'CUSTOM'] as const;
+export type Size = (typeof SIZES)[number];
+/** Sizing guide by chest, in inches. */
+export const SIZE_CHEST_GUIDE: Record<Exclude<Size, 'CUSTOM'>, string> = {
+  XS: '30-32',
+  S: '34-36',
+  M: '38-40',
+  L: '42-44',
+  XL: '46-48',
+  XXL: '50-52',
+  XXXL: '54-56',
+};
+export const CUSTOM_SIZE_MAX = 50;
+
+export const RIDER_NUMBER_MIN = 1;
+export const RIDER_NUMBER_MAX = 1000;
+export const RIDER_NUMBERS_PER_PAGE = 50;
+/** Quick-jump ranges of the rider-number picker: 1-99, then hundreds up to 900-1000. */
+export const RIDER_NUMBER_RANGES: ReadonlyArray<{ label: string; from: number; to: number }> = [
+  { label: '1-99', from: 1, to: 99 },
+  ...Array.from({ length: 9 }, (_, i) => {
+    const from = (i + 1) * 100;
+    const to = i === 8 ? 1000 : from + 99;
+    return { label: `${from}-${to}`, from, to };
+  }),
+];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+/** Re-encoded images are capped to this many pixels on their longest side. */
+export const IMAGE_MAX_EDGE = 2048;
+/** Uploads whose declared dimensions exceed this are refused before decoding (pixel floods). */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const VERIFY_POLL_INTERVAL_MS = 30_000;
+export const REDIRECT_DELAY_MS = 2_000;
+export const SUCCESS_DIALOG_MS = 4_000;
+export const SHARE_COPY_CONFIRM_MS = 2_000;
+export const COMMENTS_PAGE_SIZE = 20;
+export const TOAST_LIMIT = 20;
+export const TOAST_ERROR_MS = 4_000;
+export const TOAST_SUCCESS_MS = 2_000;
+
+export const STORAGE_KEYS = { token: 'authToken', user: 'userData', verificationCode: 'verificationCode' } as const;
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+// Staff console constants (spec/staff-console.md §9).
+export const KIT_PAGE_SIZE = 50;
+export const KIT_ITEM_COUNT = 3;
+export const KIT_ITEMS = ['tshirt', 'vest', 'finisher_sleeve'] as const;
+export type KitItem = (typeof KIT_ITEMS)[number];
+export const KIT_ITEM_LABELS: Record<KitItem, string> = {
+  tshirt: 'T-shirt',
+  vest: 'Vest',
+  finisher_sleeve: 'Finisher Sleeve',
+};
+export const NOTES_AUTOSAVE_MS = 1_000;
+export const PENDING_VERIFICATIONS_PAGE_SIZE = 20;
+export const VERIFICATION_HISTORY_PAGE_SIZE = 20;
+export const ID_CARD_PAGE_SIZE = 20;
+export const LOGS_PAGE_SIZE = 50;
+export const RECENT_ACTIVITIES_LIMIT = 20;
+export const PASSWORD_RESET_HISTORY_LIMIT = 50;
+export const ANNOUNCEMENT_TITLE_MAX = 255;
+export const LOG_TYPES = ['activities', 'verifications', 'login_activities'] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+export const LOG_DATE_RANGES = ['all', 'today', 'week', 'month'] as const;
+export type LogDateRange = (typeof LOG_DATE_RANGES)[number];
+
+export const BIKE_CHECK_STATUSES = ['Not Started', 'Preparing', 'Ready', 'Deployed'] as const;
+export const DEFAULT_BIKE_CHECK_STATUS = 'Not Started';
+export const DEFAULT_RIDER_KIT_STATUS = 'Preparing';
+
+export const ACTIVITY_TYPES = [
+  'user_registration',
+  'status_change',
+  'role_change',
+  'user_update',
+  'user_deleted',
+  'verification',
+  'verification_undo',
+  'fire_earned',
+  'comment_added',
+  'kit_handover',
+  'kit_notes',
+  'size_submitted',
+  'id_card_printed',
+  'medical_info_updated',
+  'password_reset_generated',
+  'password_reset_requested',
+  'password_reset_completed',
+  'password_resets_cleanup',
+  'announcement',
+  'rider_number_assigned',
+  'file_uploaded',
+  'file_deleted',
+  'checkpoint_scan',
+  'sos_call',
+  'rally_completion',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;
+export type ActivityPriority = (typeof ACTIVITY_PRIORITIES)[number];
+
+/** Rider-number badges take one of 16 colours, chosen by number. */
+export const RIDER_BADGE_COLORS = [
+  '#dc2626',
+  '#ea580c',
+  '#d97706',
+  '#ca8a04',
+  '#65a30d',
+  '#16a34a',
+  '#059669',
+  '#0d9488',
+  '#0891b2',
+  '#0284c7',
+  '#2563eb',
+  '#4f46e5',
+  '#7c3aed',
+  '#9333ea',
+  '#c026d3',
+  '#db2777',
+] as const;
+export function riderBadgeColor(riderNumber: number): string {
+  return RIDER_BADGE_COLORS[Math.abs(Math.trunc(riderNumber)) % RIDER_BADGE_COLORS.length];
+}
+
+// Routes of the landing-page picker (fixed content).
+export type WaypointType = 'start' | 'checkpoint' | 'major' | 'mountain';
+export interface Waypoint {
+  position: [number, number];
+  name: string;
+  type: WaypointType;
+  description?: string;
+}
+export interface RallyRoute {
+  id: 'lakambini' | 'lakan' | 'bagani';
+  name: string;
+  distance: string;
+  tagline: string;
+  color: string;
+  loop: Array<[number, number]>;
+  waypoints: Waypoint[];
+}
+
+const DAVAO: [number, number] = [7.0731, 125.6128];
+
+export const RALLY_ROUTES: Record<RallyRoute['id'], RallyRoute> = {
+  lakambini: {
+    id: 'lakambini',
+    name: 'Lakambini/Magani',
+    distance: '359KM',
+    tagline: 'Open to all riders',
+    color: '#ec4899',
+    loop: [DAVAO, [7.5306, 125.2472], [7.205, 125.4533], [7.0167, 125.4833], DAVAO],
+    waypoints: [
+      { position: DAVAO, name: 'Davao City', type: 'start' },
+      { position: [7.5306, 125.2472], name: 'Marilog', type: 'checkpoint' },
+      { position: [7.205, 125.4533], name: 'Calinan', type: 'checkpoint' },
+      { position: [7.0167, 125.4833], name: 'Toril', type: 'checkpoint' },
+    ],
+  },
+  lakan: {
+    id: 'lakan',
+    name: 'Lakan',
+    distance: '603KM',
+    tagline: 'Open/Mixed',
+    color: '#14b8a6',
+    loop: [DAVAO, [6.1164, 125.1716], [6.5008, 124.8469], [8.0542, 124.9236], DAVAO],
+    waypoints: [
+      { position: DAVAO, name: 'Davao City', type: 'start' },
+      { position: [6.1164, 125.1716], name: 'General Santos', type: 'major', description: 'Major stop' },
+      { position: [6.5008, 124.8469], name: 'Koronadal', type: 'mountain', description: 'Mountain pass' },
+      { position: [8.0542, 124.9236], name: 'Bukidnon', type: 'mountain', description: 'Highland challenge' },
+    ],
+  },
+  bagani: {
+    id: 'bagani',
+    name: 'Bagani',
+    distance: '1213KM',
+    tagline: 'Elite warriors only',
+    color: '#f97316',
+    loop: [DAVAO, [6.1164, 125.1716], [6.9214, 122.079], [8.4542, 124.6319], [6.9874, 125.2733], DAVAO],
+    waypoints: [
+      { position: DAVAO, name: 'Davao City', type: 'start' },
+      { position: [6.1164, 125.1716], name: 'General Santos', type: 'checkpoint' },
+      { position: [8.4542, 124.6319], name: 'Cagayan de Oro', type: 'major', description: 'Major stop' },
+      { position: [6.9214, 122.079], name: 'Zamboanga', type: 'checkpoint', description: 'Western challenge' },
+      { position: [6.9874, 125.2733], name: 'Mt. Apo', type: 'mountain', description: 'Sacred Peak' },
+    ],
+  },
+};
+export const DEFAULT_ROUTE: RallyRoute['id'] = 'bagani';
+export const MAP_CENTER: [number, number] = [7.5, 125];
+export const MAP_ZOOM = 7;
+export const MAP_HEIGHT_PX = 500;
+export const MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const MAP_TILE_HOST = 'https://*.tile.openstreetmap.org';
+export const MARKER_COLORS: Record<WaypointType, string | null> = {
+  start: '#16a34a',
+  mountain: '#7c3aed',
+  major: '#f59e0b',
+  checkpoint: null,
+};
+
+export const EVENT = {
+  name: 'Mindanao Warriors Endurance Rally',
+  dates: 'November 15-16, 2025',
+  registration: 'Open now — limited slots',
+  terrain: 'Highways, mountain passes and highland roads across Mindanao',
+  insurers: { standard: 'Insurer for Lakambini, Magani and Lakan', bagani: 'Insurer for Bagani' },
+} as const;

@@ -1,0 +1,258 @@
+// Auth and registration contracts (spec/rider-site.md §3, §5, §7). The registration
+// checks run in the spec's order on the client (as toasts) and again on the server (as
+// 400 messages), from this one function.
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  CUSTOM_SIZE_MAX,
+  GENDERS,
+  PASSWORD_MIN_LENGTH,
+  PAYMENT_METHODS,
+  RIDER_NUMBER_MAX,
+  RIDER_NUMBER_MIN,
+  ROLES,
+  SIZES,
+  USER_STATUSES,
+  VERIFICATION_STATUSES,
+} from '../catalog';
+import { envelope } from './common';
+
+/** The fields named by check 8, in the order the message lists them. */
+export const REGISTRATION_REQUIRED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'phoneNumber',
+  'category',
+] as const;
+
+export interface RegistrationCheckInput {
+  riderNumber?: number | string | null;
+  tshirtSize?: string | null;
+  customTshirtSize?: string | null;
+  finisherSleeveSize?: string | null;
+  customFinisherSleeveSize?: string | null;
+  vestSize?: string | null;
+  customVestSize?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  password?: string | null;
+  confirmPassword?: string | null;
+  phoneNumber?: string | null;
+  category?: string | null;
+  paymentMethod?: string | null;
+  hasReceipt?: boolean;
+  agreedToTerms?: boolean;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The twelve registration checks of spec §5, in order; the first failure's message, or
+ * null. Confirmation and terms exist only on the client, so the server passes
+ * `undefined` for them and those checks are skipped.
+ */
+export function registrationProblem(input: RegistrationCheckInput): string | null {
+  const n = Number(input.riderNumber);
+  if (blank(input.riderNumber) || !Number.isInteger(n) || n < RIDER_NUMBER_MIN || n > RIDER_NUMBER_MAX) {
+    return 'Please select a rider number (1-1000).';
+  }
+  if (blank(input.tshirtSize)) return 'Please select a T-shirt size.';
+  if (input.tshirtSize === 'CUSTOM' && blank(input.customTshirtSize)) return 'Please enter your custom T-shirt size.';
+  if (blank(input.finisherSleeveSize)) return 'Please select a finisher sleeve size.';
+  if (blank(input.vestSize)) return 'Please select a vest size.';
+  if (input.finisherSleeveSize === 'CUSTOM' && blank(input.customFinisherSleeveSize)) {
+    return 'Please enter your custom finisher sleeve size.';
+  }
+  if (input.vestSize === 'CUSTOM' && blank(input.customVestSize)) return 'Please enter your custom vest size.';
+  const missing = REGISTRATION_REQUIRED_FIELDS.filter((f) => blank(input[f]));
+  if (missing.length > 0) return `Please fill in all required fields: ${missing.join(', ')}`;
+  if (input.confirmPassword !== undefined && input.password !== input.confirmPassword) {
+    return 'Passwords do not match. Please try again.';
+  }
+  if ((input.password ?? '').length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long.';
+  if (!blank(input.paymentMethod) && input.paymentMethod !== 'cash' && input.hasReceipt === false) {
+    return 'Payment receipt is required for non-cash payments.';
+  }
+  if (input.agreedToTerms === false) return 'Please agree to the terms and conditions before submitting.';
+  return null;
+}
+
+/** Rules of a new password (reset and operator-created accounts), in the spec's order. */
+export function passwordStrengthProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
+  if (!/[a-z]/.test(password)) return 'Password must contain at least one lowercase letter';
+  if (!/[A-Z]/.test(password)) return 'Password must contain at least one uppercase letter';
+  if (!/[0-9]/.test(password)) return 'Password must contain at least one number';
+  return null;
+}
+
+const text = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(max, { message: `${field} must be at most ${max} characters` });
+const optionalText = (field: string, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text(field, max).optional());
+const enumOf = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { message: `${field} must be one of: ${values.join(', ')}` });
+const optionalEnum = <T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), enumOf(field, values).optional());
+
+export const emailSchema = z
+  .string({ message: 'email must be text' })
+  .trim()
+  .max(254, { message: 'email must be at most 254 characters' })
+  .pipe(z.email({ message: 'email must be a valid email address' }));
+
+export const birthdateSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string({ message: 'birthdate must be text' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate must be a date (YYYY-MM-DD)' })
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      {
+        message: 'birthdate must be a real date',
+      },
+    )
+    .refine((s) => s >= '1900-01-01' && new Date(`${s}T00:00:00Z`).getTime() <= Date.now(), {
+      message: 'birthdate must be in the past',
+    })
+    .optional(),
+);
+
+/**
+ * The registration payload's shape and formats (spec §3). Multipart sends every value
+ * as text, so numbers are coerced. `paymentAmount` is accepted but ignored: the server
+ * computes the amount from the category.
+ */
+export const registrationSchema = z.object({
+  firstName: text('firstName', 100).min(1, { message: 'firstName is required' }),
+  lastName: text('lastName', 100).min(1, { message: 'lastName is required' }),
+  email: emailSchema,
+  password: z
+    .string({ message: 'password must be text' })
+    .min(PASSWORD_MIN_LENGTH, { message: 'Password must be at least 8 characters long.' })
+    .max(200, { message: 'password must be at most 200 characters' }),
+  phoneNumber: text('phoneNumber', 30).min(1, { message: 'phoneNumber is required' }),
+  address: optionalText('address', 500),
+  gender: optionalEnum('gender', GENDERS),
+  birthdate: birthdateSchema,
+  motorcycleModel: optionalText('motorcycleModel', 100),
+  category: enumOf('category', CATEGORIES),
+  kitName: optionalText('kitName', 50),
+  clubName: optionalText('clubName', 100),
+  paymentMethod: optionalEnum('paymentMethod', PAYMENT_METHODS),
+  emergencyContactName: optionalText('emergencyContactName', 100),
+  emergencyContactNumber: optionalText('emergencyContactNumber', 30),
+  riderNumber: z.coerce
+    .number({ message: 'Please select a rider number (1-1000).' })
+    .int({ message: 'Please select a rider number (1-1000).' })
+    .min(RIDER_NUMBER_MIN, { message: 'Please select a rider number (1-1000).' })
+    .max(RIDER_NUMBER_MAX, { message: 'Please select a rider number (1-1000).' }),
+  tshirtSize: enumOf('tshirtSize', SIZES),
+  customTshirtSize: optionalText('customTshirtSize', CUSTOM_SIZE_MAX),
+  finisherSleeveSize: enumOf('finisherSleeveSize', SIZES),
+  customFinisherSleeveSize: optionalText('customFinisherSleeveSize', CUSTOM_SIZE_MAX),
+  vestSize: enumOf('vestSize', SIZES),
+  customVestSize: optionalText('customVestSize', CUSTOM_SIZE_MAX),
+  paymentAmount: z.unknown().optional(),
+});
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ message: 'Please enter both email and password' })
+    .trim()
+    .min(1, {
+      message: 'Please enter both email and password',
+    })
+    .max(254, { message: 'email must be at most 254 characters' }),
+  password: z
+    .string({ message: 'Please enter both email and password' })
+    .min(1, {
+      message: 'Please enter both email and password',
+    })
+    .max(200, { message: 'password must be at most 200 characters' }),
+  remember: z.boolean().optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email: z.string().max(254).optional() });
+
+export const resetTokenParam = z.object({ token: z.string().min(1).max(200) });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ message: 'Invalid reset link' }).min(1, { message: 'Invalid reset link' }).max(200),
+  newPassword: z
+    .string({ message: 'Please fill in all fields' })
+    .min(1, { message: 'Please fill in all fields' })
+    .max(200, { message: 'newPassword must be at most 200 characters' })
+    .superRefine((p, ctx) => {
+      const problem = passwordStrengthProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+
+const nullableString = z.string().nullable();
+
+/** The rider-side user record (spec/rider-site.md §3), kept by the client as userData. */
+export const userRecord = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  kitName: nullableString,
+  email: z.string(),
+  phoneNumber: nullableString,
+  address: nullableString,
+  birthdate: nullableString,
+  gender: nullableString,
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  verificationStatus: z.enum(VERIFICATION_STATUSES).nullable(),
+  verificationCode: nullableString,
+  riderNumber: z.number().int().nullable(),
+  riderCode: nullableString,
+  category: nullableString,
+  paymentMethod: nullableString,
+  paymentAmount: z.number().nullable(),
+  motorcycleModel: nullableString,
+  clubName: nullableString,
+  emergencyContactName: nullableString,
+  emergencyContactNumber: nullableString,
+  tshirtSize: nullableString,
+  customTshirtSize: nullableString,
+  finisherSleeveSize: nullableString,
+  customFinisherSleeveSize: nullableString,
+  vestSize: nullableString,
+  customVestSize: nullableString,
+  hasProfileImage: z.boolean(),
+  hasPaymentReceipt: z.boolean(),
+  participantDetails: z.object({
+    kitName: nullableString,
+    motorcycleModel: nullableString,
+    emergencyContactName: nullableString,
+    emergencyContactNumber: nullableString,
+    riderNumber: z.number().int().nullable(),
+    category: nullableString,
+  }),
+  clubInfo: z.object({ riderNumber: z.number().int().nullable(), clubName: nullableString }),
+  bikeInfo: z.object({ model: nullableString, category: nullableString }),
+  stats: z.object({ fires: z.number().int(), eventsParticipated: z.number().int() }),
+  createdAt: z.string(),
+});
+export type UserRecord = z.infer<typeof userRecord>;
+
+export const authResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  token: z.string(),
+  data: z.object({ user: userRecord }),
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+export const profileResponse = envelope(z.object({ user: userRecord }));
+
+export const resetTokenInfo = envelope(z.object({ email: z.string(), userName: z.string() }));

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Two cores: more workers only fight over argon2 and the embedded databases.
+    maxWorkers: 2,
+  },
+});
