@@ -1,5 +1,5 @@
-import { type Config, loadConfig } from './config';
 import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startControlServer } from './lib/control-channel';
@@ -25,7 +25,9 @@ async function main(config: Config) {
   await runMigrations(database);
   const app = await buildApp({ config, database });
   const stopControl = socket
-    ? await startControlServer(socket, (command, args) => runOperatorCommand(database.db, config.publicUrl, command, args))
+    ? await startControlServer(socket, (command, args) =>
+        runOperatorCommand(database.db, config.publicUrl, command, args),
+      )
     : async () => {};
 
   if (!(await hasStaffAdmin(database.db))) app.log.warn(FIRST_START_HINT);

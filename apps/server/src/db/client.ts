@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
@@ -44,7 +44,11 @@ export interface Database {
 // node-postgres returns bigint (count(*)) as strings and dates as Date; keep both explicit.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // A dropped idle connection must not crash the process; the pool replaces it.

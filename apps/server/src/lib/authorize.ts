@@ -13,12 +13,7 @@ import { verifications } from '../db/schema/verifications';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { sha256Hex } from './tokens';
 
-export type Access =
-  | 'public'
-  | 'authenticated'
-  | 'verified'
-  | { permission: Permission }
-  | { roles: readonly Role[] };
+export type Access = 'public' | 'authenticated' | 'verified' | { permission: Permission } | { roles: readonly Role[] };
 
 export interface AuthContext {
   sessionId: string;
@@ -74,10 +69,7 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : '';
 }
 
-export async function findSession(
-  db: Db,
-  token: string,
-): Promise<(AuthContext & { status: string }) | null> {
+export async function findSession(db: Db, token: string): Promise<(AuthContext & { status: string }) | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -92,7 +84,9 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -123,7 +117,11 @@ export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db })
         request.auth = auth;
       } else if (access !== 'public') {
         // A deactivated rider is told so, rather than seeing a generic session error.
-        if (session) throw new UnauthorizedError('Your account has been deactivated. Please contact the organizers.', 'ACCOUNT_INACTIVE');
+        if (session)
+          throw new UnauthorizedError(
+            'Your account has been deactivated. Please contact the organizers.',
+            'ACCOUNT_INACTIVE',
+          );
         throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
       }
     } else if (token === '' && access !== 'public') {

@@ -46,7 +46,11 @@ export async function startControlServer(socketPath: string, handler: ControlHan
     });
 }
 
-export function sendControlCommand(socketPath: string, command: string, args: Record<string, string>): Promise<ControlResult> {
+export function sendControlCommand(
+  socketPath: string,
+  command: string,
+  args: Record<string, string>,
+): Promise<ControlResult> {
   return new Promise((resolve, reject) => {
     const conn = net.createConnection(socketPath);
     let buffer = '';

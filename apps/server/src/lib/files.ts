@@ -31,11 +31,16 @@ function cleanName(name: string | undefined | null): string | null {
   if (!name) return null;
   // Keep a display name only: no paths, no control characters.
   const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
   return cleaned || null;
 }
 
-export async function processUpload(kind: FileKind, buffer: Buffer, originalName?: string | null): Promise<ProcessedFile> {
+export async function processUpload(
+  kind: FileKind,
+  buffer: Buffer,
+  originalName?: string | null,
+): Promise<ProcessedFile> {
   if (buffer.length === 0) throw new BadRequestError('The uploaded file is empty', 'EMPTY_FILE');
   const detected = await fileTypeFromBuffer(buffer);
   const mime = detected?.mime;
@@ -74,10 +79,7 @@ async function reencodeImage(kind: FileKind, buffer: Buffer, mime: string, origi
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
     const { data, info } = keepPng
       ? await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true })
-      : await pipeline
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 85 })
-          .toBuffer({ resolveWithObject: true });
+      : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
     return {
       kind,
       mimeType: keepPng ? ('image/png' as const) : ('image/jpeg' as const),

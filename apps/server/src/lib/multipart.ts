@@ -30,14 +30,16 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
           await part.toBuffer().catch(() => undefined);
           throw new BadRequestError(`Unexpected file field: ${part.fieldname.slice(0, 50)}`, 'UNEXPECTED_FILE');
         }
-        if (files[part.fieldname]) throw new BadRequestError(`Only one ${part.fieldname} may be sent`, 'DUPLICATE_FIELD');
+        if (files[part.fieldname])
+          throw new BadRequestError(`Only one ${part.fieldname} may be sent`, 'DUPLICATE_FIELD');
         const buffer = await part.toBuffer();
         files[part.fieldname] = { buffer, filename: part.filename };
       } else {
         if (part.fieldname in fields) {
           throw new BadRequestError(`Field ${part.fieldname.slice(0, 50)} was sent more than once`, 'DUPLICATE_FIELD');
         }
-        if (typeof part.value !== 'string') throw new BadRequestError(`Field ${part.fieldname.slice(0, 50)} must be text`);
+        if (typeof part.value !== 'string')
+          throw new BadRequestError(`Field ${part.fieldname.slice(0, 50)} must be text`);
         fields[part.fieldname] = part.value;
       }
     }

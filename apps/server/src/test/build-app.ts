@@ -41,7 +41,9 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-export async function openTestDatabase(kind: DbKind = 'pglite'): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  kind: DbKind = 'pglite',
+): Promise<{ database: Database; drop(): Promise<void> }> {
   if (kind === 'postgres') {
     const pgdb = await freshPostgres();
     const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 60 });

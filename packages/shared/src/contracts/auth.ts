@@ -104,6 +104,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(field: string, v
 export const emailSchema = z
   .string({ message: 'email must be text' })
   .trim()
+  .toLowerCase()
   .max(254, { message: 'email must be at most 254 characters' })
   .pipe(z.email({ message: 'email must be a valid email address' }));
 

@@ -34,4 +34,3 @@ export const idCardPrints = pgTable(
   },
   (t) => [index('id_card_prints_user_idx').on(t.userId, t.printedAt)],
 );
-

@@ -44,5 +44,8 @@ export const verificationHistory = pgTable(
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_history_created_idx').on(t.createdAt), index('verification_history_user_idx').on(t.userId)],
+  (t) => [
+    index('verification_history_created_idx').on(t.createdAt),
+    index('verification_history_user_idx').on(t.userId),
+  ],
 );

@@ -93,7 +93,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
           userId: user?.id ?? null,
           userName: user ? displayName(user) : null,
           description: `Password reset requested for ${email.slice(0, 254)}`,
-          details: user ? 'Account exists: generate a reset link in Password Reset Management' : 'No account with this email',
+          details: user
+            ? 'Account exists: generate a reset link in Password Reset Management'
+            : 'No account with this email',
           metadata: { ip: request.ip },
         });
       }

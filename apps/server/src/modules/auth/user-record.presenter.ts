@@ -83,10 +83,10 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
   if (!row) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
   return presentUserRecord({
     user: row.user,
-    verification: row.status && row.verificationCode ? { status: row.status, verificationCode: row.verificationCode } : null,
+    verification:
+      row.status && row.verificationCode ? { status: row.status, verificationCode: row.verificationCode } : null,
     fires: Number(row.fires),
     hasProfileImage: !!row.hasProfileImage,
     hasPaymentReceipt: !!row.hasPaymentReceipt,
   });
 }
-

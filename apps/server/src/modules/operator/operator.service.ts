@@ -40,7 +40,15 @@ export async function createUser(db: Db, args: CreateUserArgs): Promise<string> 
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: email.data, passwordHash, firstName, lastName, role, status: 'active', riderCode: newRiderCode() })
+        .values({
+          email: email.data,
+          passwordHash,
+          firstName,
+          lastName,
+          role,
+          status: 'active',
+          riderCode: newRiderCode(),
+        })
         .returning({ id: users.id });
       await tx.insert(verifications).values({
         userId: user.id,

@@ -14,22 +14,96 @@ import { loginActivities } from '../../db/schema/security';
 import { comments, fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
+import { bytesParam } from '../../lib/file-bytes';
 import { hashPassword } from '../../lib/passwords';
 import { newRiderCode, newVerificationCode, sha256Hex } from '../../lib/tokens';
 
 const FIRST = [
-  ['Datu', 'male'], ['Amihan', 'female'], ['Rajah', 'male'], ['Liwayway', 'female'], ['Bagwis', 'male'],
-  ['Mayumi', 'female'], ['Kidlat', 'male'], ['Tala', 'female'], ['Lakandula', 'male'], ['Diwata', 'female'],
-  ['Bayani', 'male'], ['Hiraya', 'female'], ['Makisig', 'male'], ['Dalisay', 'female'], ['Magiting', 'male'],
-  ['Marikit', 'female'], ['Dakila', 'male'], ['Ligaya', 'female'], ['Tapang', 'male'], ['Sinag', 'female'],
-  ['Agila', 'male'], ['Luningning', 'female'], ['Banoy', 'male'], ['Alon', 'female'], ['Sulo', 'male'],
-  ['Bituin', 'female'], ['Kalayaan', 'male'], ['Ulap', 'female'], ['Lakas', 'male'], ['Himig', 'female'],
-  ['Habagat', 'male'], ['Silay', 'female'],
+  ['Datu', 'male'],
+  ['Amihan', 'female'],
+  ['Rajah', 'male'],
+  ['Liwayway', 'female'],
+  ['Bagwis', 'male'],
+  ['Mayumi', 'female'],
+  ['Kidlat', 'male'],
+  ['Tala', 'female'],
+  ['Lakandula', 'male'],
+  ['Diwata', 'female'],
+  ['Bayani', 'male'],
+  ['Hiraya', 'female'],
+  ['Makisig', 'male'],
+  ['Dalisay', 'female'],
+  ['Magiting', 'male'],
+  ['Marikit', 'female'],
+  ['Dakila', 'male'],
+  ['Ligaya', 'female'],
+  ['Tapang', 'male'],
+  ['Sinag', 'female'],
+  ['Agila', 'male'],
+  ['Luningning', 'female'],
+  ['Banoy', 'male'],
+  ['Alon', 'female'],
+  ['Sulo', 'male'],
+  ['Bituin', 'female'],
+  ['Kalayaan', 'male'],
+  ['Ulap', 'female'],
+  ['Lakas', 'male'],
+  ['Himig', 'female'],
+  ['Habagat', 'male'],
+  ['Silay', 'female'],
 ] as const;
-const LAST = ['Mangubat', 'Dimaporo', 'Sultan', 'Alonto', 'Macaraeg', 'Lumbatan', 'Pendatun', 'Ampatuan', 'Sinsuat', 'Tomawis', 'Maglangit', 'Bangcola'];
-const TOWNS = ['Davao City', 'Tagum City', 'General Santos', 'Cagayan de Oro', 'Koronadal', 'Malaybalay', 'Digos', 'Panabo', 'Mati', 'Kidapawan', 'Iligan', 'Butuan'];
-const BIKES = ['Honda ADV 160', 'Yamaha NMAX 155', 'Kawasaki Versys 650', 'Honda XR150L', 'Suzuki V-Strom 250', 'Yamaha XSR155', 'KTM 390 Adventure', 'Honda CB500X', 'Rusi Titan 250', 'Kawasaki KLX 150', 'BMW G 310 GS', 'Royal Enfield Himalayan'];
-const CLUBS = ['Davao Adventure Riders', 'Mindanao Tourers', 'Southern Throttle Club', 'Bukidnon Highlanders MC', null, 'GenSan Road Warriors', null, 'CDO Dual Sport Crew'];
+const LAST = [
+  'Mangubat',
+  'Dimaporo',
+  'Sultan',
+  'Alonto',
+  'Macaraeg',
+  'Lumbatan',
+  'Pendatun',
+  'Ampatuan',
+  'Sinsuat',
+  'Tomawis',
+  'Maglangit',
+  'Bangcola',
+];
+const TOWNS = [
+  'Davao City',
+  'Tagum City',
+  'General Santos',
+  'Cagayan de Oro',
+  'Koronadal',
+  'Malaybalay',
+  'Digos',
+  'Panabo',
+  'Mati',
+  'Kidapawan',
+  'Iligan',
+  'Butuan',
+];
+const BIKES = [
+  'Honda ADV 160',
+  'Yamaha NMAX 155',
+  'Kawasaki Versys 650',
+  'Honda XR150L',
+  'Suzuki V-Strom 250',
+  'Yamaha XSR155',
+  'KTM 390 Adventure',
+  'Honda CB500X',
+  'Rusi Titan 250',
+  'Kawasaki KLX 150',
+  'BMW G 310 GS',
+  'Royal Enfield Himalayan',
+];
+const CLUBS = [
+  'Davao Adventure Riders',
+  'Mindanao Tourers',
+  'Southern Throttle Club',
+  'Bukidnon Highlanders MC',
+  null,
+  'GenSan Road Warriors',
+  null,
+  'CDO Dual Sport Crew',
+];
 const COMMENTS = [
   'Ride safe, warrior! See you at the Marilog checkpoint.',
   'Bagani loop is no joke — you got this! 🔥',
@@ -77,7 +151,16 @@ export async function seedDemo(db: Db): Promise<string> {
   // One random password for every demo account, printed once: no default password exists.
   const password = `Demo-${randomBytes(6).toString('base64url')}9a`;
   const passwordHash = await hashPassword(password);
-  const categories: Category[] = ['bagani', 'lakan', 'lakambini', 'magani', 'bagani-obr', 'lakan-obr', 'lakambini-obr', 'magani-obr'];
+  const categories: Category[] = [
+    'bagani',
+    'lakan',
+    'lakambini',
+    'magani',
+    'bagani-obr',
+    'lakan-obr',
+    'lakambini-obr',
+    'magani-obr',
+  ];
   const methods: PaymentMethod[] = ['gcash', 'bank_transfer', 'cash'];
 
   const lines: string[] = [];
@@ -107,8 +190,10 @@ export async function seedDemo(db: Db): Promise<string> {
       const [firstName, gender] = FIRST[i];
       const lastName = pick(LAST, i * 7 + 3);
       let category = pick(categories, i);
-      if (gender === 'female' && category.startsWith('magani')) category = category.replace('magani', 'lakambini') as Category;
-      if (gender === 'male' && category.startsWith('lakambini')) category = category.replace('lakambini', 'magani') as Category;
+      if (gender === 'female' && category.startsWith('magani'))
+        category = category.replace('magani', 'lakambini') as Category;
+      if (gender === 'male' && category.startsWith('lakambini'))
+        category = category.replace('lakambini', 'magani') as Category;
       const method = pick(methods, i);
       const amount = paymentAmountFor(category);
       const state = i % 10 < 6 ? 'verified' : i % 10 < 9 ? 'pending' : 'rejected';
@@ -134,7 +219,10 @@ export async function seedDemo(db: Db): Promise<string> {
           category,
           emergencyContactName: `${pick(FIRST, i + 5)[0]} ${lastName}`,
           emergencyContactNumber: `0918${String(2000000 + i * 4421).slice(-7)}`,
-          riderNumber: [7, 13, 21, 42, 69, 88, 99, 101, 111, 123, 150, 177, 200, 222, 250, 300, 333, 360, 404, 420, 450, 500, 555, 600, 666, 700, 777, 808, 850, 888, 900, 999][i],
+          riderNumber: [
+            7, 13, 21, 42, 69, 88, 99, 101, 111, 123, 150, 177, 200, 222, 250, 300, 333, 360, 404, 420, 450, 500, 555,
+            600, 666, 700, 777, 808, 850, 888, 900, 999,
+          ][i],
           riderCode: state === 'verified' ? newRiderCode() : null,
           paymentMethod: method,
           paymentAmount: amount,
@@ -173,7 +261,7 @@ export async function seedDemo(db: Db): Promise<string> {
         mimeType: 'image/jpeg',
         ...(await (async () => {
           const data = await avatar(`${firstName[0]}${lastName[0]}`, (i * 37) % 360);
-          return { data, sizeBytes: data.length, sha256: sha256Hex(data), width: 256, height: 256 };
+          return { data: bytesParam(data), sizeBytes: data.length, sha256: sha256Hex(data), width: 256, height: 256 };
         })()),
       });
       if (method !== 'cash') {
@@ -182,7 +270,7 @@ export async function seedDemo(db: Db): Promise<string> {
           userId: u.id,
           kind: 'payment_receipt',
           mimeType: 'image/jpeg',
-          data,
+          data: bytesParam(data),
           sizeBytes: data.length,
           sha256: sha256Hex(data),
           width: 480,
@@ -229,11 +317,19 @@ export async function seedDemo(db: Db): Promise<string> {
       for (let k = 1; k <= (a % 4) + 1; k++) {
         const b = (a + k * 3) % verified.length;
         if (a === b) continue;
-        await tx.insert(fires).values({ giverId: verified[a], receiverId: verified[b], createdAt: daysAgo(k, a) }).onConflictDoNothing();
+        await tx
+          .insert(fires)
+          .values({ giverId: verified[a], receiverId: verified[b], createdAt: daysAgo(k, a) })
+          .onConflictDoNothing();
       }
       const target = verified[(a + 1) % verified.length];
       if (target !== verified[a]) {
-        await tx.insert(comments).values({ authorId: verified[a], targetUserId: target, text: pick(COMMENTS, a), createdAt: daysAgo(a % 9, a) });
+        await tx.insert(comments).values({
+          authorId: verified[a],
+          targetUserId: target,
+          text: pick(COMMENTS, a),
+          createdAt: daysAgo(a % 9, a),
+        });
       }
     }
 
@@ -256,14 +352,18 @@ export async function seedDemo(db: Db): Promise<string> {
       });
       if (i % 3 === 0) {
         await tx.insert(idCardPrints).values({ userId: verified[i], printedBy: adminId, printedAt: daysAgo(2) });
-        if (i % 6 === 0) await tx.insert(idCardPrints).values({ userId: verified[i], printedBy: adminId, printedAt: daysAgo(1), notes: 'Reprint: smudged' });
+        if (i % 6 === 0)
+          await tx
+            .insert(idCardPrints)
+            .values({ userId: verified[i], printedBy: adminId, printedAt: daysAgo(1), notes: 'Reprint: smudged' });
       }
     }
 
     await tx.insert(announcements).values([
       {
         title: 'Kit claiming starts Friday',
-        content: 'Claim your rally kit at the Davao City staging area, 9 AM to 6 PM. Bring a valid ID and your rider code.',
+        content:
+          'Claim your rally kit at the Davao City staging area, 9 AM to 6 PM. Bring a valid ID and your rider code.',
         authorId: adminId,
         createdAt: daysAgo(2),
       },
@@ -282,8 +382,24 @@ export async function seedDemo(db: Db): Promise<string> {
       },
     ]);
     await tx.insert(activities).values([
-      { type: 'sos_call', priority: 'high', userId: riderIds[2], userName: `${FIRST[2][0]} ${pick(LAST, 17)}`, description: 'SOS: flat tyre near Marilog, rider safe', location: 'Marilog', createdAt: daysAgo(0, 3) },
-      { type: 'checkpoint_scan', priority: 'low', userId: riderIds[0], userName: `${FIRST[0][0]} ${pick(LAST, 3)}`, description: 'Scanned at Calinan checkpoint', location: 'Calinan', createdAt: daysAgo(0, 2) },
+      {
+        type: 'sos_call',
+        priority: 'high',
+        userId: riderIds[2],
+        userName: `${FIRST[2][0]} ${pick(LAST, 17)}`,
+        description: 'SOS: flat tyre near Marilog, rider safe',
+        location: 'Marilog',
+        createdAt: daysAgo(0, 3),
+      },
+      {
+        type: 'checkpoint_scan',
+        priority: 'low',
+        userId: riderIds[0],
+        userName: `${FIRST[0][0]} ${pick(LAST, 3)}`,
+        description: 'Scanned at Calinan checkpoint',
+        location: 'Calinan',
+        createdAt: daysAgo(0, 2),
+      },
     ]);
   });
   return [

@@ -1,6 +1,9 @@
-import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
+import type { Role } from '@rally/shared/catalog';
 import { RESET_LINK_TTL_MS } from '@rally/shared/catalog';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
+import type { ResetHistoryQuery } from '@rally/shared/contracts/password-resets';
+import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { passwordResets } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
@@ -9,6 +12,7 @@ import { hashPassword } from '../../lib/passwords';
 import { newToken, sha256Hex } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
+import { containsPattern } from '../logs/sql-text';
 
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 
@@ -123,4 +127,87 @@ export async function completeReset(db: Db, token: string, newPassword: string, 
     });
   });
   return { email: row.email, userName: row.kitName || displayName(row) };
+}
+
+// Staff history and housekeeping of reset links (staff console, Password Reset Management).
+
+/** A link's state at `now`: spent, still usable, or dead (expired or voided by a newer one). */
+function statusCondition(status: 'used' | 'pending' | 'expired', now: Date): SQL | undefined {
+  if (status === 'used') return isNotNull(passwordResets.usedAt);
+  if (status === 'pending') {
+    return and(isNull(passwordResets.usedAt), isNull(passwordResets.voidedAt), gt(passwordResets.expiresAt, now));
+  }
+  return and(isNull(passwordResets.usedAt), or(isNotNull(passwordResets.voidedAt), lte(passwordResets.expiresAt, now)));
+}
+
+const creator = alias(users, 'reset_creator');
+
+/**
+ * Reset links newest first, with the user they are for and who made them. Links of
+ * accounts the viewer may not see (`hiddenRoles`) are left out in SQL.
+ */
+export async function listResetHistory(db: Db, query: ResetHistoryQuery, hiddenRoles: Role[], now: Date = new Date()) {
+  const where = and(
+    hiddenRoles.length > 0 ? notInArray(users.role, hiddenRoles) : undefined,
+    query.email ? sql`${users.email} ilike ${containsPattern(query.email)}` : undefined,
+    query.status ? statusCondition(query.status, now) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: passwordResets.id,
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        createdAt: passwordResets.createdAt,
+        expiresAt: passwordResets.expiresAt,
+        usedAt: passwordResets.usedAt,
+        voidedAt: passwordResets.voidedAt,
+        creatorFirstName: creator.firstName,
+        creatorLastName: creator.lastName,
+      })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .leftJoin(creator, eq(creator.id, passwordResets.createdBy))
+      .where(where)
+      .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(where),
+  ]);
+  return {
+    total,
+    resets: rows.map((r) => ({
+      ...r,
+      status: (r.usedAt ? 'used' : !r.voidedAt && r.expiresAt > now ? 'pending' : 'expired') as
+        | 'used'
+        | 'pending'
+        | 'expired',
+    })),
+  };
+}
+
+/** Deletes links that can never be used again (expired or voided, never used); answers how many. */
+export async function cleanupResetLinks(db: Db, actor: { id: string; name: string }, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(passwordResets)
+      .where(statusCondition('expired', now))
+      .returning({ id: passwordResets.id });
+    await recordActivity(tx, {
+      type: 'password_resets_cleanup',
+      actorId: actor.id,
+      actorName: actor.name,
+      userId: actor.id,
+      userName: actor.name,
+      description: `${deleted.length} expired password reset link${deleted.length === 1 ? '' : 's'} cleaned up`,
+      details: `By ${actor.name}`,
+    });
+    return deleted.length;
+  });
 }

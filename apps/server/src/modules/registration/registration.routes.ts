@@ -32,7 +32,12 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       const input = validateRegistration(request.body, undefined);
       const result = await register(db, input, async () => [], clientInfo(request));
       reply.code(201);
-      return { success: true as const, message: REGISTERED, token: result.token, data: { user: await loadUserRecord(db, result.userId) } };
+      return {
+        success: true as const,
+        message: REGISTERED,
+        token: result.token,
+        data: { user: await loadUserRecord(db, result.userId) },
+      };
     },
   });
 
@@ -51,13 +56,20 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       const prepare = async () => {
         const uploads = [];
         const { profileImage, paymentReceipt } = files;
-        if (profileImage) uploads.push(await processUpload('profile_image', profileImage.buffer, profileImage.filename));
-        if (paymentReceipt) uploads.push(await processUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
+        if (profileImage)
+          uploads.push(await processUpload('profile_image', profileImage.buffer, profileImage.filename));
+        if (paymentReceipt)
+          uploads.push(await processUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
         return uploads;
       };
       const result = await register(db, input, prepare, clientInfo(request));
       reply.code(201);
-      return { success: true as const, message: REGISTERED, token: result.token, data: { user: await loadUserRecord(db, result.userId) } };
+      return {
+        success: true as const,
+        message: REGISTERED,
+        token: result.token,
+        data: { user: await loadUserRecord(db, result.userId) },
+      };
     },
   });
 }

@@ -6,13 +6,15 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
+import { bytesParam } from '../../lib/file-bytes';
 import type { ProcessedFile } from '../../lib/files';
 import { hashPassword } from '../../lib/passwords';
 import { newVerificationCode } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { type ClientInfo, createSession } from '../auth/auth.service';
 
-export const riderNumberTaken = (n: number) => new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');
+export const riderNumberTaken = (n: number) =>
+  new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');
 export const emailTaken = () =>
   new ConflictError('An account with this email already exists. Please log in instead.', 'EMAIL_TAKEN');
 
@@ -130,7 +132,7 @@ export async function register(
           height: f.height,
           sha256: f.sha256,
           originalName: f.originalName,
-          data: f.data,
+          data: bytesParam(f.data),
         });
       }
       await recordActivity(tx, {
@@ -151,4 +153,3 @@ export async function register(
     throw err;
   }
 }
-

@@ -43,7 +43,9 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
       return {
         success: true as const,
         data: { riderNumber: request.params.n, available },
-        message: available ? `Rider number ${request.params.n} is available` : `Rider number ${request.params.n} is already taken`,
+        message: available
+          ? `Rider number ${request.params.n} is available`
+          : `Rider number ${request.params.n} is already taken`,
       };
     },
   });

@@ -69,4 +69,3 @@ export async function assignNumber(db: Db, userId: string, n: number): Promise<n
   }
   return n;
 }
-

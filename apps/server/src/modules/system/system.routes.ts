@@ -13,7 +13,9 @@ export async function systemRoutes(app: FastifyInstance, opts: { database: Datab
     config: { access: 'public' },
     schema: {
       tags: ['system'],
-      response: responses({ 200: envelope(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })) }),
+      response: responses({
+        200: envelope(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })),
+      }),
     },
     handler: async () => ({ success: true as const, data: { status: 'ok' as const, database: opts.database.kind } }),
   });

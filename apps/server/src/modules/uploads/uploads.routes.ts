@@ -85,7 +85,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     schema: { tags: ['uploads'], response: responses({ 200: envelope(z.object({ files: z.array(fileRecord) })) }) },
     handler: async (request) => {
       const rows = await listUserFiles(db, requireAuth(request).userId);
-      return { success: true as const, data: { files: rows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })) } };
+      return {
+        success: true as const,
+        data: { files: rows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })) },
+      };
     },
   });
 
@@ -107,6 +110,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     config: { access: 'public' },
     schema: { tags: ['uploads'], description: 'The profile image of an active rider, for anyone.', params: idParam },
     handler: async (request, reply) =>
-      sendBlob(request, reply, await readProfileImage(db, request.params.id, true), 'public, max-age=300, must-revalidate'),
+      sendBlob(
+        request,
+        reply,
+        await readProfileImage(db, request.params.id, true),
+        'public, max-age=300, must-revalidate',
+      ),
   });
 }

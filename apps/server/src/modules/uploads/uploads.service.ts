@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
 import type { FileKind, ProcessedFile } from '../../lib/files';
 import { recordActivity } from '../activities/activities.service';
 
@@ -26,14 +27,20 @@ const fileMeta = {
 };
 
 async function verificationStatus(db: Db, userId: string) {
-  const [row] = await db.select({ status: verifications.status }).from(verifications).where(eq(verifications.userId, userId));
+  const [row] = await db
+    .select({ status: verifications.status })
+    .from(verifications)
+    .where(eq(verifications.userId, userId));
   return row?.status ?? null;
 }
 
 /** Stores a new file of a kind for a user, replacing the previous one. */
 export async function saveUserFile(db: Db, userId: string, file: ProcessedFile) {
   if (file.kind === 'payment_receipt' && (await verificationStatus(db, userId)) === 'verified') {
-    throw new ConflictError('Your payment is already verified; the receipt can no longer be changed.', 'ALREADY_VERIFIED');
+    throw new ConflictError(
+      'Your payment is already verified; the receipt can no longer be changed.',
+      'ALREADY_VERIFIED',
+    );
   }
   return db.transaction(async (tx) => {
     await tx.delete(files).where(and(eq(files.userId, userId), eq(files.kind, file.kind)));
@@ -48,7 +55,7 @@ export async function saveUserFile(db: Db, userId: string, file: ProcessedFile) 
         height: file.height,
         sha256: file.sha256,
         originalName: file.originalName,
-        data: file.data,
+        data: bytesParam(file.data),
       })
       .returning(fileMeta);
     await recordActivity(tx, {
@@ -64,7 +71,10 @@ export async function saveUserFile(db: Db, userId: string, file: ProcessedFile) 
 
 export async function deleteUserFile(db: Db, userId: string, kind: FileKind, fileId: string) {
   if (kind === 'payment_receipt' && (await verificationStatus(db, userId)) === 'verified') {
-    throw new ConflictError('Your payment is already verified; the receipt can no longer be removed.', 'ALREADY_VERIFIED');
+    throw new ConflictError(
+      'Your payment is already verified; the receipt can no longer be removed.',
+      'ALREADY_VERIFIED',
+    );
   }
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx
@@ -95,7 +105,13 @@ export async function listUserFiles(db: Db, userId: string) {
  */
 async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boolean) {
   const [row] = await db
-    .select({ userId: files.userId, mimeType: files.mimeType, sha256: files.sha256, data: files.data, status: users.status })
+    .select({
+      userId: files.userId,
+      mimeType: files.mimeType,
+      sha256: files.sha256,
+      data: bytesColumn(files.data),
+      status: users.status,
+    })
     .from(files)
     .innerJoin(users, eq(users.id, files.userId))
     .where(and(eq(files.kind, kind), or(eq(files.userId, id), eq(files.id, id))))
@@ -103,7 +119,7 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
   if (!row || (activeOwnerOnly && row.status !== 'active')) {
     throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
   }
-  return row;
+  return { ...row, data: bytesFrom(row.data) };
 }
 
 /** A receipt is readable only by its owner and by staff holding verify_users. */

@@ -1,0 +1,173 @@
+// Benchmark (not a test): a registration rush with uploads against the real server
+// process, beside the raw argon2id hash rate at the same parameters, in one run on the
+// same machine. Rider numbers run 1..1000, so the rush runs in rounds of up to 1000
+// registrations, each on a fresh data directory; only the time under load counts.
+//
+//   npm run bench:register                      embedded database (PGlite)
+//   BENCH_DATABASE_URL=postgres://... npm run bench:register   PostgreSQL (one fresh database per round)
+//   BENCH_SECONDS=60 BENCH_CONCURRENCY=16 tune the load.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import pg from 'pg';
+import sharp from 'sharp';
+import { ARGON2_PARAMS } from '../src/config';
+import { multipart, registrationFields } from '../src/test/factories';
+import { startServer } from '../src/test/processes';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PG_URL = process.env.BENCH_DATABASE_URL;
+
+async function argon2Rate(seconds: number, concurrency: number): Promise<number> {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    let i = 0;
+    while (Date.now() < end) {
+      await hash(`Warrior-${i++}-password`, { algorithm: 2, ...ARGON2_PARAMS });
+      done++;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done / ((performance.now() - start) / 1000);
+}
+
+/** A phone-like upload pair: a cropped 512 px profile photo and a 720x1280 screenshot receipt. */
+async function phoneFiles() {
+  const noise = (w: number, h: number) => {
+    const raw = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
+    return sharp(raw, { raw: { width: w, height: h, channels: 3 } });
+  };
+  const profile = await noise(512, 512).jpeg({ quality: 90 }).toBuffer();
+  const receipt = await noise(720, 1280).jpeg({ quality: 80 }).toBuffer();
+  return { profile, receipt };
+}
+
+async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rally_bench_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(PG_URL as string);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: PG_URL });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+async function main() {
+  console.log(
+    `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  );
+  console.log(
+    `argon2id m=${ARGON2_PARAMS.memoryCost} KiB t=${ARGON2_PARAMS.timeCost} p=${ARGON2_PARAMS.parallelism}; concurrency ${CONCURRENCY}; ${SECONDS} s of load on ${PG_URL ? 'PostgreSQL' : 'the embedded database (PGlite)'}`,
+  );
+  const files = await phoneFiles();
+  console.log(
+    `Upload per registration: profile ${(files.profile.length / 1024).toFixed(0)} KB + receipt ${(files.receipt.length / 1024).toFixed(0)} KB`,
+  );
+
+  const hashRate = await argon2Rate(15, CONCURRENCY);
+  console.log(`Raw argon2id: ${hashRate.toFixed(1)} hashes/s`);
+
+  let ok = 0;
+  let errors = 0;
+  const statusCounts = new Map<number, number>();
+  let loadMs = 0;
+  const numbersSeen = new Map<number, number>();
+  const latencies: number[] = [];
+  let round = 0;
+  const port = 3600 + Math.floor(Math.random() * 300);
+  while (loadMs < SECONDS * 1000) {
+    round++;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
+    const pgdb = PG_URL ? await freshPgDatabase() : null;
+    const server = await startServer(
+      { DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) },
+      port + round,
+    );
+    const numbers = Array.from({ length: 1000 }, (_, i) => i + 1);
+    const remainingMs = SECONDS * 1000 - loadMs;
+    const roundStart = performance.now();
+    const roundNumbers = new Set<number>();
+    const worker = async () => {
+      while (numbers.length > 0 && performance.now() - roundStart < remainingMs) {
+        const n = numbers.shift() as number;
+        const body = multipart(registrationFields({ riderNumber: String(n), paymentMethod: 'gcash' }), [
+          { field: 'profileImage', filename: 'profile.jpg', contentType: 'image/jpeg', data: files.profile },
+          { field: 'paymentReceipt', filename: 'receipt.jpg', contentType: 'image/jpeg', data: files.receipt },
+        ]);
+        const t0 = performance.now();
+        try {
+          const res = await fetch(`${server.url}/api/auth/register-with-uploads`, {
+            method: 'POST',
+            headers: body.headers,
+            body: body.payload,
+          });
+          const json = (await res.json()) as { data?: { user?: { riderNumber?: number } } };
+          statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
+          if (res.status === 201) {
+            ok++;
+            latencies.push(performance.now() - t0);
+            const got = json.data?.user?.riderNumber as number;
+            roundNumbers.add(got);
+            numbersSeen.set(got, (numbersSeen.get(got) ?? 0) + 1);
+          } else errors++;
+        } catch {
+          errors++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    loadMs += performance.now() - roundStart;
+    // Duplicates within a round would be two riders on one number.
+    const taken = (await (await fetch(`${server.url}/api/rider-numbers/taken`)).json()) as {
+      data: { takenNumbers: number[] };
+    };
+    if (taken.data.takenNumbers.length !== roundNumbers.size) errors++;
+    await server.stop('SIGTERM');
+    await pgdb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    numbersSeen.clear();
+    for (const n of roundNumbers) numbersSeen.set(n, 1);
+  }
+  const perMinute = ok / (loadMs / 60_000);
+  const hashesPerMinute = hashRate * 60;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0);
+  const duplicates = [...numbersSeen.values()].filter((c) => c > 1).length;
+  console.log('');
+  console.table({
+    'registration rush': {
+      'per minute': Math.round(perMinute),
+      completed: ok,
+      errors,
+      'duplicate numbers': duplicates,
+      'p50 ms': p(0.5),
+      'p99 ms': p(0.99),
+      'load seconds': (loadMs / 1000).toFixed(1),
+      rounds: round,
+    },
+    'raw argon2id': { 'per minute': Math.round(hashesPerMinute) },
+  });
+  console.log(`Statuses: ${JSON.stringify(Object.fromEntries(statusCounts))}`);
+  console.log(
+    `Registrations per minute: ${perMinute.toFixed(0)}; argon2id hashes per minute: ${hashesPerMinute.toFixed(0)}; ratio ${((100 * perMinute) / hashesPerMinute).toFixed(1)}%`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

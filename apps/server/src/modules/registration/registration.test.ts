@@ -1,0 +1,214 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema/activities';
+import { files } from '../../db/schema/files';
+import { sessions } from '../../db/schema/sessions';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { bearer, jpeg, multipart, png, registrationFields, registrationFiles } from '../../test/factories';
+
+describe.each(DB_KINDS)('registration on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const tableCounts = async () => {
+    const db = t.database.db;
+    const [[u], [v], [f], [s]] = await Promise.all([
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(verifications),
+      db.select({ n: count() }).from(files),
+      db.select({ n: count() }).from(sessions),
+    ]);
+    return { users: u.n, verifications: v.n, files: f.n, sessions: s.n };
+  };
+
+  const submit = async (fields: Record<string, string>, withFiles = true) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-uploads',
+      ...multipart(fields, withFiles ? await registrationFiles() : []),
+    });
+
+  it('registers with both files, answers the user with a verification code, and the rider can log in', async () => {
+    const fields = registrationFields({ riderNumber: '17', gender: 'female', category: 'lakan-obr' });
+    const res = await submit(fields);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const user = body.data.user;
+    expect(user.verificationCode).toMatch(/^WR-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(user).toMatchObject({
+      email: fields.email,
+      riderNumber: 17,
+      category: 'lakan-obr',
+      paymentAmount: 2500,
+      verificationStatus: 'pending',
+      role: 'participant',
+      hasProfileImage: true,
+      hasPaymentReceipt: true,
+      riderCode: null,
+    });
+    expect(user).not.toHaveProperty('passwordHash');
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: fields.email, password: fields.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: bearer(login.json().token),
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data.user.verificationStatus).toBe('pending');
+    expect(profile.json().data.user.verificationCode).toBe(user.verificationCode);
+
+    const [activity] = await t.database.db.select().from(activities).where(eq(activities.userId, user.id));
+    expect(activity.type).toBe('user_registration');
+  });
+
+  it('computes the amount on the server and stores a man choosing lakambini as magani', async () => {
+    const res = await submit(registrationFields({ gender: 'male', category: 'lakambini-obr', paymentAmount: '1' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.user.category).toBe('magani-obr');
+    expect(res.json().data.user.paymentAmount).toBe(2500);
+  });
+
+  it('accepts cash without a receipt, and refuses non-cash without one', async () => {
+    const cash = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-uploads',
+      ...multipart(registrationFields({ paymentMethod: 'cash' }), [
+        { field: 'profileImage', filename: 'profile.jpg', contentType: 'image/jpeg', data: await jpeg() },
+      ]),
+    });
+    expect(cash.statusCode).toBe(201);
+    expect(cash.json().data.user.hasPaymentReceipt).toBe(false);
+
+    const before = await tableCounts();
+    const gcash = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-uploads',
+      ...multipart(registrationFields({ paymentMethod: 'gcash' }), [
+        { field: 'profileImage', filename: 'profile.jpg', contentType: 'image/jpeg', data: await jpeg() },
+      ]),
+    });
+    expect(gcash.statusCode).toBe(400);
+    expect(gcash.json().message).toBe('Payment receipt is required for non-cash payments.');
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it.each([
+    [{ riderNumber: undefined }, 'Please select a rider number (1-1000).'],
+    [{ riderNumber: '1001' }, 'Please select a rider number (1-1000).'],
+    [{ riderNumber: '0' }, 'Please select a rider number (1-1000).'],
+    [{ tshirtSize: undefined }, 'Please select a T-shirt size.'],
+    [{ tshirtSize: 'CUSTOM' }, 'Please enter your custom T-shirt size.'],
+    [{ finisherSleeveSize: undefined }, 'Please select a finisher sleeve size.'],
+    [{ vestSize: undefined }, 'Please select a vest size.'],
+    [{ finisherSleeveSize: 'CUSTOM' }, 'Please enter your custom finisher sleeve size.'],
+    [{ vestSize: 'CUSTOM' }, 'Please enter your custom vest size.'],
+    [{ firstName: undefined, email: '  ' }, 'Please fill in all required fields: firstName, email'],
+    [{ password: 'short' }, 'Password must be at least 8 characters long.'],
+    [{ email: 'not-an-email' }, 'email must be a valid email address'],
+    [
+      { category: 'moon' },
+      'category must be one of: lakambini, lakan, bagani, magani, lakambini-obr, lakan-obr, bagani-obr, magani-obr',
+    ],
+    [{ paymentMethod: 'bitcoin' }, 'paymentMethod must be one of: cash, gcash, bank_transfer'],
+    [{ birthdate: '2023-02-30' }, 'birthdate must be a real date'],
+    [{ tshirtSize: 'HUGE' }, 'tshirtSize must be one of: XS, S, M, L, XL, XXL, XXXL, CUSTOM'],
+    [{ kitName: 'K'.repeat(51) }, 'kitName must be at most 50 characters'],
+  ])('refuses %o with the spec message and changes nothing', async (overrides, message) => {
+    const before = await tableCounts();
+    const res = await submit(registrationFields(overrides as Record<string, string | undefined>));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message });
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('refuses a taken email case-insensitively and a taken number with 409', async () => {
+    const first = registrationFields({ riderNumber: '640' });
+    expect((await submit(first)).statusCode).toBe(201);
+    const before = await tableCounts();
+    const sameEmail = await submit(registrationFields({ email: first.email.toUpperCase(), riderNumber: '641' }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().code).toBe('EMAIL_TAKEN');
+    const sameNumber = await submit(registrationFields({ riderNumber: '640' }));
+    expect(sameNumber.statusCode).toBe(409);
+    expect(sameNumber.json().message).toBe('Rider number 640 is already taken');
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('registers through the JSON route too', async () => {
+    const fields = registrationFields({ paymentMethod: 'cash', riderNumber: '650' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...fields, riderNumber: 650 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.user.riderNumber).toBe(650);
+  });
+
+  it('refuses a bad file and leaves nothing behind', async () => {
+    const before = await tableCounts();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register-with-uploads',
+      ...multipart(registrationFields(), [
+        {
+          field: 'profileImage',
+          filename: 'profile.jpg',
+          contentType: 'image/jpeg',
+          data: Buffer.from('<html>not an image</html>'),
+        },
+        { field: 'paymentReceipt', filename: 'r.png', contentType: 'image/png', data: await png() },
+      ]),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Please select a valid image file');
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('gives a contested rider number to exactly one of 50 parallel registrations, and the losers leave nothing', async () => {
+    const before = await tableCounts();
+    const bodies = await Promise.all(
+      Array.from({ length: 50 }, async () =>
+        multipart(registrationFields({ riderNumber: '777' }), await registrationFiles()),
+      ),
+    );
+    // Control: every request is in flight before any answers. Each one's start and end
+    // are recorded; overlap means the earliest end comes after the latest start.
+    const spans: Array<{ start: number; end: number; status: number; code?: string }> = [];
+    await Promise.all(
+      bodies.map(async (body) => {
+        const start = performance.now();
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/register-with-uploads', ...body });
+        spans.push({ start, end: performance.now(), status: res.statusCode, code: res.json().code });
+      }),
+    );
+    const latestStart = Math.max(...spans.map((s) => s.start));
+    const earliestEnd = Math.min(...spans.map((s) => s.end));
+    expect(earliestEnd).toBeGreaterThan(latestStart);
+
+    expect(spans.filter((s) => s.status === 201)).toHaveLength(1);
+    const losers = spans.filter((s) => s.status !== 201);
+    expect(losers).toHaveLength(49);
+    for (const l of losers) expect(l).toMatchObject({ status: 409, code: 'RIDER_NUMBER_TAKEN' });
+
+    const after = await tableCounts();
+    expect(after.users - before.users).toBe(1);
+    expect(after.verifications - before.verifications).toBe(1);
+    expect(after.files - before.files).toBe(2);
+    const holders = await t.database.db.select({ id: users.id }).from(users).where(eq(users.riderNumber, 777));
+    expect(holders).toHaveLength(1);
+  });
+});

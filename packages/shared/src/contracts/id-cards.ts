@@ -1,0 +1,112 @@
+// QR sticker (ID card) contracts (spec/staff-console.md §2 QR Sticker Generator and the
+// sticker page, §3 "ID card user" and "QR sticker data", §7).
+import { z } from 'zod';
+import { ID_CARD_PAGE_SIZE } from '../catalog';
+import { envelope, pagination } from './common';
+
+/** A whole-number query parameter with a default; its messages name the parameter. */
+const intParam = (field: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `${field} must be a number` })
+    .int({ message: `${field} must be a whole number` })
+    .min(min, { message: `${field} must be at least ${min}` })
+    .max(max, { message: `${field} must be at most ${max}` })
+    .default(fallback);
+
+export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export const MEDICAL_TEXT_MAX = 500;
+export const PRINT_NOTES_MAX = 500;
+
+export const idCardSearchQuery = z.object({
+  search: z.string().trim().max(200, { message: 'search must be at most 200 characters' }).optional(),
+  page: intParam('page', 1, 100_000, 1),
+  limit: intParam('limit', 1, 200, ID_CARD_PAGE_SIZE),
+  isPrinted: z.enum(['true', 'false'], { message: 'isPrinted must be true or false' }).optional(),
+});
+export type IdCardSearchQuery = z.infer<typeof idCardSearchQuery>;
+
+export const idCardUser = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  kit_name: z.string().nullable(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  category: z.string().nullable(),
+  rider_number: z.number().int().nullable(),
+  is_printed: z.boolean(),
+  print_count: z.number().int(),
+  printed_at: z.string().nullable(),
+});
+export type IdCardUser = z.infer<typeof idCardUser>;
+
+export const idCardSearchResponse = envelope(z.object({ users: z.array(idCardUser), pagination }));
+export type IdCardSearchResponse = z.infer<typeof idCardSearchResponse>;
+
+/** What the preview modal and the sticker page need: the list row plus the sticker fields. */
+export const idCardDetail = idCardUser.extend({
+  rider_code: z.string(),
+  motorcycle_model: z.string().nullable(),
+  emergency_contact_name: z.string().nullable(),
+  emergency_contact_number: z.string().nullable(),
+  blood_type: z.string().nullable(),
+  allergies: z.string().nullable(),
+  medical_conditions: z.string().nullable(),
+});
+export type IdCardDetail = z.infer<typeof idCardDetail>;
+export const idCardDetailResponse = envelope(idCardDetail);
+export type IdCardDetailResponse = z.infer<typeof idCardDetailResponse>;
+
+export const markPrintedBody = z
+  .object({
+    notes: z
+      .string({ message: 'notes must be text' })
+      .trim()
+      .max(PRINT_NOTES_MAX, { message: `notes must be at most ${PRINT_NOTES_MAX} characters` })
+      .optional()
+      .nullable(),
+  })
+  .optional();
+export const markPrintedResponse = envelope(
+  z.object({ id: z.string(), print_count: z.number().int(), printed_at: z.string() }),
+);
+
+const medicalText = (field: string) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(MEDICAL_TEXT_MAX, { message: `${field} must be at most ${MEDICAL_TEXT_MAX} characters` })
+    .nullable()
+    .optional();
+
+/** Absent fields stay as they are; null or an empty text clears one. */
+export const medicalInfoBody = z
+  .object({
+    blood_type: z
+      .union([z.enum(BLOOD_TYPES), z.literal('')], { message: `blood_type must be one of: ${BLOOD_TYPES.join(', ')}` })
+      .nullable()
+      .optional(),
+    allergies: medicalText('allergies'),
+    medical_conditions: medicalText('medical_conditions'),
+  })
+  .refine((v) => v.blood_type !== undefined || v.allergies !== undefined || v.medical_conditions !== undefined, {
+    message: 'Send at least one of blood_type, allergies or medical_conditions',
+  });
+export type MedicalInfoBody = z.infer<typeof medicalInfoBody>;
+export const medicalInfoResponse = envelope(
+  z.object({
+    id: z.string(),
+    blood_type: z.string().nullable(),
+    allergies: z.string().nullable(),
+    medical_conditions: z.string().nullable(),
+  }),
+);
+
+export const idCardStats = z.object({
+  total_users: z.number().int(),
+  printed_count: z.number().int(),
+  not_printed_count: z.number().int(),
+  total_prints: z.number().int(),
+});
+export type IdCardStats = z.infer<typeof idCardStats>;
+export const idCardStatsResponse = envelope(idCardStats);

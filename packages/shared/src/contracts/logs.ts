@@ -1,0 +1,81 @@
+// System log contracts (spec/staff-console.md §2 System Logs, §3 "Log entry", §7): one
+// list over activities, verification history and login attempts.
+import { z } from 'zod';
+import { LOG_DATE_RANGES, LOG_TYPES, LOGS_PAGE_SIZE } from '../catalog';
+import { envelope } from './common';
+
+/** A whole-number query parameter with a default; its messages name the parameter. */
+const intParam = (field: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `${field} must be a number` })
+    .int({ message: `${field} must be a whole number` })
+    .min(min, { message: `${field} must be at least ${min}` })
+    .max(max, { message: `${field} must be at most ${max}` })
+    .default(fallback);
+
+export const LOGS_MAX_LIMIT = 200;
+export const LOG_TYPE_FILTERS = ['all', ...LOG_TYPES] as const;
+export type LogTypeFilter = (typeof LOG_TYPE_FILTERS)[number];
+
+/** Where each log type comes from, for the details modal. */
+export const LOG_SOURCE_TABLES: Record<(typeof LOG_TYPES)[number], string> = {
+  activities: 'activities',
+  verifications: 'verification_history',
+  login_activities: 'login_activities',
+};
+
+const filters = {
+  logType: z
+    .enum(LOG_TYPE_FILTERS, { message: `logType must be one of: ${LOG_TYPE_FILTERS.join(', ')}` })
+    .default('all'),
+  search: z.string().trim().max(200, { message: 'search must be at most 200 characters' }).optional(),
+  dateRange: z
+    .enum(LOG_DATE_RANGES, { message: `dateRange must be one of: ${LOG_DATE_RANGES.join(', ')}` })
+    .default('all'),
+};
+
+export const logsQuery = z.object({
+  page: intParam('page', 1, 100_000, 1),
+  limit: intParam('limit', 1, LOGS_MAX_LIMIT, LOGS_PAGE_SIZE),
+  ...filters,
+  sortBy: z.enum(['timestamp'], { message: 'sortBy must be timestamp' }).default('timestamp'),
+  sortOrder: z.enum(['desc', 'asc'], { message: 'sortOrder must be one of: desc, asc' }).default('desc'),
+});
+export type LogsQuery = z.infer<typeof logsQuery>;
+
+export const logStatsQuery = z.object(filters);
+export type LogStatsQuery = z.infer<typeof logStatsQuery>;
+
+export const logEntry = z.object({
+  id: z.string(),
+  log_type: z.enum(LOG_TYPES),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+  user_role: z.string().nullable(),
+  description: z.string(),
+  details: z.string().nullable(),
+  location: z.string().nullable(),
+  log_timestamp: z.string(),
+  formatted_timestamp: z.string(),
+});
+export type LogEntry = z.infer<typeof logEntry>;
+
+export const logsPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const logsResponse = envelope(z.object({ logs: z.array(logEntry), pagination: logsPagination }));
+export type LogsResponse = z.infer<typeof logsResponse>;
+
+export const logStats = z.object({
+  total_logs: z.number().int(),
+  activities: z.object({ total_activities: z.number().int() }),
+  verifications: z.object({ total_verifications: z.number().int() }),
+  login_activities: z.object({ total_login_activities: z.number().int() }),
+});
+export type LogStats = z.infer<typeof logStats>;
+export const logStatsResponse = envelope(logStats);

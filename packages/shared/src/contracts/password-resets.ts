@@ -1,0 +1,77 @@
+// Staff password-reset contracts (spec/staff-console.md §2 Password Reset Management,
+// §3 "Password reset result", §7). The rider-facing reset screen's calls live in auth.ts.
+import { z } from 'zod';
+import { ROLES } from '../catalog';
+import { envelope, pagination } from './common';
+
+/** A whole-number query parameter with a default; its messages name the parameter. */
+const intParam = (field: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `${field} must be a number` })
+    .int({ message: `${field} must be a whole number` })
+    .min(min, { message: `${field} must be at least ${min}` })
+    .max(max, { message: `${field} must be at most ${max}` })
+    .default(fallback);
+
+export const RESET_STATUSES = ['used', 'pending', 'expired'] as const;
+export type ResetStatus = (typeof RESET_STATUSES)[number];
+export const RESET_HISTORY_DEFAULT_LIMIT = 20;
+export const RESET_USERS_DEFAULT_LIMIT = 20;
+
+export const generateResetBody = z.object({
+  userId: z.uuid({ message: 'userId must be a valid user id' }),
+});
+
+export const resetLinkResult = z.object({
+  resetUrl: z.string(),
+  resetToken: z.string(),
+  expiresAt: z.string(),
+  user: z.object({ fullName: z.string(), email: z.string() }),
+});
+export type ResetLinkResult = z.infer<typeof resetLinkResult>;
+export const generateResetResponse = envelope(resetLinkResult);
+
+export const resetHistoryQuery = z.object({
+  page: intParam('page', 1, 100_000, 1),
+  limit: intParam('limit', 1, 200, RESET_HISTORY_DEFAULT_LIMIT),
+  email: z.string().trim().max(254, { message: 'email must be at most 254 characters' }).optional(),
+  status: z.enum(RESET_STATUSES, { message: `status must be one of: ${RESET_STATUSES.join(', ')}` }).optional(),
+});
+export type ResetHistoryQuery = z.infer<typeof resetHistoryQuery>;
+
+export const resetHistoryEntry = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  used: z.boolean(),
+  usedAt: z.string().nullable(),
+  status: z.enum(RESET_STATUSES),
+  createdBy: z.string().nullable(),
+});
+export type ResetHistoryEntry = z.infer<typeof resetHistoryEntry>;
+export const resetHistoryResponse = envelope(z.object({ resets: z.array(resetHistoryEntry), pagination }));
+export type ResetHistoryResponse = z.infer<typeof resetHistoryResponse>;
+
+export const resetCleanupResponse = envelope(z.object({ deleted: z.number().int() }));
+
+export const resetUsersQuery = z.object({
+  search: z.string().trim().max(200, { message: 'search must be at most 200 characters' }).optional(),
+  page: intParam('page', 1, 100_000, 1),
+  limit: intParam('limit', 1, 100, RESET_USERS_DEFAULT_LIMIT),
+});
+export type ResetUsersQuery = z.infer<typeof resetUsersQuery>;
+
+export const resetUser = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  kit_name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type ResetUser = z.infer<typeof resetUser>;
+export const resetUsersResponse = envelope(z.object({ users: z.array(resetUser), pagination }));
+export type ResetUsersResponse = z.infer<typeof resetUsersResponse>;

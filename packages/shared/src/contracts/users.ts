@@ -1,0 +1,282 @@
+// Staff-side user contracts (spec/staff-console.md §3 "User (admin list)", §5, §7).
+// Staff lists are snake_case; the kit-size body keeps the camelCase names the spec's
+// call shows. The same schemas validate the server's input and type the console.
+import { z } from 'zod';
+import { CATEGORIES, CUSTOM_SIZE_MAX, ROLES, SIZES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog';
+import { envelope, pagination } from './common';
+
+/**
+ * A query-string integer with a default (text is coerced; bad values are refused with a
+ * message naming the field). Typed as a plain number once parsed.
+ */
+export function intParam(field: string, opts: { min: number; max: number; default: number }) {
+  return z.coerce
+    .number({ message: `${field} must be a number` })
+    .int({ message: `${field} must be a whole number` })
+    .min(opts.min, { message: `${field} must be at least ${opts.min}` })
+    .max(opts.max, { message: `${field} must be at most ${opts.max}` })
+    .default(opts.default);
+}
+export const pageParam = intParam('page', { min: 1, max: 100_000, default: 1 });
+export const limitParam = (def: number, max = 100) => intParam('limit', { min: 1, max, default: def });
+
+const nullableString = z.string().nullable();
+
+/** One user as staff lists show it (users list, user detail, masterlist rows). */
+export const adminUser = z.object({
+  id: z.string(),
+  kit_name: nullableString,
+  first_name: z.string(),
+  last_name: z.string(),
+  role_name: z.enum(ROLES),
+  category: nullableString,
+  gender: nullableString,
+  motorcycle_model: nullableString,
+  phone_number: nullableString,
+  email: z.string(),
+  address: nullableString,
+  birthdate: nullableString,
+  rider_number: z.number().int().nullable(),
+  rider_code: nullableString,
+  club_name: nullableString,
+  emergency_contact_name: nullableString,
+  emergency_contact_number: nullableString,
+  tshirt_size: nullableString,
+  custom_tshirt_size: nullableString,
+  tshirt_submitted_at: nullableString,
+  finisher_sleeve_size: nullableString,
+  vest_size: nullableString,
+  custom_finisher_sleeve_size: nullableString,
+  custom_vest_size: nullableString,
+  payment_method: nullableString,
+  payment_amount: z.number().int().nullable(),
+  status: z.enum(USER_STATUSES),
+  verification_status: z.enum(VERIFICATION_STATUSES).nullable(),
+  verification_code: nullableString,
+  has_payment_receipt: z.boolean(),
+  has_profile_image: z.boolean(),
+  fires: z.number().int(),
+  checkpoints: z.number().int(),
+  bike_check_status: z.string(),
+  rider_kit_status: z.string(),
+  last_login: nullableString,
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const RIDER_NUMBER_FILTERS = ['all', 'with', 'without'] as const;
+export type RiderNumberFilter = (typeof RIDER_NUMBER_FILTERS)[number];
+/** The category filter adds 'not_set' (category null) to the eight categories. */
+export const CATEGORY_FILTERS = [...CATEGORIES, 'not_set'] as const;
+export const USERS_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const searchParam = z
+  .string({ message: 'search must be text' })
+  .trim()
+  .max(100, { message: 'search must be at most 100 characters' })
+  .optional();
+
+/** Query strings send '' for "no filter"; treat it as absent. */
+const emptyAsUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);
+
+export const listUsersQuery = z.object({
+  page: pageParam,
+  limit: limitParam(USERS_PAGE_SIZE),
+  search: searchParam,
+  role: z.preprocess(
+    emptyAsUndefined,
+    z.enum(ROLES, { message: `role must be one of: all, ${ROLES.join(', ')}` }).optional(),
+  ),
+  category: z.preprocess(
+    emptyAsUndefined,
+    z.enum(CATEGORY_FILTERS, { message: `category must be one of: all, ${CATEGORY_FILTERS.join(', ')}` }).optional(),
+  ),
+  riderNumber: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(RIDER_NUMBER_FILTERS, { message: 'riderNumber must be one of: all, with, without' }).default('all'),
+  ),
+  status: z.preprocess(
+    emptyAsUndefined,
+    z.enum(USER_STATUSES, { message: 'status must be one of: all, active, inactive' }).optional(),
+  ),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;
+
+export const usersListResponse = envelope(z.object({ users: z.array(adminUser), pagination }));
+export const userResponse = envelope(z.object({ user: adminUser }));
+
+/** Optional free text: '' and whitespace clear the field (stored as null). */
+const clearableText = (field: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string({ message: `${field} must be text` })
+      .trim()
+      .max(max, { message: `${field} must be at most ${max} characters` })
+      .nullable()
+      .optional(),
+  );
+
+/** A real past date (YYYY-MM-DD); '' or null clears it. */
+const birthdateField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ message: 'birthdate must be a date (YYYY-MM-DD)' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate must be a date (YYYY-MM-DD)' })
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      {
+        message: 'birthdate must be a real date',
+      },
+    )
+    .refine((s) => s >= '1900-01-01' && new Date(`${s}T00:00:00Z`).getTime() <= Date.now(), {
+      message: 'birthdate must be in the past',
+    })
+    .nullable()
+    .optional(),
+);
+
+const requiredText = (field: string, label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${field} must be at most ${max} characters` });
+
+/**
+ * PATCH /admin/users/{id}. Every field is optional (only sent fields change); kit name
+ * and first name cannot be blanked, last name may be empty for one-word names, category
+ * null is 'Not Set'. Unknown fields are refused rather than silently ignored.
+ */
+export const updateUserBody = z
+  .strictObject(
+    {
+      first_name: requiredText('first_name', 'Full Name', 100).optional(),
+      last_name: z
+        .string({ message: 'last_name must be text' })
+        .trim()
+        .max(100, { message: 'last_name must be at most 100 characters' })
+        .optional(),
+      kit_name: requiredText('kit_name', 'Kit Name', 50).optional(),
+      phone_number: clearableText('phone_number', 30),
+      address: clearableText('address', 500),
+      birthdate: birthdateField,
+      motorcycle_model: clearableText('motorcycle_model', 100),
+      category: z
+        .enum(CATEGORIES, { message: `category must be one of: ${CATEGORIES.join(', ')} (or null for Not Set)` })
+        .nullable()
+        .optional(),
+      club_name: clearableText('club_name', 100),
+      emergency_contact_name: clearableText('emergency_contact_name', 100),
+      emergency_contact_number: clearableText('emergency_contact_number', 30),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
+  )
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const statusBody = z.object({
+  status: z.enum(USER_STATUSES, { message: 'status must be active or inactive' }),
+});
+
+/**
+ * `roleId` is the role's name (DESIGN §4). Who may grant what: a developer may grant
+ * any role; an admin may grant participant, guest, marshall and officer, never admin
+ * (admins cannot see other admins, so an admin-made admin would vanish from its maker)
+ * and never developer.
+ */
+export const roleBody = z.object({
+  roleId: z.enum(ROLES, { message: `roleId must be one of: ${ROLES.join(', ')}` }),
+});
+
+export function grantableRoles(viewerRole: string | null | undefined): readonly (typeof ROLES)[number][] {
+  if (viewerRole === 'developer') return ROLES;
+  if (viewerRole === 'admin') return ['participant', 'guest', 'marshall', 'officer'];
+  return [];
+}
+
+const sizeField = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .enum(SIZES, { message: `${field} must be one of: ${SIZES.join(', ')} (or empty)` })
+      .nullable()
+      .optional(),
+  );
+const customField = (field: string) => clearableText(field, CUSTOM_SIZE_MAX);
+
+/** PUT /admin/users/{id}/kit-sizes: null clears a size; CUSTOM needs its text. */
+export const kitSizesBody = z
+  .object({
+    tshirtSize: sizeField('tshirtSize'),
+    customTshirtSize: customField('customTshirtSize'),
+    finisherSleeveSize: sizeField('finisherSleeveSize'),
+    customFinisherSleeveSize: customField('customFinisherSleeveSize'),
+    vestSize: sizeField('vestSize'),
+    customVestSize: customField('customVestSize'),
+  })
+  .superRefine((b, ctx) => {
+    const pairs = [
+      ['tshirtSize', 'customTshirtSize', 'Please enter the custom T-shirt size.'],
+      ['finisherSleeveSize', 'customFinisherSleeveSize', 'Please enter the custom finisher sleeve size.'],
+      ['vestSize', 'customVestSize', 'Please enter the custom vest size.'],
+    ] as const;
+    for (const [size, custom, message] of pairs) {
+      if (b[size] === 'CUSTOM' && !b[custom]) ctx.addIssue({ code: 'custom', message, path: [custom] });
+    }
+    if (Object.values(b).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', message: 'Nothing to update' });
+  });
+export type KitSizesBody = z.infer<typeof kitSizesBody>;
+
+export const loginActivity = z.object({
+  id: z.string(),
+  user_id: nullableString,
+  email: z.string(),
+  first_name: nullableString,
+  last_name: nullableString,
+  kit_name: nullableString,
+  role_name: nullableString,
+  success: z.boolean(),
+  failure_reason: nullableString,
+  ip_address: nullableString,
+  user_agent: nullableString,
+  created_at: z.string(),
+});
+export type LoginActivity = z.infer<typeof loginActivity>;
+
+export const userLoginActivityQuery = z.object({
+  page: pageParam,
+  limit: limitParam(50),
+});
+
+export const loginActivitiesQuery = z.object({
+  page: pageParam,
+  limit: limitParam(50),
+  search: searchParam,
+  success: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { message: 'success must be true or false' }).optional(),
+  ),
+});
+
+export const loginActivitiesResponse = envelope(z.object({ activities: z.array(loginActivity), pagination }));
+
+// Participant Masterlist (spec §2).
+export const MASTERLIST_PAGE_SIZE = 50;
+export const masterlistQuery = z.object({
+  page: pageParam,
+  limit: limitParam(MASTERLIST_PAGE_SIZE),
+  search: searchParam,
+});
+export const masterlistStats = z.object({
+  total_participants: z.number().int(),
+  verified: z.number().int(),
+  pending: z.number().int(),
+  with_rider_number: z.number().int(),
+  confirmed_participants: z.number().int(),
+});
+export type MasterlistStats = z.infer<typeof masterlistStats>;
+export const masterlistResponse = envelope(
+  z.object({ participants: z.array(adminUser), stats: masterlistStats, pagination }),
+);
