@@ -88,15 +88,16 @@ async function main() {
   const numbersSeen = new Map<number, number>();
   const latencies: number[] = [];
   let round = 0;
-  const port = 3600 + Math.floor(Math.random() * 300);
   while (loadMs < SECONDS * 1000) {
     round++;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
     const pgdb = PG_URL ? await freshPgDatabase() : null;
-    const server = await startServer(
-      { DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) },
-      port + round,
-    );
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    });
     const numbers = Array.from({ length: 1000 }, (_, i) => i + 1);
     const remainingMs = SECONDS * 1000 - loadMs;
     const roundStart = performance.now();

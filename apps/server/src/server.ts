@@ -52,9 +52,9 @@ async function main(config: Config) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Rally platform on http://${config.host}:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}); API docs at /api/docs`,
+    `Rally platform on ${address} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}); API docs at /api/docs`,
   );
 }
 

@@ -12,9 +12,11 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+/** Starts the server on a free port (PORT=0) and resolves once it answers its health check. */
+export function startServer(env: Record<string, string>, port = 0): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // info level: the listening line tells which port PORT=0 picked (requests are not logged at info).
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -24,13 +26,15 @@ export function startServer(env: Record<string, string>, port: number): Promise<
   child.stderr?.on('data', (d) => {
     out += d;
   });
-  const url = `http://127.0.0.1:${port}`;
+  let url = port ? `http://127.0.0.1:${port}` : '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`server exited: ${out}`));
+      if (!url) url = /Rally platform on (http:\/\/[0-9.:]+)/.exec(out)?.[1] ?? '';
       try {
+        if (!url) throw new Error('not listening yet');
         const res = await fetch(`${url}/api/health`);
         if (res.ok) {
           return resolve({

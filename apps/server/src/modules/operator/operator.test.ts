@@ -4,8 +4,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningServer, runNode, startServer } from '../../test/processes';
 
-const PORT = 3400 + Math.floor(Math.random() * 500);
-
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
     method: 'POST',
@@ -24,7 +22,7 @@ describe('the run contract: server process, data directory and operator CLI', ()
   });
 
   it('prints the first-start hint, and the CLI creates an admin through the running server', async () => {
-    server = await startServer(env, PORT);
+    server = await startServer(env);
     expect(server.output()).toContain('npm run cli -- create-user');
 
     const made = await runNode(
@@ -87,7 +85,7 @@ describe('the run contract: server process, data directory and operator CLI', ()
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {
-    const second = await runNode('server', [], { ...env, PORT: String(PORT + 1) });
+    const second = await runNode('server', [], { ...env, PORT: '0' });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`DATA_DIR ${dataDir} is in use by another server`);
   });
@@ -99,7 +97,7 @@ describe('the run contract: server process, data directory and operator CLI', ()
     expect(seeded.stdout).toContain('Seeded 32 demo riders');
     const password = /Password for every demo account: (\S+)/.exec(seeded.stdout)?.[1] as string;
 
-    server = await startServer(env, PORT + 2);
+    server = await startServer(env);
     expect(server.output()).not.toContain('No admin or developer account exists yet');
     const admin = await post(`${server.url}/api/auth/login`, { email: 'chief@example.com', password: 'Chief-Pass1' });
     expect(admin.status).toBe(200);

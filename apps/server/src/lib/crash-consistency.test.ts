@@ -1,0 +1,109 @@
+// A registration rush against a real server process killed with SIGKILL part-way
+// through. After a restart every acknowledged registration is there with its files,
+// and no half-written one exists (an account without its verification record or files).
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { multipart, registrationFields, registrationFiles } from '../test/factories';
+import { startServer } from '../test/processes';
+
+const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+async function freshPg() {
+  const name = `rally_crash_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+describe.each(kinds)('crash consistency on %s', (kind) => {
+  it('keeps every acknowledged registration, with its files, through SIGKILL', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-crash-'));
+    const pgdb = kind === 'postgres' ? await freshPg() : null;
+    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn' };
+    if (pgdb) env.DATABASE_URL = pgdb.url;
+    const server = await startServer(env);
+
+    const files = await registrationFiles();
+    const acknowledged: Array<{ email: string; riderNumber: number; password: string }> = [];
+    let attempted = 0;
+    let killed = false;
+    const worker = async (w: number) => {
+      for (let i = 0; !killed; i++) {
+        const riderNumber = w * 100 + i + 1;
+        const fields = registrationFields({ riderNumber: String(riderNumber) });
+        const body = multipart(fields, files);
+        attempted++;
+        try {
+          const res = await fetch(`${server.url}/api/auth/register-with-uploads`, {
+            method: 'POST',
+            headers: body.headers,
+            body: body.payload,
+          });
+          if (res.status === 201) acknowledged.push({ email: fields.email, riderNumber, password: fields.password });
+        } catch {
+          // In flight when the server died: not acknowledged, so it may or may not exist.
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
+    // Kill once a good number of registrations have been acknowledged, mid-rush.
+    while (acknowledged.length < 25) await new Promise((r) => setTimeout(r, 50));
+    killed = true;
+    server.child.kill('SIGKILL');
+    await load;
+    await new Promise((r) => server.child.once('exit', r)).catch(() => undefined);
+
+    const restarted = await startServer(env);
+    try {
+      for (const a of acknowledged) {
+        const login = await fetch(`${restarted.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: a.email, password: a.password }),
+        });
+        expect(login.status, `acknowledged ${a.email} must survive`).toBe(200);
+        const { data, token } = (await login.json()) as { token: string; data: { user: Record<string, unknown> } };
+        expect(data.user).toMatchObject({
+          riderNumber: a.riderNumber,
+          hasProfileImage: true,
+          hasPaymentReceipt: true,
+          verificationStatus: 'pending',
+        });
+        const receipt = await fetch(`${restarted.url}/api/upload/payment-receipt/${data.user.id}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(receipt.status).toBe(200);
+        expect((await receipt.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      }
+      // Every account that exists is whole: it has a number, a verification record and both files.
+      const taken = (await (await fetch(`${restarted.url}/api/rider-numbers/taken`)).json()) as {
+        data: { takenNumbers: number[] };
+      };
+      expect(taken.data.takenNumbers.length).toBeGreaterThanOrEqual(acknowledged.length);
+      expect(taken.data.takenNumbers.length).toBeLessThanOrEqual(attempted);
+      for (const n of taken.data.takenNumbers) {
+        const w = Math.floor((n - 1) / 100);
+        expect(w).toBeLessThan(6);
+      }
+    } finally {
+      await restarted.stop('SIGTERM');
+      await pgdb?.drop();
+    }
+    expect(acknowledged.length).toBeGreaterThanOrEqual(25);
+  }, 240_000);
+});

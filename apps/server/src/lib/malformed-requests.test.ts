@@ -1,0 +1,223 @@
+// Generated malformed requests for every route of the route table: wrong types,
+// missing and extra fields, huge strings, unicode, negative and huge numbers, broken
+// JSON and broken multipart, from anonymous visitors, a pending rider and staff.
+// Never a 500, and a refused request never changes the database. Seeded: set
+// FUZZ_SEED to replay a run; FUZZ_REQUESTS sets the total (default 10,000).
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-app';
+import { type Actor, bearer, registerRider, staff } from '../test/factories';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+
+// Tables whose rows a refused request must leave alone. Login attempts are recorded on
+// purpose, good or bad, so login_activities is not among them.
+const WATCHED = [
+  'users',
+  'sessions',
+  'files',
+  'verifications',
+  'verification_history',
+  'fires',
+  'comments',
+  'announcements',
+  'kit_tracking',
+  'id_card_prints',
+  'password_resets',
+  'activities',
+];
+
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
+  parameters?: Array<{ in: string; name: string }>;
+}
+
+const hugeString = fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'ż'.repeat(n));
+const weirdString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '%',
+    '_',
+    "'; drop table users; --",
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '🔥'.repeat(50),
+    'null',
+    'NaN',
+    '-1',
+    '1e309',
+    '0x10',
+    'CUSTOM',
+  ),
+  hugeString,
+);
+const weirdNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 1, 1000, 1001, 2 ** 31, -(2 ** 63), Number.MAX_SAFE_INTEGER, 1e308),
+);
+const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
+  weirdString,
+  weirdNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(weirdString, weirdNumber), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(weirdString, weirdNumber), { maxKeys: 4 }),
+);
+
+function bodyFor(fields: string[]): fc.Arbitrary<{ kind: 'json' | 'raw' | 'multipart'; payload: unknown }> {
+  const known = fields.length > 0 ? fc.constantFrom(...fields) : fc.string({ maxLength: 10 });
+  const objectBody = fc.dictionary(fc.oneof(known, known, fc.string({ maxLength: 12 })), weirdValue, { maxKeys: 12 });
+  return fc.oneof(
+    objectBody.map((payload) => ({ kind: 'json' as const, payload })),
+    objectBody.map((payload) => ({ kind: 'json' as const, payload })),
+    weirdValue.map((payload) => ({ kind: 'json' as const, payload })),
+    fc
+      .constantFrom('{', '{"a":', '[1,2', 'nul', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u0000')
+      .map((payload) => ({ kind: 'raw' as const, payload })),
+    fc
+      .tuple(objectBody, fc.constantFrom('ok', 'no-boundary', 'truncated', 'bad-header'))
+      .map(([fieldsObj, shape]) => ({ kind: 'multipart' as const, payload: { fieldsObj, shape } })),
+  );
+}
+
+function multipartPayload(fieldsObj: Record<string, unknown>, shape: string) {
+  const boundary = '----fuzzboundary';
+  let text = '';
+  for (const [k, v] of Object.entries(fieldsObj)) {
+    const value = typeof v === 'string' ? v : JSON.stringify(v);
+    text += `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '')}"\r\n\r\n${value}\r\n`;
+  }
+  text += `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff\xe0garbage\r\n`;
+  if (shape !== 'truncated') text += `--${boundary}--\r\n`;
+  const headers =
+    shape === 'no-boundary'
+      ? { 'content-type': 'multipart/form-data' }
+      : shape === 'bad-header'
+        ? { 'content-type': `multipart/form-data; boundary=${boundary}; charset=` }
+        : { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  return { payload: Buffer.from(text, 'latin1'), headers };
+}
+
+describe('generated malformed requests for every route', () => {
+  let t: TestApp;
+  let actors: Array<Actor | null>;
+  let knownIds: string[];
+  let operations: Record<string, Record<string, OpenApiOperation>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+    const rider = await registerRider(t.app);
+    const other = await registerRider(t.app);
+    const admin = await staff(t.app, t.database.db, 'admin');
+    const developer = await staff(t.app, t.database.db, 'developer');
+    const marshall = await staff(t.app, t.database.db, 'marshall');
+    actors = [null, rider, admin, developer, marshall];
+    knownIds = [rider.userId, other.userId, admin.userId, '00000000-0000-0000-0000-000000000000'];
+    operations = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+  });
+  afterAll(() => t.close());
+
+  const snapshot = async () => {
+    const parts = WATCHED.map((table) => `(select count(*) from ${table})::text`).join(" || ',' || ");
+    const updates =
+      "(select coalesce(max(updated_at)::text, '') from users) || (select coalesce(max(updated_at)::text, '') from verifications)";
+    const rows = await t.database.db.execute(sql.raw(`select ${parts} || '|' || ${updates} as state`));
+    return (rows as unknown as { rows: Array<{ state: string }> }).rows[0].state;
+  };
+
+  it(`never answers 500 and never changes state when refusing (${TOTAL} requests, seed ${SEED})`, async () => {
+    const routes = t.app.routeTable.filter((r) => !r.url.startsWith('/api/docs'));
+    expect(routes.length).toBeGreaterThan(10);
+    const perRoute = Math.ceil(TOTAL / routes.length);
+    let sent = 0;
+    const failures: string[] = [];
+    for (const route of routes) {
+      const openApiPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      const op = operations[openApiPath]?.[route.method.toLowerCase()];
+      const jsonSchema = op?.requestBody?.content?.['application/json']?.schema;
+      const fields = Object.keys(jsonSchema?.properties ?? {});
+      const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+      const arb = fc.record({
+        actor: fc.integer({ min: 0, max: actors.length - 1 }),
+        params: fc.array(fc.oneof(fc.constantFrom(...knownIds), weirdString, weirdNumber.map(String)), {
+          minLength: params.length,
+          maxLength: params.length,
+        }),
+        query: fc.dictionary(
+          fc.constantFrom(
+            'page',
+            'limit',
+            'offset',
+            'search',
+            'sort_by',
+            'sort_order',
+            'filter_status',
+            'logType',
+            'dateRange',
+            'role',
+            'category',
+            'isPrinted',
+            'email',
+            'status',
+            'x',
+          ),
+          fc.oneof(weirdString, weirdNumber.map(String)),
+          { maxKeys: 4 },
+        ),
+        body: bodyFor(fields),
+      });
+      const samples = fc.sample(arb, { numRuns: perRoute, seed: SEED + sent });
+      for (const s of samples) {
+        let url = route.url;
+        params.forEach((p, i) => {
+          url = url.replace(`:${p}`, encodeURIComponent(String(s.params[i]).slice(0, 400)) || 'x');
+        });
+        const qs = new URLSearchParams(
+          Object.entries(s.query).map(([k, v]) => [k, String(v).slice(0, 2000)]),
+        ).toString();
+        if (qs) url += `?${qs}`;
+        const actor = actors[s.actor];
+        const headers: Record<string, string> = actor ? bearer(actor.token) : {};
+        let payload: string | Buffer | undefined;
+        if (route.method !== 'GET' && route.method !== 'DELETE') {
+          if (s.body.kind === 'json') {
+            headers['content-type'] = 'application/json';
+            payload = JSON.stringify(s.body.payload ?? null);
+          } else if (s.body.kind === 'raw') {
+            headers['content-type'] = 'application/json';
+            payload = String(s.body.payload);
+          } else {
+            const { fieldsObj, shape } = s.body.payload as { fieldsObj: Record<string, unknown>; shape: string };
+            const mp = multipartPayload(fieldsObj, shape);
+            Object.assign(headers, mp.headers);
+            payload = mp.payload;
+          }
+        }
+        const before = await snapshot();
+        const res = await t.app.inject({ method: route.method as 'GET', url, headers, payload });
+        sent++;
+        const describeReq = `${route.method} ${url.slice(0, 100)} as ${actor?.role ?? 'anonymous'}`;
+        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${describeReq}: ${res.body.slice(0, 200)}`);
+        else if (res.statusCode >= 400) {
+          const body = res.json();
+          if (body.success !== false || typeof body.message !== 'string' || body.message.length === 0) {
+            failures.push(`no error envelope for ${describeReq}: ${res.body.slice(0, 120)}`);
+          }
+          if ((await snapshot()) !== before)
+            failures.push(`state changed by refused ${describeReq} (${res.statusCode})`);
+        }
+        if (failures.length >= 20) break;
+      }
+      if (failures.length >= 20) break;
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(TOTAL);
+  }, 600_000);
+});
