@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { registerRider, signInWithToken } from './support/api';
+import { expect, test } from './support/fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, summary.join('\n')).toEqual([]);
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+]) {
+  test.describe(`${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('landing page has no WCAG 2.1 AA violations', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Bring the lazily loaded map in, so it is checked too.
+      await page.locator('#routes').scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('route-overlay')).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('register page has no WCAG 2.1 AA violations', async ({ page }) => {
+      await page.goto('/register');
+      await page.locator('label:has(input[name=paymentMethod][value=gcash])').click();
+      await page.locator('label:has(input[name=tshirtSize][value=CUSTOM])').click();
+      await expect(page.getByTestId('payment-instructions')).toContainText('Account holder');
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Read Terms and Conditions' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('login page has no WCAG 2.1 AA violations', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'ENTER THE REALM' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('verify page has no WCAG 2.1 AA violations', async ({ page, request }) => {
+      const rider = await registerRider(request);
+      await signInWithToken(page, rider.token, rider.user);
+      await page.goto('/verify');
+      await expect(page.getByRole('heading', { name: 'VERIFICATION PENDING' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('forgot and reset pages have no WCAG 2.1 AA violations', async ({ page }) => {
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('heading', { name: 'Forgot Password?' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.goto('/reset-password?token=nope');
+      await expect(page.getByRole('heading', { name: 'Invalid or expired reset link' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  });
+}

@@ -1,0 +1,61 @@
+// Direct API calls for test setup, so each test only drives the screens it is about.
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { UserRecord } from '@rally/shared/contracts/auth';
+import { PASSWORD, uniqueEmail } from './env';
+import { pngFixture } from './images';
+
+/** A random free rider number, so tests never fight over one. */
+export async function freeRiderNumber(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/rider-numbers/taken');
+  const taken = new Set<number>((await response.json()).data.takenNumbers);
+  for (;;) {
+    const n = 1 + Math.floor(Math.random() * 1000);
+    if (!taken.has(n)) return n;
+  }
+}
+
+export interface RegisteredRider {
+  email: string;
+  password: string;
+  token: string;
+  user: UserRecord;
+}
+
+/** Registers a rider through the API (pending verification, paid by GCash with a receipt). */
+export async function registerRider(request: APIRequestContext): Promise<RegisteredRider> {
+  const email = uniqueEmail('pending');
+  const riderNumber = await freeRiderNumber(request);
+  const response = await request.post('/api/auth/register-with-uploads', {
+    multipart: {
+      firstName: 'Pending',
+      lastName: 'Rider',
+      email,
+      password: PASSWORD,
+      phoneNumber: '09171234567',
+      category: 'lakan',
+      paymentMethod: 'gcash',
+      riderNumber: String(riderNumber),
+      tshirtSize: 'L',
+      finisherSleeveSize: 'M',
+      vestSize: 'L',
+      paymentAmount: '2700',
+      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: pngFixture(200, 300) },
+    },
+  });
+  const body = await response.json();
+  if (!response.ok() || !body.token)
+    throw new Error(`registration failed: ${response.status()} ${JSON.stringify(body)}`);
+  return { email, password: PASSWORD, token: body.token, user: body.data.user };
+}
+
+/** Puts a session into the page's storage, as a login would, then reloads the app. */
+export async function signInWithToken(page: Page, token: string, user: UserRecord) {
+  await page.goto('/forgot-password');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('authToken', t);
+      localStorage.setItem('userData', u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}

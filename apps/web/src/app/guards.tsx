@@ -1,0 +1,42 @@
+// The route guard of spec/rider-site.md §2: authenticated, then verified (required unless
+// waived), then role. The server refuses what this hides; the guard only spares riders
+// screens they cannot use.
+import type { Role } from '@rally/shared/catalog';
+import { lazy, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { FullScreenSpinner } from '../components/ui/spinner';
+import { type User, useAuth } from '../lib/auth';
+
+// Rarely seen, so kept out of the landing page's bundle.
+const AccessDenied = lazy(() => import('./access-denied'));
+
+interface RequireAuthProps {
+  children: ReactNode;
+  /** A single allowed role. */
+  role?: Role;
+  /** Allowed roles; wins over `role` when both are given. */
+  roles?: readonly Role[];
+  /** Verification is required by default; pass false to waive it (e.g. /verify itself). */
+  requireVerified?: boolean;
+  /** Send users failing the role check here instead of showing Access Denied. */
+  deniedRedirect?: string;
+}
+
+export function isVerified(user: User | null): boolean {
+  return user?.verificationStatus === 'verified';
+}
+
+export function RequireAuth({ children, role, roles, requireVerified = true, deniedRedirect }: RequireAuthProps) {
+  const { user, isAuthenticated, isLoading } = useAuth();
+
+  if (isLoading) return <FullScreenSpinner label="Authenticating warrior..." />;
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace />;
+  if (requireVerified && !isVerified(user)) return <Navigate to="/verify" replace />;
+
+  const allowed = roles ?? (role ? [role] : null);
+  if (allowed && !allowed.includes(user.role)) {
+    if (deniedRedirect) return <Navigate to={deniedRedirect} replace />;
+    return <AccessDenied required={roles ? { list: roles } : { single: role as Role }} userRole={user.role} />;
+  }
+  return <>{children}</>;
+}

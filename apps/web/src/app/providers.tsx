@@ -1,0 +1,22 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { AuthProvider } from '../lib/auth';
+
+// The toast renderer is fetched after first paint: no toast can fire before the rider
+// interacts, and toasts queued earlier wait in react-hot-toast's store until it mounts.
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/**
+ * App-wide providers. TanStack Query's provider is not here on purpose: it wraps every
+ * route except the landing page (app/query-layout.tsx), to keep it out of the landing
+ * page's JavaScript budget.
+ */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,36 @@
+// Per-page metadata through React 19's hoisting of <title> and <meta> into <head>.
+export const SITE_NAME = 'Mindanao Warriors Endurance Rally';
+const PREVIEW_IMAGE = '/og-image.png';
+
+interface PageMetaProps {
+  title: string;
+  description: string;
+  /** Path of the page; defaults to the current one. */
+  path?: string;
+}
+
+export function PageMeta({ title, description, path }: PageMetaProps) {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const url = `${origin}${path ?? (typeof window === 'undefined' ? '/' : window.location.pathname)}`;
+  const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
+  const image = `${origin}${PREVIEW_IMAGE}`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:url" content={url} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:url" content={url} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+    </>
+  );
+}

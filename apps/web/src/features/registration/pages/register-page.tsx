@@ -1,0 +1,228 @@
+import { REDIRECT_DELAY_MS, STORAGE_KEYS } from '@rally/shared/catalog';
+import { registrationProblem } from '@rally/shared/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { ScrollText } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { SiteFooter } from '../../../components/layout/site-footer';
+import { SiteHeader } from '../../../components/layout/site-header';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { PageMeta } from '../../../components/ui/page-meta';
+import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { writeStorage } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
+import { submitRegistration, takenNumbersKey, useTakenNumbers } from '../api/registration-api';
+import {
+  buildRegistrationPayload,
+  EMPTY_REGISTRATION,
+  type FieldSetter,
+  type RegistrationFields,
+} from '../api/registration-form';
+import { FormSection } from '../components/form-section';
+import { IdentitySection } from '../components/identity-section';
+import { PaymentSection } from '../components/payment-section';
+import { RiderNumberPicker } from '../components/rider-number-picker';
+import { EmergencyContactSection, MotorcycleSection } from '../components/simple-sections';
+import { SizesSection } from '../components/sizes-section';
+import { TermsModal } from '../components/terms-modal';
+import { TrialChoice } from '../components/trial-choice';
+import { UploadProgress } from '../components/upload-progress';
+
+export default function RegisterPage() {
+  const { isAuthenticated, isLoading, setSession } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const taken = useTakenNumbers();
+
+  const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
+  const [profileImage, setProfileImage] = useState<File | null>(null);
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  // Set on success so the "signed-in visitors leave /register" rule does not fire
+  // during the 2 s before the redirect to /verify.
+  const [registered, setRegistered] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const set: FieldSetter = useCallback((field, value) => setFields((f) => ({ ...f, [field]: value })), []);
+  const takenSet = useMemo(() => new Set(taken.data ?? []), [taken.data]);
+
+  // A number someone else claimed meanwhile cannot stay selected.
+  useEffect(() => {
+    if (fields.riderNumber !== null && takenSet.has(fields.riderNumber) && !registered) set('riderNumber', null);
+  }, [takenSet, fields.riderNumber, registered, set]);
+
+  if (isLoading) return <FullScreenSpinner label="Authenticating warrior..." />;
+  if (isAuthenticated && !registered) return <Navigate to="/profile" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || registered) return;
+    const problem = registrationProblem({
+      ...fields,
+      confirmPassword: fields.confirmPassword,
+      hasReceipt: receipt !== null,
+      agreedToTerms: agreed,
+    });
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+
+    setSubmitting(true);
+    setProgress(0);
+    try {
+      const payload = buildRegistrationPayload(fields, {
+        profileImage,
+        paymentReceipt: fields.paymentMethod === 'cash' ? null : receipt,
+      });
+      const response = await submitRegistration(payload, setProgress);
+      const user = response?.data?.user;
+      if (!response?.success || !response.token || !user) {
+        throw new Error(response?.message || 'Registration failed. Please try again.');
+      }
+      const verificationCode = user.verificationCode ?? '';
+      if (verificationCode) writeStorage(STORAGE_KEYS.verificationCode, verificationCode);
+      setRegistered(true);
+      setSession(response.token, user);
+      toast.success(response.message || 'Welcome to the tribe, warrior! Your registration is in.');
+      redirectTimer.current = setTimeout(
+        () => navigate('/verify', { replace: true, state: { verificationCode } }),
+        REDIRECT_DELAY_MS,
+      );
+    } catch (error) {
+      const message =
+        error instanceof Error && error.message ? error.message : 'Registration failed. Please try again.';
+      toast.error(message);
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: takenNumbersKey });
+      }
+      setSubmitting(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="min-h-dvh bg-ink-950">
+      <PageMeta
+        title="Register"
+        path="/register"
+        description="Claim your rider number and register for the Mindanao Warriors Endurance Rally, November 15-16, 2025."
+      />
+      <SiteHeader />
+      <main id="main" className="mx-auto max-w-4xl px-3 py-8 sm:px-4 sm:py-12">
+        <div className="mb-8 text-center">
+          <p className="font-display text-lg tracking-[0.3em] text-fire-400">Registration</p>
+          <h1 className="mt-1 text-5xl sm:text-6xl">
+            Join The <span className="fire-text">Warriors</span>
+          </h1>
+          <p className="mx-auto mt-3 max-w-xl text-ash">
+            Fill in every section, choose your trial and claim your number. Fields marked{' '}
+            <span className="font-bold text-fire-400">*</span> are required.
+          </p>
+          <p className="mt-2 text-sm text-ash">
+            Already registered?{' '}
+            <Link to="/login" className="font-bold text-fire-300 underline underline-offset-4">
+              Log in
+            </Link>
+          </p>
+        </div>
+
+        {/* noValidate: the spec's checks run in their fixed order as toasts, not as browser bubbles. */}
+        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Registration">
+          <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
+            <IdentitySection fields={fields} set={set} profileImage={profileImage} onProfileImage={setProfileImage} />
+          </FormSection>
+
+          <FormSection number={2} title="Rider Number" description="Pick any free number from 1 to 1000.">
+            <RiderNumberPicker
+              value={fields.riderNumber}
+              onChange={(n) => set('riderNumber', n)}
+              taken={takenSet}
+              loading={taken.isFetching}
+              onRefresh={() => void taken.refetch()}
+            />
+          </FormSection>
+
+          <FormSection
+            number={3}
+            title="Gear & Clothing Sizes"
+            description="Your rally T-shirt, finisher sleeve and vest."
+          >
+            <SizesSection fields={fields} set={set} />
+          </FormSection>
+
+          <FormSection number={4} title="Emergency Contact" description="Who we call if something happens on the road.">
+            <EmergencyContactSection fields={fields} set={set} />
+          </FormSection>
+
+          <FormSection number={5} title="Motorcycle & Club">
+            <MotorcycleSection fields={fields} set={set} />
+          </FormSection>
+
+          <FormSection
+            number={6}
+            title="Choose Your Trial"
+            description="OBR: Official Back Ride, riding with a pillion."
+          >
+            <TrialChoice value={fields.category} gender={fields.gender} onChange={(c) => set('category', c)} />
+          </FormSection>
+
+          <FormSection number={7} title="Payment Method">
+            <PaymentSection
+              method={fields.paymentMethod}
+              category={fields.category}
+              receipt={receipt}
+              onMethod={(m) => set('paymentMethod', m)}
+              onReceipt={setReceipt}
+            />
+          </FormSection>
+
+          <div className="rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <label className="flex cursor-pointer items-start gap-3 text-bone">
+                <input
+                  type="checkbox"
+                  name="agreedToTerms"
+                  checked={agreed}
+                  onChange={(e) => setAgreed(e.target.checked)}
+                  className="mt-0.5 size-6 shrink-0 accent-fire-500"
+                />
+                <span>I have read and agree to the Terms and Conditions of the rally.</span>
+              </label>
+              <button
+                type="button"
+                onClick={() => setTermsOpen(true)}
+                className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-md px-2 font-bold text-fire-300 underline underline-offset-4 hover:text-fire-400 sm:self-auto"
+              >
+                <ScrollText className="size-5" aria-hidden="true" />
+                Read Terms and Conditions
+              </button>
+            </div>
+          </div>
+
+          {progress !== null && <UploadProgress percent={progress} />}
+
+          <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
+            {submitting ? 'JOINING THE TRIBE...' : 'CLAIM YOUR DESTINY'}
+          </button>
+        </form>
+      </main>
+      <SiteFooter />
+      <TermsModal
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAgree={() => {
+          setAgreed(true);
+          setTermsOpen(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Display formatting shared by the screens.
+
+const pesoFormatter = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 0 });
+
+/** 2700 -> '₱2,700'. */
+export function formatPeso(amount: number): string {
+  return `₱${pesoFormatter.format(amount)}`;
+}
+
+/** 7 -> '007': rider numbers read like race plates. */
+export function formatRiderNumber(riderNumber: number | null | undefined): string {
+  if (riderNumber === null || riderNumber === undefined) return '---';
+  return String(riderNumber).padStart(3, '0');
+}
+
+export function formatTime(date: Date): string {
+  return date.toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+}
+
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-PH', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/**
+ * Comment times (spec §9): switch points at 1 minute, 60 minutes, 24 hours and 7 days,
+ * after which the date is shown.
+ */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  if (Number.isNaN(seconds)) return '';
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days}d ago`;
+  return formatDate(date);
+}
