@@ -41,7 +41,7 @@ export type FireState = z.infer<typeof fireState>;
 export const fireResponse = envelope(fireState);
 
 /** Ids arrive as text; anything that is not a user id simply finds no user (404). */
-export const userIdParam = z.object({ id: z.string().max(100) });
+export const userIdParam = z.object({ id: z.string() });
 
 export const commentBody = z.object(
   {

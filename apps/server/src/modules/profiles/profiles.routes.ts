@@ -1,0 +1,89 @@
+import {
+  commentBody,
+  commentListResponse,
+  commentResponse,
+  commentsQuery,
+  fireResponse,
+  myCommentListResponse,
+  publicProfileResponse,
+  userIdParam,
+} from '@rally/shared/contracts/profiles';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { requireAuth } from '../../lib/authorize';
+import { responses } from '../../lib/route-helpers';
+import { addComment, fireStatus, getPublicProfile, giveFire, listComments, listMyComments } from './profiles.service';
+
+export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/users/:id/profile', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['profiles'],
+      description: 'The public profile of an active rider: no contact, payment or code fields.',
+      params: userIdParam,
+      response: responses({ 200: publicProfileResponse }),
+    },
+    handler: async (request) => ({ success: true as const, data: await getPublicProfile(db, request.params.id) }),
+  });
+
+  r.post('/users/:id/fire', {
+    config: { access: 'verified' },
+    schema: { tags: ['profiles'], params: userIdParam, response: responses({ 200: fireResponse }) },
+    handler: async (request) => ({
+      success: true as const,
+      data: await giveFire(db, requireAuth(request), request.params.id),
+      message: 'Fire given! 🔥',
+    }),
+  });
+
+  r.get('/users/:id/fire/status', {
+    config: { access: 'public' },
+    schema: { tags: ['profiles'], params: userIdParam, response: responses({ 200: fireResponse }) },
+    handler: async (request) => ({
+      success: true as const,
+      data: await fireStatus(db, request.params.id, request.auth?.userId ?? null),
+    }),
+  });
+
+  r.post('/users/:id/comments', {
+    config: { access: 'verified' },
+    schema: {
+      tags: ['profiles'],
+      params: userIdParam,
+      body: commentBody,
+      response: responses({ 201: commentResponse }),
+    },
+    handler: async (request, reply) => {
+      const created = await addComment(db, requireAuth(request), request.params.id, request.body.comment);
+      reply.code(201);
+      return { success: true as const, data: created, message: 'Comment added' };
+    },
+  });
+
+  r.get('/users/:id/comments', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['profiles'],
+      params: userIdParam,
+      querystring: commentsQuery,
+      response: responses({ 200: commentListResponse }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await listComments(db, request.params.id, request.query),
+    }),
+  });
+
+  r.get('/my/comments', {
+    config: { access: 'authenticated' },
+    schema: { tags: ['profiles'], querystring: commentsQuery, response: responses({ 200: myCommentListResponse }) },
+    handler: async (request) => ({
+      success: true as const,
+      data: await listMyComments(db, requireAuth(request).userId, request.query),
+    }),
+  });
+}

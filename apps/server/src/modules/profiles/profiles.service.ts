@@ -1,0 +1,231 @@
+// Public profiles, fire and support comments. Unknown, malformed and inactive ids are all
+// "User not found": a deactivated rider disappears from the public side entirely.
+import {
+  DOUBLE_FIRE_MESSAGE,
+  SELF_COMMENT_MESSAGE,
+  SELF_FIRE_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+} from '@rally/shared/contracts/profiles';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { files } from '../../db/schema/files';
+import { comments, fires } from '../../db/schema/social';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import type { AuthContext } from '../../lib/authorize';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { displayName, recordActivity } from '../activities/activities.service';
+import {
+  type CommentRow,
+  type MyCommentRow,
+  presentComment,
+  presentMyComment,
+  presentPublicProfile,
+} from './profiles.presenter';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const userNotFound = () => new NotFoundError(USER_NOT_FOUND_MESSAGE, 'USER_NOT_FOUND');
+
+/** Whether a driver error is a foreign-key violation (the target vanished mid-request). */
+function isForeignKeyViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    const x = e as { code?: string; cause?: unknown };
+    if (x.code === '23503') return true;
+    e = x.cause;
+  }
+  return false;
+}
+
+/** The active user behind an id, or "User not found". */
+async function activeUser(db: DbOrTx, id: string) {
+  if (!UUID.test(id)) throw userNotFound();
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) throw userNotFound();
+  return row;
+}
+
+export async function getPublicProfile(db: Db, id: string) {
+  if (!UUID.test(id)) throw userNotFound();
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      kitName: users.kitName,
+      role: users.role,
+      riderNumber: users.riderNumber,
+      category: users.category,
+      gender: users.gender,
+      motorcycleModel: users.motorcycleModel,
+      verificationStatus: verifications.status,
+      createdAt: users.createdAt,
+      hasProfileImage: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`,
+      fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${comments.targetUserId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(and(eq(users.id, id), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) throw userNotFound();
+  return presentPublicProfile(row);
+}
+
+async function totalFires(db: DbOrTx, receiverId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(fires).where(eq(fires.receiverId, receiverId));
+  return Number(row?.n ?? 0);
+}
+
+export async function fireStatus(db: Db, targetId: string, viewerId: string | null) {
+  await activeUser(db, targetId);
+  let hasGivenFire = false;
+  if (viewerId) {
+    const [given] = await db
+      .select({ giverId: fires.giverId })
+      .from(fires)
+      .where(and(eq(fires.giverId, viewerId), eq(fires.receiverId, targetId)))
+      .limit(1);
+    hasGivenFire = !!given;
+  }
+  return { hasGivenFire, totalFires: await totalFires(db, targetId) };
+}
+
+/** One fire per giver and receiver; the total comes back counted by the database. */
+export async function giveFire(db: Db, giver: AuthContext, targetId: string) {
+  if (targetId === giver.userId) throw new BadRequestError(SELF_FIRE_MESSAGE, 'SELF_FIRE');
+  try {
+    return await db.transaction(async (tx) => {
+      const target = await activeUser(tx, targetId);
+      const inserted = await tx
+        .insert(fires)
+        .values({ giverId: giver.userId, receiverId: target.id })
+        .onConflictDoNothing()
+        .returning({ giverId: fires.giverId });
+      if (inserted.length === 0) throw new ConflictError(DOUBLE_FIRE_MESSAGE, 'FIRE_ALREADY_GIVEN');
+      const total = await totalFires(tx, target.id);
+      await recordActivity(tx, {
+        type: 'fire_earned',
+        userId: target.id,
+        userName: displayName(target),
+        actorId: giver.userId,
+        actorName: displayName(giver),
+        description: `${displayName(giver)} gave fire to ${displayName(target)}`,
+        metadata: { totalFires: total },
+      });
+      return { hasGivenFire: true, totalFires: total };
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw userNotFound();
+    throw err;
+  }
+}
+
+const author = alias(users, 'author');
+const target = alias(users, 'target');
+
+const commentColumns = {
+  id: comments.id,
+  text: comments.text,
+  createdAt: comments.createdAt,
+  authorId: author.id,
+  authorKitName: author.kitName,
+  authorFirstName: author.firstName,
+  authorLastName: author.lastName,
+  authorRole: author.role,
+};
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Comments on a profile, newest first (id breaks ties so pages never overlap). */
+export async function listComments(db: Db, targetId: string, page: Page) {
+  await activeUser(db, targetId);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(commentColumns)
+      .from(comments)
+      .innerJoin(author, eq(author.id, comments.authorId))
+      .where(eq(comments.targetUserId, targetId))
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(comments).where(eq(comments.targetUserId, targetId)),
+  ]);
+  return {
+    comments: (rows as CommentRow[]).map(presentComment),
+    total: Number(n),
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+export async function addComment(db: Db, actor: AuthContext, targetId: string, text: string) {
+  if (targetId === actor.userId) throw new ForbiddenError(SELF_COMMENT_MESSAGE, 'SELF_COMMENT');
+  try {
+    return await db.transaction(async (tx) => {
+      const targetUser = await activeUser(tx, targetId);
+      const [created] = await tx
+        .insert(comments)
+        .values({ authorId: actor.userId, targetUserId: targetUser.id, text })
+        .returning({ id: comments.id });
+      const [row] = await tx
+        .select(commentColumns)
+        .from(comments)
+        .innerJoin(author, eq(author.id, comments.authorId))
+        .where(eq(comments.id, created.id))
+        .limit(1);
+      await recordActivity(tx, {
+        type: 'comment_added',
+        userId: targetUser.id,
+        userName: displayName(targetUser),
+        actorId: actor.userId,
+        actorName: displayName(actor),
+        description: `${displayName(actor)} left a support comment for ${displayName(targetUser)}`,
+        metadata: { commentId: created.id },
+      });
+      return presentComment(row as CommentRow);
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw userNotFound();
+    throw err;
+  }
+}
+
+/** The comments a rider wrote, newest first, with whom they were for. */
+export async function listMyComments(db: Db, userId: string, page: Page) {
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({
+        id: comments.id,
+        text: comments.text,
+        createdAt: comments.createdAt,
+        targetId: target.id,
+        targetFirstName: target.firstName,
+        targetLastName: target.lastName,
+        targetKitName: target.kitName,
+        targetRole: target.role,
+      })
+      .from(comments)
+      .innerJoin(target, eq(target.id, comments.targetUserId))
+      .where(eq(comments.authorId, userId))
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(comments).where(eq(comments.authorId, userId)),
+  ]);
+  return {
+    comments: (rows as MyCommentRow[]).map(presentMyComment),
+    total: Number(n),
+    limit: page.limit,
+    offset: page.offset,
+  };
+}

@@ -1,0 +1,61 @@
+// Calls of My Profile (spec/rider-site.md §7 "Rider kit" and "Users and social").
+import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
+import type { MyCommentList } from '@rally/shared/contracts/profiles';
+import type {
+  Announcement,
+  GearSizes,
+  GearSizesBody,
+  TshirtSizeBody,
+  TshirtStatus,
+} from '@rally/shared/contracts/rider-kit';
+import { api } from '../../../lib/api-client';
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  message?: string;
+}
+
+export const myKeys = {
+  profile: ['my-profile'] as const,
+  riderCode: ['my-rider-code'] as const,
+  comments: ['my-comments'] as const,
+  announcements: ['announcements'] as const,
+  tshirt: ['my-tshirt-size'] as const,
+  gear: ['my-gear-sizes'] as const,
+};
+
+export async function fetchRiderCode(): Promise<string> {
+  const res = await api.get<Envelope<{ riderCode: string }>>('/my/rider-code');
+  return res.data.riderCode;
+}
+
+export async function fetchMyComments(offset: number, limit = COMMENTS_PAGE_SIZE): Promise<MyCommentList> {
+  const res = await api.get<Envelope<MyCommentList>>(`/my/comments?limit=${limit}&offset=${offset}`);
+  return res.data;
+}
+
+export async function fetchAnnouncements(): Promise<Announcement[]> {
+  const res = await api.get<Envelope<{ announcements: Announcement[] }>>('/announcements');
+  return res.data.announcements;
+}
+
+export async function fetchTshirtStatus(): Promise<TshirtStatus> {
+  const res = await api.get<Envelope<TshirtStatus>>('/my/tshirt-size/status');
+  return res.data;
+}
+
+export async function submitTshirtSize(body: TshirtSizeBody): Promise<TshirtStatus> {
+  const res = await api.post<Envelope<TshirtStatus>>('/my/tshirt-size', body);
+  return res.data;
+}
+
+export async function fetchGearSizes(): Promise<GearSizes> {
+  const res = await api.get<Envelope<GearSizes>>('/my/gear-sizes');
+  return res.data;
+}
+
+export async function submitGearSizes(body: GearSizesBody): Promise<GearSizes> {
+  const res = await api.post<Envelope<GearSizes>>('/my/gear-sizes', body);
+  return res.data;
+}

@@ -1,0 +1,245 @@
+// My Profile (spec/rider-site.md §2 "/me"): the rider's own details, rider code,
+// comments, announcements and the one-time size forms.
+import type { UserRecord } from '@rally/shared/contracts/auth';
+import type { GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Eye, Flame, HardHat, IdCard, Megaphone, MessageSquare, QrCode, Shirt, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SiteFooter } from '../../../components/layout/site-footer';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { Logo } from '../../../components/ui/logo';
+import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { fullNameOf, kitNameOf } from '../../public-profile/api/names';
+import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
+import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
+import { fetchAnnouncements, fetchGearSizes, fetchTshirtStatus, myKeys } from '../api/my-profile-api';
+import { useReadAnnouncements } from '../api/read-announcements';
+import { AnnouncementsTab } from '../components/announcements-tab';
+import { CelebrationDialog } from '../components/celebration-dialog';
+import { DetailsTab } from '../components/details-tab';
+import { GearSizesTab } from '../components/gear-sizes-tab';
+import { MyCommentsTab } from '../components/my-comments-tab';
+import { ProfileMenu } from '../components/profile-menu';
+import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
+import { RiderCodeTab } from '../components/rider-code-tab';
+import { TshirtSizeTab } from '../components/tshirt-size-tab';
+
+type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear';
+
+export default function MyProfilePage() {
+  const { user, refreshUser } = useAuth();
+  // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
+  const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
+
+  useEffect(() => {
+    if (profileQuery.isError) toast.error('Failed to load profile data');
+  }, [profileQuery.isError]);
+
+  if (profileQuery.isError) return <ProfileLoadFailed />;
+  if (!user) return <FullScreenSpinner label="Loading your profile..." />;
+  return <MyProfileView user={user} />;
+}
+
+function MyProfileView({ user }: { user: UserRecord }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<TabId>('details');
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>(['details']));
+  const [celebration, setCelebration] = useState<{ title: string; message: string } | null>(null);
+  const { read, markRead } = useReadAnnouncements(user.id);
+
+  const tshirt = useQuery({ queryKey: myKeys.tshirt, queryFn: fetchTshirtStatus });
+  const gear = useQuery({ queryKey: myKeys.gear, queryFn: fetchGearSizes });
+  // Loaded on the first opening of the tab, not with the page.
+  const announcements = useQuery({
+    queryKey: myKeys.announcements,
+    queryFn: fetchAnnouncements,
+    enabled: opened.has('announcements'),
+  });
+
+  useEffect(() => {
+    if (announcements.isError) toast.error('Failed to load announcements');
+  }, [announcements.isError]);
+
+  const unread = announcements.data?.filter((a) => !read.has(a.id)).length ?? 0;
+  const showTshirt = tshirt.data?.hasSubmitted === false;
+  const showGear = gear.data?.hasSubmitted === false;
+
+  const tabs = useMemo(() => {
+    const list: TabDef<TabId>[] = [
+      { id: 'rider-code', label: 'Rider Code', icon: QrCode },
+      { id: 'comments', label: 'Comments', icon: MessageSquare },
+      { id: 'details', label: 'My Details', icon: IdCard },
+      { id: 'announcements', label: 'Announcements', icon: Megaphone, badge: unread },
+    ];
+    if (showTshirt) list.push({ id: 'tshirt', label: 'T-shirt Size', icon: Shirt });
+    if (showGear) list.push({ id: 'gear', label: 'Gear Sizes', icon: HardHat });
+    return list;
+  }, [unread, showTshirt, showGear]);
+
+  // A tab that disappears (sizes submitted) hands over to My Details.
+  const activeTab = tabs.some((t) => t.id === tab) ? tab : 'details';
+
+  const select = useCallback((id: TabId) => {
+    setTab(id);
+    setOpened((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
+  }, []);
+
+  const sizesSubmitted = <T,>(key: readonly string[], data: T, title: string, message: string) => {
+    queryClient.setQueryData(key, data);
+    queryClient.invalidateQueries({ queryKey: myKeys.profile });
+    setTab('details');
+    setCelebration({ title, message });
+  };
+
+  // Signing out while this guarded page is still shown would make the guard send the
+  // rider to /login; so leave for / first and end the session once this page is gone.
+  const loggingOut = useRef(false);
+  useEffect(
+    () => () => {
+      if (!loggingOut.current) return;
+      logout();
+      queryClient.clear();
+    },
+    [logout, queryClient],
+  );
+  const onLogout = () => {
+    toast.success(`Farewell, ${user.firstName || 'warrior'}! May the spirits guide your path.`);
+    loggingOut.current = true;
+    navigate('/', { replace: true });
+  };
+
+  const kitName = kitNameOf(user);
+  const closeCelebration = useCallback(() => setCelebration(null), []);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-ink-950 bg-[radial-gradient(ellipse_at_top,rgb(234_88_12/0.16),transparent_55%)]">
+      <title>My Profile | Mindanao Warriors Endurance Rally</title>
+      <header className="border-b border-ink-700 bg-ink-950/95 pt-[env(safe-area-inset-top)]">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
+          <Link to="/" className="flex items-center gap-2 rounded" aria-label="Mindanao Warriors Endurance Rally home">
+            <Logo className="size-10" />
+          </Link>
+          <div className="flex items-center gap-2">
+            <Link to={`/user/${user.id}`} className={buttonStyles('secondary', 'md', 'px-3')}>
+              <Eye className="size-5" aria-hidden="true" />
+              Public View
+            </Link>
+            <ProfileMenu role={user.role} onLogout={onLogout} />
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-3 py-6 sm:px-4 sm:py-8">
+        <h1 className="fire-text text-4xl sm:text-5xl">MY PROFILE</h1>
+
+        <section
+          aria-label="Your warrior card"
+          className="tribal-stripes mt-4 flex flex-col items-center gap-4 rounded-xl border border-ink-700 border-t-4 border-t-fire-500 bg-ink-900 p-5 text-center sm:flex-row sm:text-left"
+        >
+          <div className="relative">
+            <ProfileAvatar
+              userId={user.id}
+              name={kitName}
+              hasImage={user.hasProfileImage}
+              className="size-24 border-4"
+            />
+            <RiderNumberBadge riderNumber={user.riderNumber} className="absolute -right-3 -bottom-1 text-base" />
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="font-display text-3xl break-words text-bone sm:text-4xl">{kitName}</p>
+            <p className="text-lg text-ash">{fullNameOf(user)}</p>
+            <div className="mt-2 flex flex-wrap justify-center gap-2 sm:justify-start">
+              <RoleBadge role={user.role} />
+              <CategoryBadge category={user.category} gender={user.gender} />
+            </div>
+          </div>
+          <p className="flex items-center gap-2 rounded-lg border border-ink-700 bg-ink-850 px-4 py-2">
+            <Flame className="size-7 text-fire-500" aria-hidden="true" />
+            <span className="font-display text-3xl">{user.stats.fires}</span>
+            <span className="text-sm text-ash">{user.stats.fires === 1 ? 'fire' : 'fires'}</span>
+          </p>
+        </section>
+
+        <div className="mt-6">
+          <ProfileTabs tabs={tabs} active={activeTab} onSelect={select} label="My profile sections" />
+          <div
+            role="tabpanel"
+            id={panelId(activeTab)}
+            aria-labelledby={tabId(activeTab)}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel a tab stop
+            tabIndex={0}
+            className="rounded-b-xl border border-t-0 border-ink-700 bg-ink-900 p-4 sm:p-6"
+          >
+            {activeTab === 'rider-code' && <RiderCodeTab />}
+            {activeTab === 'comments' && <MyCommentsTab />}
+            {activeTab === 'details' && <DetailsTab user={user} />}
+            {activeTab === 'announcements' && <AnnouncementsTab query={announcements} read={read} onRead={markRead} />}
+            {activeTab === 'tshirt' && (
+              <TshirtSizeTab
+                onSubmitted={(data: TshirtStatus) =>
+                  sizesSubmitted(
+                    myKeys.tshirt,
+                    data,
+                    'Size Locked In!',
+                    `T-shirt size ${data.size} submitted, warrior!`,
+                  )
+                }
+                onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
+              />
+            )}
+            {activeTab === 'gear' && (
+              <GearSizesTab
+                onSubmitted={(data: GearSizes) =>
+                  sizesSubmitted(
+                    myKeys.gear,
+                    data,
+                    'Gear Locked In!',
+                    'Your finisher sleeve and vest sizes are in, warrior!',
+                  )
+                }
+                onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
+              />
+            )}
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+      <CelebrationDialog
+        open={celebration !== null}
+        title={celebration?.title ?? ''}
+        message={celebration?.message ?? ''}
+        onClose={closeCelebration}
+      />
+    </div>
+  );
+}
+
+function ProfileLoadFailed() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-ink-950 px-4">
+      <title>Profile Load Failed | Mindanao Warriors Endurance Rally</title>
+      <main
+        id="main"
+        className="w-full max-w-md rounded-xl border-2 border-ember-600 bg-ink-900 p-6 text-center sm:p-8"
+      >
+        <TriangleAlert className="mx-auto size-14 text-ember-400" aria-hidden="true" />
+        <h1 className="mt-4 text-4xl text-ember-400">Profile Load Failed</h1>
+        <p role="alert" className="mt-3 text-ash">
+          Failed to load profile data
+        </p>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className={buttonStyles('primary', 'md', 'mt-6')}
+        >
+          Retry
+        </button>
+      </main>
+    </div>
+  );
+}
