@@ -1,0 +1,295 @@
+// The authorization matrix, generated from the server's own route table: every route
+// registered under /api is called by every role, by an anonymous visitor and by an
+// unverified rider, with a syntactically valid but harmless request, and the answer is
+// checked against the route's declared access (accessAllows + the permission matrix).
+// Routes added later are covered automatically; a route the specs name but the table
+// lacks fails the test.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ROLES, type Role } from '@rally/shared/catalog';
+import { PERMISSIONS } from '@rally/shared/permissions';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../db/schema/files';
+import { createSession } from '../modules/auth/auth.service';
+import { buildTestApp, DB_KINDS, type TestApp } from '../test/build-app';
+import { bearer, registerRider, staff } from '../test/factories';
+import { type Access, accessAllows, describeAccess, type RouteEntry } from './authorize';
+
+/** Every call named by spec/rider-site.md §7 and spec/staff-console.md §7, as the server mounts it. */
+const EXPECTED_ROUTES = [
+  // Rider site: auth
+  'POST /api/auth/register',
+  'POST /api/auth/register-with-uploads',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'GET /api/auth/profile',
+  'POST /api/auth/forgot-password',
+  'GET /api/auth/reset-password/:token',
+  'POST /api/auth/reset-password',
+  // Rider site: users and social
+  'GET /api/users/:id/profile',
+  'POST /api/users/:id/fire',
+  'GET /api/users/:id/fire/status',
+  'POST /api/users/:id/comments',
+  'GET /api/users/:id/comments',
+  'GET /api/my/comments',
+  // Rider site: rider numbers
+  'GET /api/rider-numbers/taken',
+  'GET /api/rider-numbers/check/:n',
+  'GET /api/rider-numbers/my-number',
+  'POST /api/rider-numbers/assign',
+  // Rider site: uploads
+  'POST /api/upload/profile-image',
+  'POST /api/upload/payment-receipt',
+  'DELETE /api/upload/profile-image/:id',
+  'DELETE /api/upload/payment-receipt/:id',
+  'GET /api/upload/user-files',
+  'GET /api/upload/payment-receipt/:id',
+  'GET /api/upload/profile-image/:id',
+  'GET /api/public/profile-image/:id',
+  // Rider site: rider kit and announcements
+  'POST /api/my/tshirt-size',
+  'GET /api/my/tshirt-size/status',
+  'POST /api/my/gear-sizes',
+  'GET /api/my/gear-sizes',
+  'GET /api/my/rider-code',
+  'GET /api/announcements',
+  // Console: users, activity, dashboard, masterlist
+  'GET /api/admin/users',
+  'GET /api/admin/users/:id',
+  'PATCH /api/admin/users/:id',
+  'DELETE /api/admin/users/:id',
+  'PATCH /api/admin/users/:id/status',
+  'PATCH /api/admin/users/:id/role',
+  'PUT /api/admin/users/:id/kit-sizes',
+  'GET /api/admin/users/:id/login-activity',
+  'GET /api/admin/login-activities',
+  'GET /api/admin/activities',
+  'POST /api/admin/activities/sample',
+  'GET /api/admin/dashboard/stats',
+  'GET /api/admin/masterlist',
+  // Console: logs
+  'GET /api/admin/logs',
+  'GET /api/admin/logs/stats',
+  // Console: verifications
+  'GET /api/admin/verifications/pending',
+  'POST /api/admin/verifications/verify',
+  'POST /api/admin/verifications/undo/:id',
+  'GET /api/admin/verifications/history',
+  'GET /api/admin/verifications/stats',
+  // Console: password resets
+  'POST /api/admin/password-resets/generate',
+  'GET /api/admin/password-resets/history',
+  'POST /api/admin/password-resets/cleanup',
+  // Console: announcements
+  'GET /api/admin/announcements',
+  'POST /api/admin/announcements',
+  'PUT /api/admin/announcements/:id',
+  'DELETE /api/admin/announcements/:id',
+  // Console: kit tracking and ID cards
+  'GET /api/admin/kit-tracking',
+  'PUT /api/admin/kit-tracking/:id',
+  'POST /api/admin/kit-tracking/bulk-update',
+  'GET /api/admin/id-cards/search',
+  'GET /api/admin/id-cards/user/:id',
+  'POST /api/admin/id-cards/mark-printed/:id',
+  'PUT /api/admin/id-cards/medical-info/:id',
+  'GET /api/admin/id-cards/stats',
+];
+
+/** The permission each console route of this issue declares (spec/staff-console.md §6). */
+const DECLARED: Record<string, Access> = {
+  'GET /api/admin/users': { permission: 'view_users' },
+  'GET /api/admin/users/:id': { permission: 'view_users' },
+  'PATCH /api/admin/users/:id': { permission: 'edit_user_info' },
+  'DELETE /api/admin/users/:id': { permission: 'delete_user' },
+  'PATCH /api/admin/users/:id/status': { permission: 'edit_user_info' },
+  'PATCH /api/admin/users/:id/role': { permission: 'edit_user_role' },
+  'PUT /api/admin/users/:id/kit-sizes': { permission: 'edit_user_info' },
+  'GET /api/admin/users/:id/login-activity': { permission: 'view_users' },
+  'GET /api/admin/login-activities': { permission: 'view_logs' },
+  'GET /api/admin/activities': { permission: 'view_dashboard' },
+  'POST /api/admin/activities/sample': { permission: 'edit_user_info' },
+  'GET /api/admin/dashboard/stats': { permission: 'view_dashboard' },
+  'GET /api/admin/masterlist': { permission: 'view_masterlist' },
+  'GET /api/admin/verifications/pending': { permission: 'verify_users' },
+  'POST /api/admin/verifications/verify': { permission: 'verify_users' },
+  'POST /api/admin/verifications/undo/:id': { permission: 'undo_verification' },
+  'GET /api/admin/verifications/history': { permission: 'verify_users' },
+  'GET /api/admin/verifications/stats': { permission: 'verify_users' },
+};
+
+/** Path parameter names differ between modules (:id, :userId); compare shapes only. */
+const shape = (key: string) => key.replace(/:[A-Za-z0-9_]+/g, ':param');
+const keyOf = (r: RouteEntry) => `${r.method} ${r.url}`;
+
+type Actor = { label: string; role: Role; verificationStatus: 'verified' | 'pending'; userId: string } | null;
+const ACTOR_LABELS = [...ROLES, 'pending participant', 'anonymous'] as const;
+
+/** A valid but harmless value for a path parameter: nothing with such an id exists. */
+function paramValue(name: string): string {
+  if (name === 'n' || name === 'riderNumber') return '500';
+  if (name === 'token') return randomBytes(32).toString('base64url');
+  return randomUUID();
+}
+
+function concreteUrl(url: string): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => paramValue(name));
+}
+
+// The table is read from a throwaway app so each route becomes its own test case.
+const ROUTES: RouteEntry[] = await (async () => {
+  const probe = await buildTestApp('pglite');
+  const table = [...probe.app.routeTable].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+  await probe.close();
+  return table;
+})();
+
+describe('the route table', () => {
+  it('holds every route the specs name', () => {
+    const present = new Set(ROUTES.map((r) => shape(keyOf(r))));
+    const missing = EXPECTED_ROUTES.filter((k) => !present.has(shape(k)));
+    expect(missing, `routes missing from the table: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('guards every admin route with a staff permission or staff roles', () => {
+    const staffRoles: readonly string[] = ['admin', 'marshall', 'officer', 'developer'];
+    const rolesOf = (access: Access): readonly string[] | null => {
+      if (typeof access === 'string') return null;
+      return 'permission' in access ? PERMISSIONS[access.permission] : access.roles;
+    };
+    const unguarded = ROUTES.filter((r) => r.url.startsWith('/api/admin/')).filter((r) => {
+      const roles = rolesOf(r.access);
+      return roles === null || !roles.every((role) => staffRoles.includes(role));
+    });
+    expect(unguarded.map(keyOf)).toEqual([]);
+  });
+
+  it('declares the matrix permission on each console route of users, verifications and the dashboard', () => {
+    const byShape = new Map(ROUTES.map((r) => [shape(keyOf(r)), r.access]));
+    for (const [key, access] of Object.entries(DECLARED)) {
+      expect(byShape.get(shape(key)), key).toEqual(access);
+    }
+  });
+});
+
+describe.each(DB_KINDS)('authorization of every route (%s)', (kind) => {
+  let t: TestApp;
+  const actors = new Map<string, Actor>();
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    for (const role of ROLES) {
+      const a = await staff(t.app, t.database.db, role);
+      actors.set(role, { label: role, role, verificationStatus: 'verified', userId: a.userId });
+    }
+    const pending = await registerRider(t.app);
+    actors.set('pending participant', {
+      label: 'pending participant',
+      role: 'participant',
+      verificationStatus: 'pending',
+      userId: pending.userId,
+    });
+    actors.set('anonymous', null);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A fresh session per request, so routes such as logout and refresh cannot spoil later calls. */
+  async function headersFor(actor: Actor): Promise<Record<string, string>> {
+    if (!actor) return {};
+    const token = await createSession(t.database.db, actor.userId, { ip: null, userAgent: null });
+    return bearer(token);
+  }
+
+  it.each(ROUTES.map((r) => [keyOf(r), describeAccess(r.access), r] as const))(
+    '%s (%s)',
+    async (_key, _access, route) => {
+      const problems: string[] = [];
+      for (const label of ACTOR_LABELS) {
+        const actor = actors.get(label) ?? null;
+        const expected = accessAllows(route.access, actor);
+        const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: await headersFor(actor),
+          ...(withBody ? { payload: {} } : {}),
+        });
+        const status = res.statusCode;
+        if (expected === 'ok') {
+          if (status === 401 || status === 403)
+            problems.push(`${label}: allowed but answered ${status} ${res.body.slice(0, 200)}`);
+        } else if (status !== expected) {
+          problems.push(`${label}: expected ${expected}, answered ${status} ${res.body.slice(0, 200)}`);
+        }
+        // Whatever the verdict, the shape of a request alone never makes the server fail.
+        if (status >= 500) problems.push(`${label}: answered ${status} ${res.body.slice(0, 200)}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('never lets a rider read or delete another rider’s files', async () => {
+    const owner = await registerRider(t.app);
+    const other = await registerRider(t.app);
+    const ownerFiles = await t.database.db
+      .select({ id: files.id, kind: files.kind })
+      .from(files)
+      .where(eq(files.userId, owner.userId));
+    const receipt = ownerFiles.find((f) => f.kind === 'payment_receipt');
+    const image = ownerFiles.find((f) => f.kind === 'profile_image');
+    expect(receipt && image).toBeTruthy();
+
+    for (const id of [owner.userId, receipt?.id]) {
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/upload/payment-receipt/${id}`,
+        headers: bearer(other.token),
+      });
+      expect(read.statusCode).toBe(404);
+      expect(read.json().message).toBe('Payment receipt not found');
+    }
+    const delReceipt = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/payment-receipt/${receipt?.id}`,
+      headers: bearer(other.token),
+    });
+    expect(delReceipt.statusCode).toBe(404);
+    const delImage = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/profile-image/${image?.id}`,
+      headers: bearer(other.token),
+    });
+    expect(delImage.statusCode).toBe(404);
+    const still = await t.database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.userId, owner.userId)));
+    expect(still).toHaveLength(2);
+
+    // The owner and staff holding verify_users read it; staff without it do not.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/upload/payment-receipt/${owner.userId}`,
+      headers: bearer(owner.token),
+    });
+    expect(own.statusCode).toBe(200);
+    const marshall = actors.get('marshall');
+    const officer = actors.get('officer');
+    const asMarshall = await t.app.inject({
+      method: 'GET',
+      url: `/api/upload/payment-receipt/${owner.userId}`,
+      headers: await headersFor(marshall ?? null),
+    });
+    expect(asMarshall.statusCode).toBe(200);
+    const asOfficer = await t.app.inject({
+      method: 'GET',
+      url: `/api/upload/payment-receipt/${owner.userId}`,
+      headers: await headersFor(officer ?? null),
+    });
+    expect(asOfficer.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema/activities';
+import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+
+describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Actor;
+  let marshall: Actor;
+  let developer: Actor;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    admin = await staff(t.app, t.database.db, 'admin');
+    marshall = await staff(t.app, t.database.db, 'marshall');
+    developer = await staff(t.app, t.database.db, 'developer');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const feed = (actor: Actor, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/admin/activities${query}`, headers: bearer(actor.token) });
+
+  it('lists what happened, newest first, in the feed shape', async () => {
+    const rider = await registerRider(t.app, { kitName: 'FEED RIDER', firstName: 'Tala', lastName: 'Alonto' });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/verifications/verify',
+      headers: bearer(admin.token),
+      payload: { verification_code: rider.verificationCode, action: 'verified' },
+    });
+    expect(approve.statusCode).toBe(200);
+    const res = await feed(marshall);
+    expect(res.statusCode, res.body).toBe(200);
+    const [latest] = res.json().data.activities;
+    expect(latest).toMatchObject({
+      type: 'verification',
+      priority: 'normal',
+      user: 'FEED RIDER',
+      fullName: 'Tala Alonto',
+    });
+    expect(latest.details).toContain('approved the payment of Tala Alonto');
+    expect(new Date(latest.timestamp).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const paged = await feed(marshall, '?limit=1&offset=1');
+    expect(paged.json().data.activities).toHaveLength(1);
+    expect(paged.json().data.activities[0].id).not.toBe(latest.id);
+    expect((await feed(marshall, '?limit=0')).statusCode).toBe(400);
+  });
+
+  it('adds marked sample activities for admins and developers only', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/activities/sample',
+      headers: bearer(marshall.token),
+    });
+    expect(refused.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/activities/sample',
+      headers: bearer(developer.token),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data.created;
+    const samples = await t.database.db
+      .select()
+      .from(activities)
+      .where(sql`${activities.metadata} ->> 'sample' = 'true'`);
+    expect(samples).toHaveLength(created);
+    const items = (await feed(admin, `?limit=${created}`)).json().data.activities;
+    const types = items.map((i: { type: string }) => i.type);
+    expect(types).toEqual(expect.arrayContaining(['checkpoint_scan', 'sos_call', 'rally_completion']));
+    expect(items.find((i: { type: string }) => i.type === 'sos_call').priority).toBe('high');
+  });
+
+  it('keeps entries about hidden accounts out of the feed', async () => {
+    const otherDev = await staff(t.app, t.database.db, 'developer');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${otherDev.userId}`,
+      headers: bearer(developer.token),
+      payload: { kit_name: 'SECRET DEV' },
+    });
+    const forDev = (await feed(developer)).json().data.activities;
+    expect(forDev.some((i: { user: string }) => i.user === 'SECRET DEV')).toBe(true);
+    const forAdmin = (await feed(admin, '?limit=100')).json().data.activities;
+    expect(forAdmin.some((i: { user: string }) => i.user === 'SECRET DEV')).toBe(false);
+  });
+});

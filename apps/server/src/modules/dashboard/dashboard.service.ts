@@ -1,0 +1,20 @@
+import type { DashboardStats } from '@rally/shared/contracts/dashboard';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fires } from '../../db/schema/social';
+import { users } from '../../db/schema/users';
+
+/** The four dashboard counters in one query (definitions in contracts/dashboard.ts). */
+export async function dashboardStats(db: Db): Promise<DashboardStats> {
+  const rider = sql`${users.role} in ('participant', 'guest')`;
+  const [row] = await db
+    .select({
+      total_warriors: sql<number>`count(*) filter (where ${rider})`.mapWith(Number),
+      active_users: sql<number>`count(*) filter (where ${rider} and ${users.status} = 'active')`.mapWith(Number),
+      bagani_warriors:
+        sql<number>`count(*) filter (where ${rider} and ${users.category} in ('bagani', 'bagani-obr'))`.mapWith(Number),
+      total_fires: sql<number>`(select count(*)::int from ${fires})`.mapWith(Number),
+    })
+    .from(users);
+  return row;
+}

@@ -1,0 +1,181 @@
+// Reads of the staff console over users: the visibility rule in SQL, the paginated
+// users list, one user, and the Participant Masterlist.
+import type { Role } from '@rally/shared/catalog';
+import { makePagination } from '@rally/shared/contracts/common';
+import type { ListUsersQuery, MasterlistStats } from '@rally/shared/contracts/users';
+import { canSeeAccount, hiddenRolesFor } from '@rally/shared/permissions';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { NotFoundError } from '../../lib/errors';
+import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
+
+export const USER_NOT_FOUND = 'User not found';
+export const userNotFound = () => new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FOUND');
+
+/** Rider accounts, as opposed to staff ones. */
+export const RIDER_ROLES: Role[] = ['participant', 'guest'];
+
+/**
+ * The visibility rule as a condition on `users`: developers are hidden from
+ * non-developers and admins from admins. Every staff read and write over users adds it,
+ * so an account one cannot see behaves exactly like a missing one.
+ */
+export function visibleTo(viewerRole: Role): SQL | undefined {
+  const hidden = hiddenRolesFor(viewerRole);
+  return hidden.length > 0 ? notInArray(users.role, hidden) : undefined;
+}
+
+/** LIKE pattern of a user's search text, with its wildcards taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Search by kit name, full name or email; with `byRiderNumber`, a number ('42' or '#42')
+ * also finds that rider number.
+ */
+export function userSearch(search: string | undefined, byRiderNumber = false): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  const number = /^#?(\d{1,4})$/.exec(search);
+  return or(
+    ilike(users.kitName, pattern),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    ilike(users.email, pattern),
+    byRiderNumber && number ? eq(users.riderNumber, Number(number[1])) : undefined,
+  );
+}
+
+function categoryFilter(category: ListUsersQuery['category']): SQL | undefined {
+  if (!category) return undefined;
+  return category === 'not_set' ? isNull(users.category) : eq(users.category, category);
+}
+
+function riderNumberFilter(filter: ListUsersQuery['riderNumber']): SQL | undefined {
+  if (filter === 'with') return isNotNull(users.riderNumber);
+  if (filter === 'without') return isNull(users.riderNumber);
+  return undefined;
+}
+
+/** GET /admin/users: verified accounts the viewer may see, filtered and paginated in SQL. */
+export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery) {
+  const where = and(
+    eq(verifications.status, 'verified'),
+    visibleTo(viewerRole),
+    userSearch(q.search),
+    q.role ? eq(users.role, q.role) : undefined,
+    categoryFilter(q.category),
+    riderNumberFilter(q.riderNumber),
+    q.status ? eq(users.status, q.status) : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .where(where);
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return {
+    users: rows.map((r) => presentAdminUser(r as AdminUserRow)),
+    pagination: makePagination(q.page, q.limit, Number(total)),
+  };
+}
+
+/** One user the viewer may see, in the staff shape; 404 'User not found' otherwise. */
+export async function getAdminUser(db: DbOrTx, viewerRole: Role, userId: string) {
+  const [row] = await db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(and(eq(users.id, userId), visibleTo(viewerRole)))
+    .limit(1);
+  if (!row) throw userNotFound();
+  return presentAdminUser(row as AdminUserRow);
+}
+
+export interface TargetUser {
+  id: string;
+  role: Role;
+  status: 'active' | 'inactive';
+  firstName: string;
+  lastName: string;
+  kitName: string | null;
+  email: string;
+  riderNumber: number | null;
+}
+
+/** The subject of a staff write, if the viewer may see it; 404 otherwise. */
+export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): Promise<TargetUser> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      kitName: users.kitName,
+      email: users.email,
+      riderNumber: users.riderNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !canSeeAccount(viewerRole, row.role)) throw userNotFound();
+  return row;
+}
+
+/**
+ * The masterlist's population: rider accounts and anyone holding a rider number, as far
+ * as the viewer may see them. Only those with a number are listed; the counters cover
+ * the whole population, so 'With Rider #' can be below 'Total Participants'.
+ */
+function masterlistPopulation(viewerRole: Role): SQL | undefined {
+  return and(visibleTo(viewerRole), or(sql`${users.role} in ('participant', 'guest')`, isNotNull(users.riderNumber)));
+}
+
+export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {
+  const population = masterlistPopulation(viewerRole);
+  const [stats] = await db
+    .select({
+      total_participants: count(),
+      verified: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
+      with_rider_number: sql<number>`count(*) filter (where ${users.riderNumber} is not null)`.mapWith(Number),
+      confirmed_participants:
+        sql<number>`count(*) filter (where ${verifications.status} = 'verified' and ${users.riderNumber} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(population);
+
+  const where = and(population, isNotNull(users.riderNumber), userSearch(q.search, true));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(where);
+  const rows = await db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(where)
+    // Verified first, then by rider number.
+    .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return {
+    participants: rows.map((r) => presentAdminUser(r as AdminUserRow)),
+    stats: { ...stats, total_participants: Number(stats.total_participants) } as MasterlistStats,
+    pagination: makePagination(q.page, q.limit, Number(total)),
+  };
+}

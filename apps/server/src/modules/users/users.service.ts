@@ -1,0 +1,196 @@
+// Staff writes over users. Each one re-checks visibility inside its transaction (an
+// account the viewer cannot see answers 404 exactly like a missing one) and records an
+// activity in the same transaction.
+import type { Role } from '@rally/shared/catalog';
+import { grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import type { AuthContext } from '../../lib/authorize';
+import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import { displayName, recordActivity } from '../activities/activities.service';
+import { revokeUserSessions } from '../auth/auth.service';
+import { getAdminUser, loadTarget, userNotFound, visibleTo } from './users.queries';
+
+const actorOf = (viewer: AuthContext) => ({ actorId: viewer.userId, actorName: displayName(viewer) });
+
+const FIELD_COLUMNS = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  kit_name: 'kitName',
+  phone_number: 'phoneNumber',
+  address: 'address',
+  birthdate: 'birthdate',
+  motorcycle_model: 'motorcycleModel',
+  category: 'category',
+  club_name: 'clubName',
+  emergency_contact_name: 'emergencyContactName',
+  emergency_contact_number: 'emergencyContactNumber',
+} as const satisfies Record<keyof UpdateUserBody, keyof typeof users.$inferInsert>;
+
+export async function updateUser(db: Db, viewer: AuthContext, userId: string, body: UpdateUserBody) {
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, viewer.role, userId);
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    const changed: string[] = [];
+    for (const [field, column] of Object.entries(FIELD_COLUMNS) as [keyof UpdateUserBody, string][]) {
+      const value = body[field];
+      if (value === undefined) continue;
+      (set as Record<string, unknown>)[column] = value;
+      changed.push(field);
+    }
+    const updated = await tx
+      .update(users)
+      .set(set)
+      .where(and(eq(users.id, userId), visibleTo(viewer.role)))
+      .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
+    if (updated.length === 0) throw userNotFound();
+    await recordActivity(tx, {
+      type: 'user_update',
+      userId,
+      userName: displayName(updated[0]),
+      ...actorOf(viewer),
+      description: `${displayName(viewer)} updated the details of ${displayName(target)}`,
+      details: `Changed: ${changed.join(', ')}`,
+      metadata: { fields: changed },
+    });
+  });
+  return getAdminUser(db, viewer.role, userId);
+}
+
+export async function setUserStatus(db: Db, viewer: AuthContext, userId: string, status: 'active' | 'inactive') {
+  if (userId === viewer.userId) throw new BadRequestError('You cannot change your own status', 'SELF_STATUS');
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, viewer.role, userId);
+    const updated = await tx
+      .update(users)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), visibleTo(viewer.role)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw userNotFound();
+    // A deactivated rider is signed out everywhere at once, not when a token expires.
+    if (status === 'inactive') await revokeUserSessions(tx, userId);
+    if (target.status !== status) {
+      await recordActivity(tx, {
+        type: 'status_change',
+        userId,
+        userName: displayName(target),
+        ...actorOf(viewer),
+        description: `${displayName(viewer)} ${status === 'active' ? 'activated' : 'deactivated'} ${displayName(target)}`,
+        details: `Status: ${target.status} → ${status}`,
+      });
+    }
+  });
+  return getAdminUser(db, viewer.role, userId);
+}
+
+export async function setUserRole(db: Db, viewer: AuthContext, userId: string, role: Role) {
+  if (userId === viewer.userId) throw new BadRequestError('You cannot change your own role', 'SELF_ROLE');
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, viewer.role, userId);
+    if (!grantableRoles(viewer.role).includes(role)) {
+      throw new ForbiddenError(`Your role cannot grant the ${role} role`, 'ROLE_NOT_GRANTABLE');
+    }
+    if (target.role === role) return;
+    const updated = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), visibleTo(viewer.role)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw userNotFound();
+    await recordActivity(tx, {
+      type: 'role_change',
+      userId,
+      userName: displayName(target),
+      ...actorOf(viewer),
+      description: `${displayName(viewer)} changed the role of ${displayName(target)} to ${role}`,
+      details: `Role: ${target.role} → ${role}`,
+    });
+  });
+  // A developer who made someone a developer still sees them; an admin never grants a
+  // role it cannot see, so this read always succeeds.
+  return getAdminUser(db, viewer.role, userId);
+}
+
+const SIZE_PAIRS = [
+  ['tshirtSize', 'customTshirtSize'],
+  ['finisherSleeveSize', 'customFinisherSleeveSize'],
+  ['vestSize', 'customVestSize'],
+] as const;
+
+export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, body: KitSizesBody) {
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, viewer.role, userId);
+    const [current] = await tx
+      .select({
+        tshirtSize: users.tshirtSize,
+        finisherSleeveSize: users.finisherSleeveSize,
+        vestSize: users.vestSize,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    const changed: string[] = [];
+    for (const [sizeKey, customKey] of SIZE_PAIRS) {
+      const size = body[sizeKey];
+      const custom = body[customKey];
+      const effective = size === undefined ? current[sizeKey] : size;
+      if (custom !== undefined && custom !== null && effective !== 'CUSTOM') {
+        throw new BadRequestError(`${customKey} applies only when ${sizeKey} is CUSTOM`, 'VALIDATION');
+      }
+      if (effective === 'CUSTOM' && size !== undefined && !custom) {
+        throw new BadRequestError(`${customKey} is required when ${sizeKey} is CUSTOM`, 'VALIDATION');
+      }
+      if (size !== undefined) {
+        set[sizeKey] = size;
+        changed.push(`${sizeKey}: ${size ?? 'not set'}`);
+        // A standard size leaves no stale custom text behind.
+        if (size !== 'CUSTOM') set[customKey] = null;
+      }
+      if (custom !== undefined && effective === 'CUSTOM') {
+        set[customKey] = custom;
+        changed.push(`${customKey}: ${custom ?? 'not set'}`);
+      }
+    }
+    await tx
+      .update(users)
+      .set(set)
+      .where(and(eq(users.id, userId), visibleTo(viewer.role)));
+    await recordActivity(tx, {
+      type: 'user_update',
+      userId,
+      userName: displayName(target),
+      ...actorOf(viewer),
+      description: `${displayName(viewer)} updated the kit sizes of ${displayName(target)}`,
+      details: changed.join(', '),
+      metadata: { kitSizes: true },
+    });
+  });
+  return getAdminUser(db, viewer.role, userId);
+}
+
+/**
+ * Removes the account; foreign keys cascade to its sessions, files, fires, comments, kit
+ * and print records, and set log references to null (logs keep a name snapshot). The
+ * rider number is freed with the row.
+ */
+export async function deleteUser(db: Db, viewer: AuthContext, userId: string) {
+  if (userId === viewer.userId) throw new BadRequestError('You cannot delete your own account', 'SELF_DELETE');
+  await db.transaction(async (tx) => {
+    const target = await loadTarget(tx, viewer.role, userId);
+    const deleted = await tx
+      .delete(users)
+      .where(and(eq(users.id, userId), visibleTo(viewer.role)))
+      .returning({ id: users.id });
+    if (deleted.length === 0) throw userNotFound();
+    await recordActivity(tx, {
+      type: 'user_deleted',
+      userId: null,
+      userName: displayName(target),
+      ...actorOf(viewer),
+      description: `${displayName(viewer)} deleted the account of ${displayName(target)} (${target.email})`,
+      details: target.riderNumber ? `Rider #${target.riderNumber} is free again` : null,
+      metadata: { deletedUserId: target.id, role: target.role },
+    });
+  });
+}

@@ -1,0 +1,253 @@
+// Payment verification: the pending queue, approve/reject, undo, history and stats.
+// Every decision is a guarded UPDATE (… WHERE status = expected RETURNING), so two staff
+// approving the same rider at once produce one decision, one history row and one
+// activity; the loser is told what happened.
+import type { VerificationAction } from '@rally/shared/catalog';
+import { makePagination } from '@rally/shared/contracts/common';
+import type { HistoryEntry, PendingVerification, VerifyBody } from '@rally/shared/contracts/verifications';
+import { hiddenRolesFor } from '@rally/shared/permissions';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/files';
+import { users } from '../../db/schema/users';
+import { verificationHistory, verifications } from '../../db/schema/verifications';
+import type { AuthContext } from '../../lib/authorize';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { newRiderCode } from '../../lib/tokens';
+import { displayName, recordActivity } from '../activities/activities.service';
+import { containsPattern, RIDER_ROLES } from '../users/users.queries';
+
+const isRider = inArray(users.role, RIDER_ROLES);
+
+export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
+  const pattern = q.search ? containsPattern(q.search) : null;
+  const where = and(
+    eq(verifications.status, 'pending'),
+    isRider,
+    pattern
+      ? or(
+          sql`${verifications.verificationCode} ilike ${pattern}`,
+          sql`${users.kitName} ilike ${pattern}`,
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+          sql`${users.email} ilike ${pattern}`,
+        )
+      : undefined,
+  );
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: verifications.id,
+      userId: users.id,
+      kitName: users.kitName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      code: verifications.verificationCode,
+      paymentMethod: verifications.paymentMethod,
+      paymentAmount: verifications.paymentAmount,
+      hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt')`,
+      createdAt: verifications.createdAt,
+    })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .where(where)
+    // Oldest first: riders who have waited longest are served first.
+    .orderBy(asc(verifications.createdAt), asc(verifications.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const data: PendingVerification[] = rows.map((r) => ({
+    id: r.id,
+    user_id: r.userId,
+    kit_name: r.kitName,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    full_name: displayName(r),
+    email: r.email,
+    verification_code: r.code,
+    payment_method: r.paymentMethod,
+    payment_amount: r.paymentAmount,
+    has_payment_receipt: !!r.hasReceipt,
+    created_at: r.createdAt.toISOString(),
+  }));
+  return { data, pagination: makePagination(q.page, q.limit, Number(total)) };
+}
+
+const ACTION_WORD: Record<VerificationAction, string> = { verified: 'approved', rejected: 'rejected' };
+
+export async function decide(db: Db, admin: AuthContext, body: VerifyBody) {
+  const code = body.verification_code.trim().toUpperCase();
+  const notes = body.notes?.trim() || null;
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [decided] = await tx
+      .update(verifications)
+      .set({ status: body.action, verifiedBy: admin.userId, verifiedAt: now, notes, updatedAt: now })
+      .where(and(eq(verifications.verificationCode, code), eq(verifications.status, 'pending')))
+      .returning({ id: verifications.id, userId: verifications.userId });
+    if (!decided) {
+      const [existing] = await tx
+        .select({ status: verifications.status })
+        .from(verifications)
+        .where(eq(verifications.verificationCode, code))
+        .limit(1);
+      if (!existing) throw new NotFoundError(`No verification with the code ${code}`, 'VERIFICATION_NOT_FOUND');
+      throw new ConflictError(
+        `This verification is already ${existing.status}; only a pending verification can be approved or rejected.`,
+        'NOT_PENDING',
+      );
+    }
+    let riderCode: string | null = null;
+    if (body.action === 'verified') {
+      // The QR sticker's code is made once and kept, even across an undo and re-approval.
+      await tx
+        .update(users)
+        .set({ riderCode: newRiderCode(), updatedAt: now })
+        .where(and(eq(users.id, decided.userId), isNull(users.riderCode)));
+    }
+    const [user] = await tx
+      .select({
+        firstName: users.firstName,
+        lastName: users.lastName,
+        kitName: users.kitName,
+        riderCode: users.riderCode,
+      })
+      .from(users)
+      .where(eq(users.id, decided.userId));
+    if (body.action === 'verified') riderCode = user.riderCode;
+    await tx.insert(verificationHistory).values({
+      verificationId: decided.id,
+      userId: decided.userId,
+      userFirstName: user.firstName,
+      userLastName: user.lastName,
+      kitName: user.kitName,
+      verificationCode: code,
+      action: body.action,
+      adminId: admin.userId,
+      adminFirstName: admin.firstName,
+      adminLastName: admin.lastName,
+      notes,
+      createdAt: now,
+    });
+    await recordActivity(tx, {
+      type: 'verification',
+      userId: decided.userId,
+      userName: displayName(user),
+      actorId: admin.userId,
+      actorName: displayName(admin),
+      description: `${displayName(admin)} ${ACTION_WORD[body.action]} the payment of ${displayName(user)}`,
+      details: notes ? `Code ${code}. Notes: ${notes}` : `Code ${code}`,
+      metadata: { verificationCode: code, action: body.action },
+    });
+    return { user_id: decided.userId, verification_code: code, status: body.action, rider_code: riderCode };
+  });
+}
+
+/**
+ * Returns a decided rider to pending (developer only). The spec names the verified case;
+ * a rejection can be undone the same way, so a mistaken rejection is not final.
+ */
+export async function undo(db: Db, developer: AuthContext, userId: string) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [before] = await tx
+      .select({ status: verifications.status, role: users.role })
+      .from(verifications)
+      .innerJoin(users, eq(users.id, verifications.userId))
+      .where(eq(verifications.userId, userId))
+      .limit(1);
+    if (before && !RIDER_ROLES.includes(before.role)) {
+      // Staff accounts are created verified; returning one to pending would only lock it out.
+      throw new ConflictError('Staff accounts have no payment verification to undo', 'STAFF_ACCOUNT');
+    }
+    const [undone] = await tx
+      .update(verifications)
+      .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
+      .where(and(eq(verifications.userId, userId), inArray(verifications.status, ['verified', 'rejected'])))
+      .returning({ id: verifications.id, code: verifications.verificationCode });
+    if (!undone) {
+      if (!before) throw new NotFoundError('No verification found for this user', 'VERIFICATION_NOT_FOUND');
+      throw new ConflictError('This verification is already pending', 'ALREADY_PENDING');
+    }
+    const [user] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
+      .from(users)
+      .where(eq(users.id, userId));
+    const notes = `Returned to pending (was ${before.status})`;
+    await tx.insert(verificationHistory).values({
+      verificationId: undone.id,
+      userId,
+      userFirstName: user.firstName,
+      userLastName: user.lastName,
+      kitName: user.kitName,
+      verificationCode: undone.code,
+      action: 'undone',
+      adminId: developer.userId,
+      adminFirstName: developer.firstName,
+      adminLastName: developer.lastName,
+      notes,
+      createdAt: now,
+    });
+    await recordActivity(tx, {
+      type: 'verification_undo',
+      userId,
+      userName: displayName(user),
+      actorId: developer.userId,
+      actorName: displayName(developer),
+      description: `${displayName(developer)} returned ${displayName(user)} to pending verification`,
+      details: notes,
+      metadata: { verificationCode: undone.code, previousStatus: before.status },
+    });
+    return { user_id: userId, verification_code: undone.code, status: 'pending' as const, rider_code: null };
+  });
+}
+
+/** History, newest first; entries about accounts the viewer may not see are left out. */
+export async function history(db: Db, viewer: AuthContext, q: { page: number; limit: number }) {
+  const hidden = hiddenRolesFor(viewer.role);
+  const where = hidden.length > 0 ? or(isNull(users.id), notInArray(users.role, hidden)) : undefined;
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(verificationHistory)
+    .leftJoin(users, eq(users.id, verificationHistory.userId))
+    .where(where);
+  const rows = await db
+    .select({ h: verificationHistory })
+    .from(verificationHistory)
+    .leftJoin(users, eq(users.id, verificationHistory.userId))
+    .where(where)
+    .orderBy(desc(verificationHistory.createdAt), desc(verificationHistory.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const data: HistoryEntry[] = rows.map(({ h }) => ({
+    id: h.id,
+    action: h.action,
+    user_first_name: h.userFirstName,
+    user_last_name: h.userLastName,
+    kit_name: h.kitName,
+    verification_code: h.verificationCode,
+    verified_at: h.createdAt.toISOString(),
+    admin_first_name: h.adminFirstName,
+    admin_last_name: h.adminLastName,
+    notes: h.notes,
+  }));
+  return { data, pagination: makePagination(q.page, q.limit, Number(total)) };
+}
+
+/** Counts over rider accounts only (see contracts/verifications.ts). */
+export async function stats(db: Db) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
+      rejected: sql<number>`count(*) filter (where ${verifications.status} = 'rejected')`.mapWith(Number),
+      total: count(),
+    })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .where(isRider);
+  return { pending: row.pending, approved: row.approved, rejected: row.rejected, total: Number(row.total) };
+}

@@ -1,0 +1,134 @@
+// Payment Receipt (spec/staff-console.md §2, §4 "Receipt modal": loading, image shown,
+// error, or none available). PDFs show in a frame from a blob URL, with a download link.
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatPeso } from '../../../lib/format';
+import { fetchReceiptBlob, MissingFileError } from '../api/file-api';
+
+export interface ReceiptSubject {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  paymentMethod: string | null;
+  paymentAmount: number | null;
+  hasReceipt: boolean;
+}
+
+export function ReceiptModal({ subject, onClose }: { subject: ReceiptSubject | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={!!subject}
+      onClose={onClose}
+      title={subject ? `Payment Receipt - ${subject.firstName} ${subject.lastName}` : 'Payment Receipt'}
+      className="max-w-2xl"
+      footer={
+        <div className="flex justify-end">
+          <button type="button" onClick={onClose} className={buttonStyles('secondary')}>
+            Close
+          </button>
+        </div>
+      }
+    >
+      {subject && <ReceiptBody key={subject.userId} subject={subject} />}
+    </Modal>
+  );
+}
+
+function ReceiptBody({ subject }: { subject: ReceiptSubject }) {
+  const query = useQuery({
+    queryKey: ['console', 'receipt', subject.userId],
+    queryFn: () => fetchReceiptBlob(subject.userId),
+    enabled: subject.hasReceipt,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const blob = query.data ?? null;
+  const [url, setUrl] = useState<string | null>(null);
+  const [imageFailed, setImageFailed] = useState(false);
+  useEffect(() => {
+    if (!blob) return;
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+
+  const method = subject.paymentMethod
+    ? (PAYMENT_METHOD_LABELS[subject.paymentMethod as PaymentMethod] ?? subject.paymentMethod)
+    : 'N/A';
+  const isPdf = blob?.type === 'application/pdf';
+  const fileName = `receipt-${subject.firstName}-${subject.lastName}`.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase();
+
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-1 gap-3 rounded-md border border-ink-700 bg-ink-850 p-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Name</dt>
+          <dd>
+            {subject.firstName} {subject.lastName}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Email</dt>
+          <dd className="break-words">{subject.email}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Payment Method</dt>
+          <dd>{method}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Amount</dt>
+          <dd className="font-bold text-gold-300">
+            {subject.paymentAmount === null ? 'N/A' : formatPeso(subject.paymentAmount)}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="flex min-h-48 items-center justify-center rounded-md border border-ink-700 bg-ink-950 p-2">
+        {!subject.hasReceipt || query.error instanceof MissingFileError ? (
+          <p className="text-ash">No payment receipt available</p>
+        ) : query.isPending ? (
+          <Spinner label="Loading receipt..." />
+        ) : query.isError ? (
+          <p role="alert" className="text-ember-400">
+            {query.error.message || 'Failed to load payment receipt image'}
+          </p>
+        ) : !url ? (
+          <Spinner label="Loading receipt..." />
+        ) : isPdf ? (
+          <iframe
+            src={url}
+            title={`Payment receipt of ${subject.firstName} ${subject.lastName}`}
+            className="h-[60dvh] w-full rounded bg-white"
+          />
+        ) : imageFailed ? (
+          <p role="alert" className="text-ember-400">
+            Failed to display receipt image
+          </p>
+        ) : (
+          <img
+            src={url}
+            alt={`Payment receipt of ${subject.firstName} ${subject.lastName}`}
+            className="max-h-[60dvh] w-auto max-w-full rounded object-contain"
+            onError={() => setImageFailed(true)}
+          />
+        )}
+      </div>
+      {url && (
+        <a
+          href={url}
+          download={`${fileName}.${isPdf ? 'pdf' : blob?.type === 'image/png' ? 'png' : 'jpg'}`}
+          className={buttonStyles('ghost', 'md', 'self-start px-3')}
+        >
+          <Download className="size-4" aria-hidden="true" />
+          Download receipt
+        </a>
+      )}
+    </div>
+  );
+}

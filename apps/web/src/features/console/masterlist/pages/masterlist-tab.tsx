@@ -1,0 +1,132 @@
+// Participant Masterlist (spec/staff-console.md §2): every rider holding a rider
+// number, verified first, with the five counters.
+import { type AdminUser, MASTERLIST_PAGE_SIZE } from '@rally/shared/contracts/users';
+import { can } from '@rally/shared/permissions';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { BadgeCheck, ClipboardList, Clock, Hash, Trophy, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../../../../lib/auth';
+import { toast } from '../../../../lib/toast';
+import { consoleKeys } from '../../api/console-keys';
+import { openProfilePicture } from '../../api/file-api';
+import { fetchMasterlist, generateResetLink } from '../../api/users-api';
+import { callNameOf, fullNameOf } from '../../components/display';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { PaginationBar } from '../../components/pagination-bar';
+import { ReceiptModal, type ReceiptSubject } from '../../components/receipt-modal';
+import { SearchField } from '../../components/search-field';
+import { StatCard, StatGrid } from '../../components/stat-card';
+import { TabHeading } from '../../components/tab-heading';
+import { useDebounced } from '../../components/use-debounced';
+import { WarriorDetailsModal } from '../../components/warrior-details-modal';
+import { MasterlistTable } from '../components/masterlist-table';
+import { type GeneratedReset, ResetLinkModal } from '../components/reset-link-modal';
+
+export default function MasterlistTab() {
+  const { user: viewer } = useAuth();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim());
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const [receipt, setReceipt] = useState<ReceiptSubject | null>(null);
+  const [reset, setReset] = useState<GeneratedReset | null>(null);
+  const canReset = can(viewer?.role, 'manage_password_resets');
+
+  const params = { page, search, limit: MASTERLIST_PAGE_SIZE };
+  const query = useQuery({
+    queryKey: consoleKeys.masterlistPage(params),
+    queryFn: () => fetchMasterlist(params),
+    placeholderData: keepPreviousData,
+  });
+
+  const resetMutation = useMutation({
+    mutationFn: (u: AdminUser) => generateResetLink(u.id),
+    onSuccess: (result, u) => setReset({ ...result, fullName: fullNameOf(u), email: u.email }),
+    onError: (error) =>
+      toast.error(
+        error.message
+          ? `Failed to generate password reset link: ${error.message}`
+          : 'Failed to generate password reset link',
+      ),
+  });
+
+  const stats = query.data?.stats;
+  return (
+    <section>
+      <TabHeading title="Participant Masterlist" icon={ClipboardList} />
+      <StatGrid className="lg:grid-cols-5">
+        <StatCard label="Total Participants" value={stats?.total_participants} icon={Users} />
+        <StatCard label="Verified" value={stats?.verified} icon={BadgeCheck} tone="text-jade-400" />
+        <StatCard label="Pending" value={stats?.pending} icon={Clock} tone="text-gold-400" />
+        <StatCard label="With Rider #" value={stats?.with_rider_number} icon={Hash} tone="text-sky-300" />
+        <StatCard
+          label="Confirmed Participants"
+          value={stats?.confirmed_participants}
+          icon={Trophy}
+          tone="text-fire-300"
+        />
+      </StatGrid>
+
+      <SearchField
+        className="mt-5 max-w-xl"
+        label="Search participants by name, kit name, email or rider number"
+        placeholder="Name, kit name, email or rider #"
+        value={searchText}
+        onChange={(v) => {
+          setSearchText(v);
+          setPage(1);
+        }}
+      />
+
+      <div className="mt-4">
+        {query.isPending ? (
+          <LoadingPanel label="Loading participants..." />
+        ) : query.isError ? (
+          <ErrorPanel
+            message="Failed to load participants"
+            detail={query.error.message}
+            onRetry={() => query.refetch()}
+          />
+        ) : query.data.participants.length === 0 ? (
+          <EmptyPanel message="No participants found matching your search." />
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-ash" aria-live="polite">
+              Showing {query.data.participants.length} of {query.data.pagination.total} participants
+            </p>
+            <MasterlistTable
+              participants={query.data.participants}
+              canReset={canReset}
+              resettingId={resetMutation.isPending ? (resetMutation.variables?.id ?? null) : null}
+              onView={setViewing}
+              onReceipt={(u) =>
+                setReceipt({
+                  userId: u.id,
+                  firstName: u.first_name,
+                  lastName: u.last_name,
+                  email: u.email,
+                  paymentMethod: u.payment_method,
+                  paymentAmount: u.payment_amount,
+                  hasReceipt: u.has_payment_receipt,
+                })
+              }
+              onPhoto={(u) =>
+                void openProfilePicture(u.id, callNameOf(u), { info: (m) => toast(m), error: (m) => toast.error(m) })
+              }
+              onReset={(u) => resetMutation.mutate(u)}
+            />
+            <PaginationBar
+              page={query.data.pagination.page}
+              totalPages={query.data.pagination.total_pages}
+              onPage={setPage}
+              label="Masterlist pages"
+            />
+          </>
+        )}
+      </div>
+      <WarriorDetailsModal user={viewing} onClose={() => setViewing(null)} />
+      <ReceiptModal subject={receipt} onClose={() => setReceipt(null)} />
+      <ResetLinkModal reset={reset} onClose={() => setReset(null)} />
+    </section>
+  );
+}

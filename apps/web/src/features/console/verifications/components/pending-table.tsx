@@ -1,0 +1,156 @@
+import { PAYMENT_METHOD_LABELS, type PaymentMethod, type VerificationAction } from '@rally/shared/catalog';
+import type { PendingVerification } from '@rally/shared/contracts/verifications';
+import { Check, Receipt, X } from 'lucide-react';
+import { useState } from 'react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
+import { formatPeso, formatRelativeTime } from '../../../../lib/format';
+import { ProfileAvatar } from '../../../public-profile/components/profile-avatar';
+
+const th = 'whitespace-nowrap px-2.5 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
+const td = 'px-2.5 py-3 align-top';
+
+export function PendingTable({
+  entries,
+  busyCode,
+  onDecide,
+  onReceipt,
+}: {
+  entries: PendingVerification[];
+  busyCode: string | null;
+  onDecide: (entry: PendingVerification, action: VerificationAction, notes: string) => void;
+  onReceipt: (entry: PendingVerification) => void;
+}) {
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-ink-700">
+      <table className="w-full min-w-[900px] border-collapse text-sm">
+        <thead className="bg-ink-850">
+          <tr>
+            <th scope="col" className={th}>
+              Warrior
+            </th>
+            <th scope="col" className={th}>
+              Code
+            </th>
+            <th scope="col" className={th}>
+              Payment Method
+            </th>
+            <th scope="col" className={th}>
+              Receipt
+            </th>
+            <th scope="col" className={th}>
+              Submitted
+            </th>
+            <th scope="col" className={th}>
+              Approve/Reject
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-700">
+          {entries.map((entry) => (
+            <PendingRow
+              key={entry.id}
+              entry={entry}
+              busy={busyCode === entry.verification_code}
+              disabled={busyCode !== null}
+              onDecide={onDecide}
+              onReceipt={onReceipt}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PendingRow({
+  entry,
+  busy,
+  disabled,
+  onDecide,
+  onReceipt,
+}: {
+  entry: PendingVerification;
+  busy: boolean;
+  disabled: boolean;
+  onDecide: (entry: PendingVerification, action: VerificationAction, notes: string) => void;
+  onReceipt: (entry: PendingVerification) => void;
+}) {
+  const [notes, setNotes] = useState('');
+  const name = entry.kit_name || entry.full_name;
+  const method = entry.payment_method ? PAYMENT_METHOD_LABELS[entry.payment_method as PaymentMethod] : 'N/A';
+  return (
+    <tr className="bg-ink-900" data-verification-code={entry.verification_code}>
+      <td className={td}>
+        <div className="flex items-center gap-3">
+          <ProfileAvatar userId={entry.user_id} name={name} className="size-10" />
+          <div className="min-w-0">
+            <p className="font-bold text-bone">{entry.kit_name || entry.first_name}</p>
+            <p className="text-ash">{entry.full_name}</p>
+            <p className="max-w-[12rem] truncate text-xs text-smoke" title={entry.email}>
+              {entry.email}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className={`${td} whitespace-nowrap font-mono text-gold-300`}>{entry.verification_code}</td>
+      <td className={td}>
+        <p className="text-bone">{method}</p>
+        {entry.payment_amount !== null && <p className="text-xs text-smoke">{formatPeso(entry.payment_amount)}</p>}
+      </td>
+      <td className={td}>
+        {entry.has_payment_receipt ? (
+          <button
+            type="button"
+            className={buttonStyles('secondary', 'md', 'min-h-9 whitespace-nowrap px-2 text-sm')}
+            onClick={() => onReceipt(entry)}
+          >
+            <Receipt className="size-4" aria-hidden="true" />
+            View Receipt
+          </button>
+        ) : (
+          <span className="text-smoke">No receipt</span>
+        )}
+      </td>
+      <td className={`${td} whitespace-nowrap text-ash`}>
+        <time dateTime={entry.created_at}>{formatRelativeTime(entry.created_at)}</time>
+      </td>
+      <td className={td}>
+        <div className="flex min-w-48 flex-col gap-2">
+          <label className="sr-only" htmlFor={`notes-${entry.id}`}>
+            Notes for {name} (optional)
+          </label>
+          <input
+            id={`notes-${entry.id}`}
+            value={notes}
+            maxLength={1000}
+            onChange={(e) => setNotes(e.target.value)}
+            placeholder="Notes (optional)"
+            className="min-h-9 rounded-md border border-ink-600 bg-ink-950 px-2 text-sm text-bone placeholder:text-smoke focus:border-fire-500 focus:outline-none"
+          />
+          <div className="flex gap-2">
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onDecide(entry, 'verified', notes)}
+              aria-label={`Approve ${name}`}
+              className="inline-flex min-h-9 flex-1 items-center justify-center gap-1 rounded-md bg-jade-600 px-2 text-sm font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60"
+            >
+              <Check className="size-4" aria-hidden="true" />
+              {busy ? 'Working...' : 'Approve'}
+            </button>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onDecide(entry, 'rejected', notes)}
+              aria-label={`Reject ${name}`}
+              className="inline-flex min-h-9 flex-1 items-center justify-center gap-1 rounded-md bg-ember-600 px-2 text-sm font-bold text-white hover:bg-ember-500 disabled:opacity-60"
+            >
+              <X className="size-4" aria-hidden="true" />
+              Reject
+            </button>
+          </div>
+        </div>
+      </td>
+    </tr>
+  );
+}
