@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAP_TILE_HOST } from '@rally/shared/catalog';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -21,11 +21,24 @@ import type { Database } from './db/client';
 import { authorizePlugin } from './lib/authorize';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
+import { adminActivityRoutes } from './modules/admin-activities/admin-activities.routes';
+import { adminAnnouncementRoutes } from './modules/admin-announcements/admin-announcements.routes';
+import { adminPasswordResetRoutes } from './modules/admin-password-resets/admin-password-resets.routes';
+import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { idCardRoutes } from './modules/id-cards/id-cards.routes';
+import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
+import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
+import { logRoutes } from './modules/logs/logs.routes';
+import { profileRoutes } from './modules/profiles/profiles.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { verificationRoutes } from './modules/verifications/verifications.routes';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -34,16 +47,37 @@ function fieldName(path: unknown): string {
   return path.map(String).join('.');
 }
 
-export async function buildApp(opts: { config: Config; database: Database; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}): Promise<FastifyInstance> {
   const { config, database } = opts;
   const db = database.db;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Per-request lines only when debugging: at a registration rush they cost more than they tell.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 300 },
+    // Errors the router raises before any route runs (over-long or badly encoded paths)
+    // get the same envelope as everything else.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request path is invalid';
+      reply.code(400).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
+    },
+  });
+  // An empty body with a JSON content type (body-less POSTs from many clients) reads as
+  // no body; anything else goes through Fastify's own parser, prototype-poisoning checks included.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,32 +88,46 @@ export async function buildApp(opts: { config: Config; database: Database; logge
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const field = fieldName((issue.params as { issue?: { path?: unknown } })?.issue?.path) || issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const message = issue.message && !/^Invalid input/.test(issue.message) ? issue.message : `${field || 'request'} is invalid`;
+      const field =
+        fieldName((issue.params as { issue?: { path?: unknown } })?.issue?.path) ||
+        issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const message =
+        issue.message && !/^Invalid input/.test(issue.message) ? issue.message : `${field || 'request'} is invalid`;
       return reply.code(400).send({ success: false, message, code: 'VALIDATION' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+      return reply
+        .code(500)
+        .send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ success: false, message: 'Too many requests. Please slow down and try again shortly.', code: 'RATE_LIMITED' });
+      return reply.code(429).send({
+        success: false,
+        message: 'Too many requests. Please slow down and try again shortly.',
+        code: 'RATE_LIMITED',
+      });
     }
     if (status === 413) {
       return reply.code(413).send({ success: false, message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
     }
     if (status === 415) {
-      return reply.code(415).send({ success: false, message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .code(415)
+        .send({ success: false, message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'The request body is not valid JSON'
-        : error.message || 'Bad request';
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : error.message || 'Bad request';
       return reply.code(status).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply
+      .code(500)
+      .send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 
   await app.register(helmet, {
@@ -140,6 +188,19 @@ export async function buildApp(opts: { config: Config; database: Database; logge
       await api.register(registrationRoutes, { db, config });
       await api.register(riderNumberRoutes, { db });
       await api.register(uploadRoutes, { db, config });
+      await api.register(kitTrackingRoutes, { db });
+      await api.register(idCardRoutes, { db });
+      await api.register(adminPasswordResetRoutes, { db, config });
+      await api.register(adminAnnouncementRoutes, { db });
+      await api.register(logRoutes, { db });
+      await api.register(profileRoutes, { db });
+      await api.register(riderKitRoutes, { db });
+      await api.register(announcementRoutes, { db });
+      await api.register(userRoutes, { db });
+      await api.register(verificationRoutes, { db });
+      await api.register(dashboardRoutes, { db });
+      await api.register(adminActivityRoutes, { db });
+      await api.register(loginActivityRoutes, { db });
     },
     { prefix: '/api' },
   );
@@ -153,7 +214,8 @@ export async function buildApp(opts: { config: Config; database: Database; logge
       index: false,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; everything else revalidates.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
       },
     });
@@ -161,10 +223,15 @@ export async function buildApp(opts: { config: Config; database: Database; logge
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ success: false, message: `Route ${request.method} ${url.split('?')[0].slice(0, 200)} not found`, code: 'NOT_FOUND' });
+      return reply.code(404).send({
+        success: false,
+        message: `Route ${request.method} ${url.split('?')[0].slice(0, 200)} not found`,
+        code: 'NOT_FOUND',
+      });
     }
     // The single-page app answers every other path.
-    reply.header('cache-control', 'no-cache');
+    // (a not-found handler answers 404 unless told otherwise).
+    reply.code(200).header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 

@@ -61,8 +61,11 @@ describe('platform behaviour', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    for (const url of ['/user/123', '/admin?tab=users', '/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
     const page = await t.app.inject({ method: 'GET', url: '/user/123' });
-    expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
@@ -85,6 +88,20 @@ describe('platform behaviour', () => {
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().success).toBe(false);
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    const emptyBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(emptyBody.statusCode).toBe(401);
     const xml = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -1,0 +1,102 @@
+import { makePagination } from '@rally/shared/contracts/common';
+import {
+  generateResetBody,
+  generateResetResponse,
+  resetCleanupResponse,
+  resetHistoryQuery,
+  resetHistoryResponse,
+  resetUsersQuery,
+  resetUsersResponse,
+} from '@rally/shared/contracts/password-resets';
+import { hiddenRolesFor } from '@rally/shared/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { requireAuth } from '../../lib/authorize';
+import { responses } from '../../lib/route-helpers';
+import { actorOf } from '../kit-tracking/actor';
+import { cleanupResetLinks, listResetHistory } from '../password-resets/password-resets.service';
+import { presentReset } from './admin-password-resets.presenter';
+import { generateForUser, listResetUsers } from './admin-password-resets.service';
+
+const access = { permission: 'manage_password_resets' } as const;
+
+export async function adminPasswordResetRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/admin/password-resets/generate', {
+    config: { access },
+    schema: { tags: ['password-resets'], body: generateResetBody, response: responses({ 200: generateResetResponse }) },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const link = await generateForUser(
+        db,
+        request.body.userId,
+        { ...actorOf(auth), role: auth.role },
+        config.publicUrl,
+      );
+      // The answer carries a live credential: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: {
+          resetUrl: link.resetUrl,
+          resetToken: link.resetToken,
+          expiresAt: link.expiresAt,
+          user: { fullName: link.user.fullName, email: link.user.email },
+        },
+        message: `Password reset link generated for ${link.user.fullName}`,
+      };
+    },
+  });
+
+  r.get('/admin/password-resets/history', {
+    config: { access },
+    schema: {
+      tags: ['password-resets'],
+      querystring: resetHistoryQuery,
+      response: responses({ 200: resetHistoryResponse }),
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const { resets, total } = await listResetHistory(db, q, hiddenRolesFor(requireAuth(request).role));
+      return {
+        success: true as const,
+        data: { resets: resets.map(presentReset), pagination: makePagination(q.page, q.limit, total) },
+      };
+    },
+  });
+
+  r.post('/admin/password-resets/cleanup', {
+    config: { access },
+    schema: { tags: ['password-resets'], response: responses({ 200: resetCleanupResponse }) },
+    handler: async (request) => {
+      const deleted = await cleanupResetLinks(db, actorOf(requireAuth(request)));
+      return {
+        success: true as const,
+        data: { deleted },
+        message:
+          deleted === 0
+            ? 'No expired reset links to clean up'
+            : `Removed ${deleted} expired reset link${deleted === 1 ? '' : 's'}`,
+      };
+    },
+  });
+
+  r.get('/admin/password-resets/users', {
+    config: { access },
+    schema: {
+      tags: ['password-resets'],
+      querystring: resetUsersQuery,
+      response: responses({ 200: resetUsersResponse }),
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const auth = requireAuth(request);
+      const { rows, total } = await listResetUsers(db, q, { id: auth.userId, role: auth.role });
+      return { success: true as const, data: { users: rows, pagination: makePagination(q.page, q.limit, total) } };
+    },
+  });
+}

@@ -1,0 +1,232 @@
+// QR stickers of verified riders: who has one printed, how often, and the data a sticker
+// carries. A print is a row of id_card_prints, so the count is the number of rows.
+import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
+import { canSeeAccount } from '@rally/shared/permissions';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { idCardPrints } from '../../db/schema/kit';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { displayName, recordActivity } from '../activities/activities.service';
+import type { Actor } from '../kit-tracking/actor';
+import { isVerifiedRider } from '../kit-tracking/kit-tracking.service';
+import { containsPattern } from '../logs/sql-text';
+
+/** Per-rider print totals, joined to the riders. */
+function printTotals(db: DbOrTx) {
+  return db
+    .select({
+      userId: idCardPrints.userId,
+      count: sql<number>`count(*)::int`.as('print_count'),
+      lastAt: sql<Date>`max(${idCardPrints.printedAt})`.as('last_printed_at'),
+    })
+    .from(idCardPrints)
+    .groupBy(idCardPrints.userId)
+    .as('prints');
+}
+
+function cardColumns(prints: ReturnType<typeof printTotals>) {
+  return {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    kitName: users.kitName,
+    email: users.email,
+    phoneNumber: users.phoneNumber,
+    category: users.category,
+    riderNumber: users.riderNumber,
+    printCount: sql<number>`coalesce(${prints.count}, 0)::int`,
+    printedAt: prints.lastAt,
+  };
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const p = containsPattern(search);
+  return or(
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+    sql`${users.kitName} ilike ${p}`,
+    sql`${users.email} ilike ${p}`,
+    sql`${users.riderNumber}::text ilike ${p}`,
+  );
+}
+
+export async function searchCards(db: Db, query: IdCardSearchQuery) {
+  const prints = printTotals(db);
+  const printed =
+    query.isPrinted === 'true'
+      ? sql`${prints.count} > 0`
+      : query.isPrinted === 'false'
+        ? sql`${prints.count} is null`
+        : undefined;
+  const where = and(isVerifiedRider, searchCondition(query.search), printed);
+  const base = () =>
+    db
+      .select(cardColumns(prints))
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(prints, eq(prints.userId, users.id));
+  const [rows, [{ total }]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(prints, eq(prints.userId, users.id))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+export type CardRow = Awaited<ReturnType<typeof searchCards>>['rows'][number];
+
+/**
+ * The account behind a sticker, as the viewer may see it: hidden accounts are "not
+ * found", exactly like missing ones.
+ */
+async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
+  const prints = printTotals(db);
+  const [row] = await db
+    .select({
+      ...cardColumns(prints),
+      role: users.role,
+      riderCode: users.riderCode,
+      motorcycleModel: users.motorcycleModel,
+      emergencyContactName: users.emergencyContactName,
+      emergencyContactNumber: users.emergencyContactNumber,
+      bloodType: users.bloodType,
+      allergies: users.allergies,
+      medicalConditions: users.medicalConditions,
+      verificationStatus: verifications.status,
+    })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(prints, eq(prints.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || !canSeeAccount(viewerRole, row.role)) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+  return row;
+}
+
+/** A sticker needs a rider code, and a rider code is issued when the rider is verified. */
+export async function cardDetail(db: DbOrTx, userId: string, viewerRole: string) {
+  const row = await visibleUser(db, userId, viewerRole);
+  if (row.verificationStatus !== 'verified') {
+    throw new ConflictError(
+      'This rider is not verified yet. A QR sticker is available once the payment is verified.',
+      'NOT_VERIFIED',
+    );
+  }
+  if (!row.riderCode) {
+    throw new ConflictError(
+      'This rider has no rider code yet, so there is nothing to put on a QR sticker.',
+      'NO_RIDER_CODE',
+    );
+  }
+  return { ...row, riderCode: row.riderCode };
+}
+
+export type CardDetailRow = Awaited<ReturnType<typeof cardDetail>>;
+
+export async function markPrinted(
+  db: Db,
+  userId: string,
+  notes: string | null | undefined,
+  actor: Actor & { role: string },
+  now: Date = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const rider = await cardDetail(tx, userId, actor.role);
+    await tx.insert(idCardPrints).values({ userId, printedBy: actor.id, notes: notes || null, printedAt: now });
+    const printCount = rider.printCount + 1;
+    await recordActivity(tx, {
+      type: 'id_card_printed',
+      userId,
+      userName: displayName(rider),
+      actorId: actor.id,
+      actorName: actor.name,
+      description:
+        printCount > 1
+          ? `QR sticker reprinted for ${displayName(rider)} (print #${printCount})`
+          : `QR sticker printed for ${displayName(rider)}`,
+      details: notes ? `By ${actor.name}: ${notes}` : `By ${actor.name}`,
+    });
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(idCardPrints)
+      .where(eq(idCardPrints.userId, userId));
+    return { id: userId, printCount: count, printedAt: now };
+  });
+}
+
+export async function updateMedicalInfo(
+  db: Db,
+  userId: string,
+  body: MedicalInfoBody,
+  actor: Actor & { role: string },
+  now: Date = new Date(),
+) {
+  const clean = (v: string | null | undefined) =>
+    v === undefined ? undefined : v === null || v.trim() === '' ? null : v;
+  return db.transaction(async (tx) => {
+    const user = await visibleUser(tx, userId, actor.role);
+    const patch = {
+      bloodType: clean(body.blood_type),
+      allergies: clean(body.allergies),
+      medicalConditions: clean(body.medical_conditions),
+    };
+    const [row] = await tx
+      .update(users)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({
+        id: users.id,
+        bloodType: users.bloodType,
+        allergies: users.allergies,
+        medicalConditions: users.medicalConditions,
+      });
+    const changed = Object.entries({
+      blood_type: patch.bloodType,
+      allergies: patch.allergies,
+      medical_conditions: patch.medicalConditions,
+    })
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k);
+    await recordActivity(tx, {
+      type: 'medical_info_updated',
+      userId,
+      userName: displayName(user),
+      actorId: actor.id,
+      actorName: actor.name,
+      // Medical details stay out of the log; only which fields changed is recorded.
+      description: `Medical information updated for ${displayName(user)}`,
+      details: `Fields: ${changed.join(', ')}; by ${actor.name}`,
+    });
+    return row;
+  });
+}
+
+export async function cardStats(db: Db) {
+  const prints = printTotals(db);
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      printed: sql<number>`(count(*) filter (where ${prints.count} > 0))::int`,
+      prints: sql<number>`coalesce(sum(${prints.count}), 0)::int`,
+    })
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(prints, eq(prints.userId, users.id))
+    .where(isVerifiedRider);
+  return {
+    total_users: row.total,
+    printed_count: row.printed,
+    not_printed_count: row.total - row.printed,
+    total_prints: row.prints,
+  };
+}

@@ -1,0 +1,293 @@
+// Kit hand-over for verified riders. A kit_tracking row appears on the first write for a
+// rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
+import { KIT_ITEM_LABELS, type KitItem, type Role } from '@rally/shared/catalog';
+import {
+  type KitBulkItem,
+  type KitGivenField,
+  type KitListQuery,
+  kitBulkItem,
+} from '@rally/shared/contracts/kit-tracking';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { kitTracking } from '../../db/schema/kit';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { displayName, recordActivity } from '../activities/activities.service';
+import { containsPattern } from '../logs/sql-text';
+import type { Actor } from './actor';
+
+/**
+ * Kits, stickers and payments belong to riders. Staff accounts are created verified by
+ * operators, but they neither pay nor collect a kit, so they stay out of these lists.
+ */
+export const RIDER_ROLES: Role[] = ['participant', 'guest'];
+
+const verifier = alias(users, 'verifier');
+
+export const isVerifiedRider = and(eq(verifications.status, 'verified'), inArray(users.role, RIDER_ROLES));
+
+const kitComplete = sql<boolean>`(coalesce(${kitTracking.tshirtGiven}, false) and coalesce(${kitTracking.vestGiven}, false) and coalesce(${kitTracking.finisherSleeveGiven}, false))`;
+
+const participantColumns = {
+  userId: users.id,
+  kitName: users.kitName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  riderNumber: users.riderNumber,
+  category: users.category,
+  paymentAmount: sql<number | null>`coalesce(${verifications.paymentAmount}, ${users.paymentAmount})`,
+  clubName: users.clubName,
+  tshirtSize: users.tshirtSize,
+  customTshirtSize: users.customTshirtSize,
+  vestSize: users.vestSize,
+  customVestSize: users.customVestSize,
+  finisherSleeveSize: users.finisherSleeveSize,
+  customFinisherSleeveSize: users.customFinisherSleeveSize,
+  tshirtGiven: kitTracking.tshirtGiven,
+  tshirtGivenAt: kitTracking.tshirtGivenAt,
+  vestGiven: kitTracking.vestGiven,
+  vestGivenAt: kitTracking.vestGivenAt,
+  finisherSleeveGiven: kitTracking.finisherSleeveGiven,
+  finisherSleeveGivenAt: kitTracking.finisherSleeveGivenAt,
+  notes: kitTracking.notes,
+  kitUpdatedAt: kitTracking.updatedAt,
+  verifiedAt: verifications.verifiedAt,
+  verifierFirstName: verifier.firstName,
+  verifierLastName: verifier.lastName,
+};
+
+function participantQuery(db: DbOrTx) {
+  return db
+    .select(participantColumns)
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
+    .leftJoin(verifier, eq(verifier.id, verifications.verifiedBy));
+}
+
+export type ParticipantRow = Awaited<ReturnType<ReturnType<typeof participantQuery>['execute']>>[number];
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const p = containsPattern(search);
+  return or(
+    sql`${users.firstName} ilike ${p}`,
+    sql`${users.lastName} ilike ${p}`,
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+    sql`${users.kitName} ilike ${p}`,
+    sql`${users.email} ilike ${p}`,
+    sql`${users.riderNumber}::text ilike ${p}`,
+  );
+}
+
+function orderFor(query: KitListQuery): SQL[] {
+  const dir = query.sort_order === 'asc' ? 'asc' : 'desc';
+  const by = (expr: SQL) => (dir === 'asc' ? sql`${expr} asc nulls last` : sql`${expr} desc nulls last`);
+  const tie = dir === 'asc' ? asc(users.id) : desc(users.id);
+  switch (query.sort_by) {
+    case 'name':
+      return [by(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), tie];
+    case 'rider_number':
+      return [by(sql`${users.riderNumber}`), tie];
+    case 'payment_amount':
+      return [by(sql`coalesce(${verifications.paymentAmount}, ${users.paymentAmount})`), tie];
+    default:
+      return [by(sql`${verifications.verifiedAt}`), tie];
+  }
+}
+
+export async function listParticipants(db: Db, query: KitListQuery) {
+  const filter =
+    query.filter_status === 'completed'
+      ? kitComplete
+      : query.filter_status === 'pending'
+        ? sql`not ${kitComplete}`
+        : undefined;
+  const where = and(isVerifiedRider, searchCondition(query.search), filter);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, [{ total }], stats] = await Promise.all([
+    participantQuery(db)
+      .where(where)
+      .orderBy(...orderFor(query))
+      .limit(query.limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
+      .where(where),
+    kitStats(db),
+  ]);
+  return { rows, total, stats };
+}
+
+/** Totals over every verified rider, whatever the list's search and filter. */
+export async function kitStats(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${kitComplete}))::int`,
+      expected: sql<number>`coalesce(sum(${users.paymentAmount}), 0)::int`,
+      actual: sql<number>`coalesce(sum(${verifications.paymentAmount}), 0)::int`,
+      tshirts: sql<number>`(count(*) filter (where ${kitTracking.tshirtGiven}))::int`,
+      vests: sql<number>`(count(*) filter (where ${kitTracking.vestGiven}))::int`,
+      sleeves: sql<number>`(count(*) filter (where ${kitTracking.finisherSleeveGiven}))::int`,
+    })
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
+    .where(isVerifiedRider);
+  return {
+    total: row.total,
+    pendingKits: row.total - row.completed,
+    completedKits: row.completed,
+    totalAmount: row.expected,
+    actualPayments: row.actual,
+    itemsGiven: { tshirts: row.tshirts, vests: row.vests, sleeves: row.sleeves },
+  };
+}
+
+export async function participantsByIds(db: DbOrTx, ids: string[]): Promise<ParticipantRow[]> {
+  if (ids.length === 0) return [];
+  return participantQuery(db).where(and(isVerifiedRider, inArray(users.id, ids)));
+}
+
+/** 404 for no such account, 409 for an account that is not (yet) a verified rider. */
+async function missingRiderError(db: DbOrTx, userId: string, label: string): Promise<Error> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return new NotFoundError(`${label}Participant not found`, 'PARTICIPANT_NOT_FOUND');
+  return new ConflictError(
+    `${label}Kits are tracked for verified riders only; this account is not a verified rider`,
+    'NOT_A_VERIFIED_RIDER',
+  );
+}
+
+const GIVEN_ITEMS: ReadonlyArray<{ field: KitGivenField; item: KitItem }> = [
+  { field: 'tshirt_given', item: 'tshirt' },
+  { field: 'vest_given', item: 'vest' },
+  { field: 'finisher_sleeve_given', item: 'finisher_sleeve' },
+];
+
+type Change = Omit<KitBulkItem, 'user_id'>;
+
+/**
+ * Applies one rider's change inside `tx`: hand-over flags record who and when (cleared
+ * when un-given), notes replace the old ones. Unchanged values write nothing and log
+ * nothing, so a double click cannot move the hand-over time.
+ */
+async function applyChange(
+  tx: Tx,
+  rider: { userId: string; firstName: string; lastName: string },
+  change: Change,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(kitTracking)
+    .values({ userId: rider.userId, updatedAt: now, updatedBy: actor.id })
+    .onConflictDoNothing();
+  const [current] = await tx.select().from(kitTracking).where(eq(kitTracking.userId, rider.userId)).for('update');
+  const patch: Partial<typeof kitTracking.$inferInsert> = {};
+  const name = displayName(rider);
+  const logs: Array<Parameters<typeof recordActivity>[1]> = [];
+  for (const { field, item } of GIVEN_ITEMS) {
+    const wanted = change[field];
+    if (wanted === undefined) continue;
+    const key = item === 'tshirt' ? 'tshirt' : item === 'vest' ? 'vest' : 'finisherSleeve';
+    if (current[`${key}Given`] === wanted) continue;
+    patch[`${key}Given`] = wanted;
+    patch[`${key}GivenAt`] = wanted ? now : null;
+    patch[`${key}GivenBy`] = wanted ? actor.id : null;
+    const label = KIT_ITEM_LABELS[item];
+    logs.push({
+      type: 'kit_handover',
+      userId: rider.userId,
+      userName: name,
+      actorId: actor.id,
+      actorName: actor.name,
+      description: wanted ? `${label} given to ${name}` : `${label} marked as not given for ${name}`,
+      details: `By ${actor.name}`,
+      metadata: { item, given: wanted },
+    });
+  }
+  if (change.notes !== undefined) {
+    const notes = change.notes.trim() === '' ? null : change.notes;
+    if ((current.notes ?? null) !== notes) {
+      patch.notes = notes;
+      logs.push({
+        type: 'kit_notes',
+        userId: rider.userId,
+        userName: name,
+        actorId: actor.id,
+        actorName: actor.name,
+        description: `Kit notes updated for ${name}`,
+        details: notes ? notes.slice(0, 200) : 'Notes cleared',
+      });
+    }
+  }
+  if (logs.length === 0) return;
+  await tx
+    .update(kitTracking)
+    .set({ ...patch, updatedAt: now, updatedBy: actor.id })
+    .where(eq(kitTracking.userId, rider.userId));
+  for (const entry of logs) await recordActivity(tx, entry);
+}
+
+async function riderNames(db: DbOrTx, ids: string[]) {
+  return db
+    .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .where(and(isVerifiedRider, inArray(users.id, ids)));
+}
+
+export async function updateKit(db: Db, userId: string, change: Change, actor: Actor, now: Date = new Date()) {
+  await db.transaction(async (tx) => {
+    const [rider] = await riderNames(tx, [userId]);
+    if (!rider) throw await missingRiderError(tx, userId, '');
+    await applyChange(tx, rider, change, actor, now);
+  });
+  const [row] = await participantsByIds(db, [userId]);
+  return row;
+}
+
+/** Validates every item first, then applies them all in one transaction, or none. */
+export async function bulkUpdateKits(db: Db, rawItems: unknown[], actor: Actor, now: Date = new Date()) {
+  const items: KitBulkItem[] = [];
+  const seen = new Map<string, number>();
+  rawItems.forEach((raw, i) => {
+    const parsed = kitBulkItem.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path.map(String).join('.') || 'item';
+      // The schema's own messages name their field; zod's generic ones get the field added.
+      const message = /^Invalid input/.test(issue.message) ? `${field} is invalid` : issue.message;
+      throw new BadRequestError(`updates[${i}]: ${message}`, 'BULK_ITEM_INVALID');
+    }
+    const earlier = seen.get(parsed.data.user_id);
+    if (earlier !== undefined) {
+      throw new BadRequestError(
+        `updates[${i}]: user_id repeats updates[${earlier}]; send one item per rider`,
+        'BULK_ITEM_INVALID',
+      );
+    }
+    seen.set(parsed.data.user_id, i);
+    items.push(parsed.data);
+  });
+  const ids = items.map((item) => item.user_id);
+  await db.transaction(async (tx) => {
+    const riders = new Map((await riderNames(tx, ids)).map((r) => [r.userId, r]));
+    for (const [i, item] of items.entries()) {
+      if (!riders.has(item.user_id)) throw await missingRiderError(tx, item.user_id, `updates[${i}]: `);
+    }
+    for (const { user_id, ...change } of items) {
+      await applyChange(tx, riders.get(user_id)!, change, actor, now);
+    }
+  });
+  return participantsByIds(db, ids);
+}

@@ -1,0 +1,27 @@
+// Small helpers for the staff lists' SQL: text search and raw query results.
+
+/** A user's search text as an ILIKE pattern: their %, _ and \ match themselves, not anything. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The rows of a raw `db.execute` result; both drivers put them under `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Timestamps come back as Date from both drivers, but be liberal with strings. */
+export function isoOrNull(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function iso(value: Date | string): string {
+  return isoOrNull(value) ?? new Date(0).toISOString();
+}
+
+/** Staff lists name people "First Last". */
+export function fullName(first: string | null | undefined, last: string | null | undefined): string {
+  return `${first ?? ''} ${last ?? ''}`.trim();
+}

@@ -1,0 +1,51 @@
+// Calls of the QR Sticker Generator and the sticker page (spec/staff-console.md §7).
+import { ID_CARD_PAGE_SIZE } from '@rally/shared/catalog';
+import type {
+  IdCardDetail,
+  IdCardDetailResponse,
+  IdCardSearchResponse,
+  IdCardStats,
+} from '@rally/shared/contracts/id-cards';
+import { api } from '../../../../lib/api-client';
+
+export type PrintFilter = 'all' | 'printed' | 'not_printed';
+
+export interface CardListParams {
+  page: number;
+  search: string;
+  filter: PrintFilter;
+}
+
+export const idCardKeys = {
+  all: ['console', 'id-cards'] as const,
+  list: (params: CardListParams) => ['console', 'id-cards', 'list', params] as const,
+  stats: ['console', 'id-cards', 'stats'] as const,
+  detail: (id: string) => ['console', 'id-cards', 'detail', id] as const,
+};
+
+export async function fetchCards(params: CardListParams): Promise<IdCardSearchResponse['data']> {
+  const q = new URLSearchParams({ page: String(params.page), limit: String(ID_CARD_PAGE_SIZE) });
+  if (params.search) q.set('search', params.search);
+  if (params.filter !== 'all') q.set('isPrinted', params.filter === 'printed' ? 'true' : 'false');
+  return (await api.get<IdCardSearchResponse>(`/admin/id-cards/search?${q}`)).data;
+}
+
+export async function fetchCardStats(): Promise<IdCardStats> {
+  return (await api.get<{ data: IdCardStats }>('/admin/id-cards/stats')).data;
+}
+
+export async function fetchCardDetail(userId: string): Promise<IdCardDetail> {
+  return (await api.get<IdCardDetailResponse>(`/admin/id-cards/user/${encodeURIComponent(userId)}`)).data;
+}
+
+export async function markPrinted(userId: string, notes?: string) {
+  return api.post<{ data: { print_count: number; printed_at: string } }>(
+    `/admin/id-cards/mark-printed/${encodeURIComponent(userId)}`,
+    notes ? { notes } : {},
+  );
+}
+
+/** The sticker page opens in a new tab (spec §2). */
+export function openStickerPage(userId: string) {
+  window.open(`/admin/print-qr/${encodeURIComponent(userId)}`, '_blank', 'noopener');
+}

@@ -1,0 +1,115 @@
+// QR Sticker Generator (spec/staff-console.md §2): verified riders, whether their sticker
+// has been printed, a preview, and the sticker page.
+import type { IdCardUser } from '@rally/shared/contracts/id-cards';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleDashed, Printer, QrCode, ScanLine, Users } from 'lucide-react';
+import { useState } from 'react';
+import { labelStyles } from '../../../../components/ui/field-styles';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { PaginationBar } from '../../components/pagination-bar';
+import { SearchField } from '../../components/search-field';
+import { StatCard, StatGrid } from '../../components/stat-card';
+import { TabHeading } from '../../components/tab-heading';
+import { useDebounced } from '../../components/use-debounced';
+import { SelectField } from '../../kit-tracker/components/select-field';
+import { fetchCardStats, fetchCards, idCardKeys, type PrintFilter } from '../api/id-cards-api';
+import { CardsTable } from '../components/cards-table';
+import { StickerPreviewModal } from '../components/sticker-preview-modal';
+import { useMarkPrinted } from '../components/use-mark-printed';
+
+const FILTERS: ReadonlyArray<readonly [PrintFilter, string]> = [
+  ['all', 'All Users'],
+  ['printed', 'Printed Only'],
+  ['not_printed', 'Not Printed Only'],
+];
+
+export default function IdCardsTab() {
+  const [searchText, setSearchText] = useState('');
+  const [filter, setFilter] = useState<PrintFilter>('all');
+  const [page, setPage] = useState(1);
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const search = useDebounced(searchText.trim());
+  const mark = useMarkPrinted();
+
+  const params = { page, search, filter };
+  const list = useQuery({
+    queryKey: idCardKeys.list(params),
+    queryFn: () => fetchCards(params),
+    placeholderData: keepPreviousData,
+  });
+  const stats = useQuery({ queryKey: idCardKeys.stats, queryFn: fetchCardStats });
+
+  return (
+    <section>
+      <TabHeading title="QR Sticker Generator" icon={QrCode} />
+      <StatGrid>
+        <StatCard label="Total Users" value={stats.data?.total_users} icon={Users} />
+        <StatCard label="IDs Printed" value={stats.data?.printed_count} icon={CircleCheck} tone="text-jade-400" />
+        <StatCard label="Not Printed" value={stats.data?.not_printed_count} icon={CircleDashed} tone="text-gold-400" />
+        <StatCard label="Total Prints" value={stats.data?.total_prints} icon={Printer} />
+      </StatGrid>
+
+      <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr] sm:items-end">
+        <div>
+          <span className={labelStyles} aria-hidden="true">
+            Search
+          </span>
+          <SearchField
+            label="Search by name, email, kit name or rider number"
+            placeholder="Name, email, kit name or rider #"
+            value={searchText}
+            onChange={(v) => {
+              setSearchText(v);
+              setPage(1);
+            }}
+          />
+        </div>
+        <SelectField
+          label="Print status"
+          value={filter}
+          onChange={(v) => {
+            setFilter(v);
+            setPage(1);
+          }}
+          options={FILTERS}
+        />
+      </div>
+
+      <div className="mt-4">
+        {list.isPending ? (
+          <LoadingPanel label="Loading participants..." />
+        ) : list.isError ? (
+          <ErrorPanel
+            message="Failed to load participants"
+            detail={list.error.message}
+            onRetry={() => list.refetch()}
+          />
+        ) : (
+          <>
+            <p className="mb-2 flex items-center gap-2 text-sm text-ash" aria-live="polite">
+              <ScanLine className="size-4" aria-hidden="true" />
+              Showing {list.data.users.length} of {list.data.pagination.total} verified riders
+            </p>
+            {list.data.users.length === 0 ? (
+              <EmptyPanel message="No participants found matching your search." />
+            ) : (
+              <CardsTable
+                users={list.data.users}
+                busyId={mark.isPending ? (mark.variables ?? null) : null}
+                onPreview={(u: IdCardUser) => setPreviewId(u.id)}
+                onMarkPrinted={(u: IdCardUser) => mark.mutate(u.id)}
+              />
+            )}
+            <PaginationBar
+              page={list.data.pagination.page}
+              totalPages={list.data.pagination.total_pages}
+              onPage={setPage}
+              label="Sticker list pages"
+            />
+          </>
+        )}
+      </div>
+      <StickerPreviewModal userId={previewId} onClose={() => setPreviewId(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// Calls of the Kit Tracker (spec/staff-console.md §7 "Kit tracking and ID cards").
+import { KIT_PAGE_SIZE } from '@rally/shared/catalog';
+import type {
+  KitFilter,
+  KitListResponse,
+  KitParticipant,
+  KitSortField,
+  SortOrder,
+} from '@rally/shared/contracts/kit-tracking';
+import { api } from '../../../../lib/api-client';
+
+export interface KitListParams {
+  page: number;
+  search: string;
+  filter: KitFilter;
+  sortBy: KitSortField;
+  sortOrder: SortOrder;
+}
+
+/** Every page and filter of the list sits under this key; invalidating it refreshes list and stats. */
+export const kitKeys = {
+  all: ['console', 'kit-tracker'] as const,
+  list: (params: KitListParams) => ['console', 'kit-tracker', 'list', params] as const,
+};
+
+export async function fetchParticipants(params: KitListParams): Promise<KitListResponse['data']> {
+  const q = new URLSearchParams({
+    page: String(params.page),
+    limit: String(KIT_PAGE_SIZE),
+    sort_by: params.sortBy,
+    sort_order: params.sortOrder,
+    filter_status: params.filter,
+  });
+  if (params.search) q.set('search', params.search);
+  return (await api.get<KitListResponse>(`/admin/kit-tracking?${q}`)).data;
+}
+
+export type KitChange =
+  | { tshirt_given: boolean }
+  | { vest_given: boolean }
+  | { finisher_sleeve_given: boolean }
+  | { notes: string };
+
+export async function updateKit(userId: string, change: KitChange): Promise<KitParticipant> {
+  return (await api.put<{ data: KitParticipant }>(`/admin/kit-tracking/${encodeURIComponent(userId)}`, change)).data;
+}

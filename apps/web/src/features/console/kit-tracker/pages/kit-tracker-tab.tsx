@@ -1,0 +1,155 @@
+// Kit Tracker (spec/staff-console.md §2): verified riders and the hand-over of their
+// three kit items, with stats that follow every toggle.
+import type { KitFilter, KitParticipant, KitSortField, SortOrder } from '@rally/shared/contracts/kit-tracking';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Package, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
+import { labelStyles } from '../../../../components/ui/field-styles';
+import { toast } from '../../../../lib/toast';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { PaginationBar } from '../../components/pagination-bar';
+import { SearchField } from '../../components/search-field';
+import { TabHeading } from '../../components/tab-heading';
+import { useDebounced } from '../../components/use-debounced';
+import { fetchParticipants, type KitChange, kitKeys, updateKit } from '../api/kit-tracker-api';
+import { KitDetailsModal } from '../components/kit-details-modal';
+import { KitStatsCards } from '../components/kit-stats';
+import { KIT_CHECKS, toggleConfirmText } from '../components/kit-status';
+import { KitTable } from '../components/kit-table';
+import { SelectField } from '../components/select-field';
+
+const FILTERS: ReadonlyArray<readonly [KitFilter, string]> = [
+  ['all', 'All Participants'],
+  ['pending', 'Pending Kits'],
+  ['completed', 'Completed Kits'],
+];
+const SORTS: ReadonlyArray<readonly [KitSortField, string]> = [
+  ['verification_date', 'Verification Date'],
+  ['name', 'Name'],
+  ['rider_number', 'Rider Number'],
+  ['payment_amount', 'Payment Amount'],
+];
+const ORDERS: ReadonlyArray<readonly [SortOrder, string]> = [
+  ['desc', 'Newest First'],
+  ['asc', 'Oldest First'],
+];
+
+export default function KitTrackerTab() {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const [filter, setFilter] = useState<KitFilter>('all');
+  const [sortBy, setSortBy] = useState<KitSortField>('verification_date');
+  const [sortOrder, setSortOrder] = useState<SortOrder>('desc');
+  const [page, setPage] = useState(1);
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const search = useDebounced(searchText.trim());
+
+  const params = { page, search, filter, sortBy, sortOrder };
+  const query = useQuery({
+    queryKey: kitKeys.list(params),
+    queryFn: () => fetchParticipants(params),
+    placeholderData: keepPreviousData,
+  });
+
+  // The modal follows the list, so a save made while it is open shows up in it.
+  const viewing = query.data?.participants.find((p) => p.user_id === viewingId) ?? null;
+
+  const toggle = useMutation({
+    mutationFn: ({ userId, change }: { userId: string; change: KitChange }) => updateKit(userId, change),
+    onError: () => toast.error('Failed to update kit tracking'),
+    // The list answer carries the stats, so refetching it refreshes both.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: kitKeys.all }),
+  });
+
+  const onToggle = (p: KitParticipant, field: (typeof KIT_CHECKS)[number]['field']) => {
+    const check = KIT_CHECKS.find((c) => c.field === field);
+    if (!check) return;
+    const give = !p[field];
+    if (!window.confirm(toggleConfirmText(check.label, p.participant_name, give))) return;
+    toggle.mutate({ userId: p.user_id, change: { [field]: give } as KitChange });
+  };
+
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  return (
+    <section>
+      <TabHeading
+        title="Kit Tracker"
+        icon={Package}
+        actions={
+          <button
+            type="button"
+            onClick={() => queryClient.invalidateQueries({ queryKey: kitKeys.all })}
+            className={buttonStyles('secondary')}
+            disabled={query.isFetching}
+          >
+            <RefreshCw className={`size-4 ${query.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
+            Refresh
+          </button>
+        }
+      />
+      <KitStatsCards stats={query.data?.stats} />
+
+      <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <span className={labelStyles} aria-hidden="true">
+            Search
+          </span>
+          <SearchField
+            label="Search by name, kit name, email or rider number"
+            placeholder="Name, kit name, email or rider #"
+            value={searchText}
+            onChange={(v) => {
+              setSearchText(v);
+              setPage(1);
+            }}
+          />
+        </div>
+        <SelectField label="Show" value={filter} onChange={reset(setFilter)} options={FILTERS} />
+        <SelectField label="Sort by" value={sortBy} onChange={reset(setSortBy)} options={SORTS} />
+        <SelectField label="Order" value={sortOrder} onChange={reset(setSortOrder)} options={ORDERS} />
+      </div>
+
+      <div className="mt-4">
+        {query.isPending ? (
+          <LoadingPanel label="Loading participants..." />
+        ) : query.isError ? (
+          <ErrorPanel
+            message="Failed to load participants"
+            detail={query.error.message}
+            onRetry={() => query.refetch()}
+          />
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-ash" aria-live="polite">
+              Showing {query.data.participants.length} of {query.data.pagination.total} participants
+            </p>
+            {query.data.participants.length === 0 ? (
+              <EmptyPanel message="No participants found matching your criteria." />
+            ) : (
+              <KitTable
+                participants={query.data.participants}
+                busyId={toggle.isPending ? (toggle.variables?.userId ?? null) : null}
+                onToggle={onToggle}
+                onView={(p) => setViewingId(p.user_id)}
+              />
+            )}
+            <PaginationBar
+              page={query.data.pagination.page}
+              totalPages={query.data.pagination.total_pages}
+              onPage={setPage}
+              label="Participant pages"
+            />
+          </>
+        )}
+      </div>
+      <KitDetailsModal participant={viewing} onClose={() => setViewingId(null)} />
+    </section>
+  );
+}
