@@ -172,6 +172,13 @@ export const TOAST_SUCCESS_MS = 2_000;
 
 export const STORAGE_KEYS = { token: 'authToken', user: 'userData', verificationCode: 'verificationCode' } as const;
 
+/**
+ * Smallest QR version for rider codes. At version 1 (21x21) a centre logo of 25% damages
+ * up to ~8 of 26 codewords, the very limit of level H, and some codes stopped scanning;
+ * from version 5 the damage spreads over four interleaved blocks with room to spare.
+ */
+export const RIDER_QR_MIN_VERSION = 5;
+
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 

@@ -62,11 +62,12 @@ describe.each(kinds)('crash consistency on %s', (kind) => {
     };
     const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
     // Kill once a good number of registrations have been acknowledged, mid-rush.
-    while (acknowledged.length < 25) await new Promise((r) => setTimeout(r, 50));
+    const deadline = Date.now() + 120_000;
+    while (acknowledged.length < 25 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     killed = true;
-    server.child.kill('SIGKILL');
+    // stop() waits on the exit promise made at start, so an exit that already happened still counts.
+    await server.stop('SIGKILL');
     await load;
-    await new Promise((r) => server.child.once('exit', r)).catch(() => undefined);
 
     const restarted = await startServer(env);
     try {

@@ -2,6 +2,8 @@
 // new tab from the QR Sticker Generator. The sticker is drawn on the client: qrcode.react
 // renders the code off-screen and it is copied onto a 500x500 canvas with the rider's
 // details, which is what the download saves.
+
+import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Info, X } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
@@ -132,6 +134,7 @@ export default function PrintQrPage() {
                   value={data.rider_code}
                   size={QR_SIZE}
                   level="H"
+                  minVersion={RIDER_QR_MIN_VERSION}
                   marginSize={2}
                   bgColor="#ffffff"
                   fgColor="#0c0a09"

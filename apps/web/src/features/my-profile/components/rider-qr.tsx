@@ -1,5 +1,6 @@
 // Lazy module (see rider-code-tab.tsx): qrcode.react loads only when the Rider Code tab
 // opens, never with the landing page.
+import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog';
 import { QRCodeCanvas } from 'qrcode.react';
 
 const QR_SIZE = 256;
@@ -12,6 +13,7 @@ export default function RiderQr({ value }: { value: string }) {
       // Highest error correction: the code must scan with the logo over its centre and
       // through a scratched sticker at a checkpoint.
       level="H"
+      minVersion={RIDER_QR_MIN_VERSION}
       marginSize={2}
       bgColor="#ffffff"
       fgColor="#0c0a09"
