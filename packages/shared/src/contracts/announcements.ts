@@ -2,16 +2,7 @@
 // "Announcement", §5). The same title and content rules serve the console's form.
 import { z } from 'zod';
 import { ANNOUNCEMENT_TITLE_MAX } from '../catalog';
-import { envelope, pagination } from './common';
-
-/** A whole-number query parameter with a default; its messages name the parameter. */
-const intParam = (field: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: `${field} must be a number` })
-    .int({ message: `${field} must be a whole number` })
-    .min(min, { message: `${field} must be at least ${min}` })
-    .max(max, { message: `${field} must be at most ${max}` })
-    .default(fallback);
+import { envelope, intParam, pagination } from './common';
 
 export const ANNOUNCEMENT_CONTENT_MAX = 10_000;
 
@@ -43,8 +34,8 @@ export const announcementBody = z.object({
 export type AnnouncementBody = z.infer<typeof announcementBody>;
 
 export const announcementListQuery = z.object({
-  page: intParam('page', 1, 100_000, 1),
-  limit: intParam('limit', 1, 200, 100),
+  page: intParam('page', { min: 1, max: 100_000, default: 1 }),
+  limit: intParam('limit', { min: 1, max: 200, default: 100 }),
 });
 
 export const adminAnnouncement = z.object({

@@ -23,13 +23,20 @@ export const pagination = z.object({
 });
 export type Pagination = z.infer<typeof pagination>;
 
-/** Query-string integers arrive as text; bad values are refused with a message naming the field. */
-export function queryInt(opts: { min?: number; max?: number; default?: number } = {}) {
-  let s = z.coerce.number().int();
-  if (opts.min !== undefined) s = s.min(opts.min);
-  if (opts.max !== undefined) s = s.max(opts.max);
-  return opts.default === undefined ? s.optional() : s.default(opts.default);
+/**
+ * A query-string integer with a default: text is coerced, and a bad value is refused
+ * with a message naming the parameter. Every paginated list uses these.
+ */
+export function intParam(field: string, opts: { min: number; max: number; default: number }) {
+  return z.coerce
+    .number({ message: `${field} must be a number` })
+    .int({ message: `${field} must be a whole number` })
+    .min(opts.min, { message: `${field} must be at least ${opts.min}` })
+    .max(opts.max, { message: `${field} must be at most ${opts.max}` })
+    .default(opts.default);
 }
+export const pageParam = intParam('page', { min: 1, max: 100_000, default: 1 });
+export const limitParam = (def: number, max = 100) => intParam('limit', { min: 1, max, default: def });
 
 export const uuidParam = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 

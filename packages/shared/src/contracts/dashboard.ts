@@ -1,8 +1,7 @@
 // Dashboard contracts (spec/staff-console.md §2 Dashboard, §3 Activity feed item).
 import { z } from 'zod';
 import { ACTIVITY_PRIORITIES } from '../catalog';
-import { envelope } from './common';
-import { intParam } from './users';
+import { envelope, intParam } from './common';
 
 /**
  * Total Warriors: rider accounts (participant and guest); Active Users: those of them

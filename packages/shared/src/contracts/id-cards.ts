@@ -2,16 +2,7 @@
 // sticker page, §3 "ID card user" and "QR sticker data", §7).
 import { z } from 'zod';
 import { ID_CARD_PAGE_SIZE } from '../catalog';
-import { envelope, pagination } from './common';
-
-/** A whole-number query parameter with a default; its messages name the parameter. */
-const intParam = (field: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: `${field} must be a number` })
-    .int({ message: `${field} must be a whole number` })
-    .min(min, { message: `${field} must be at least ${min}` })
-    .max(max, { message: `${field} must be at most ${max}` })
-    .default(fallback);
+import { envelope, intParam, pagination } from './common';
 
 export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const MEDICAL_TEXT_MAX = 500;
@@ -19,8 +10,8 @@ export const PRINT_NOTES_MAX = 500;
 
 export const idCardSearchQuery = z.object({
   search: z.string().trim().max(200, { message: 'search must be at most 200 characters' }).optional(),
-  page: intParam('page', 1, 100_000, 1),
-  limit: intParam('limit', 1, 200, ID_CARD_PAGE_SIZE),
+  page: intParam('page', { min: 1, max: 100_000, default: 1 }),
+  limit: intParam('limit', { min: 1, max: 200, default: ID_CARD_PAGE_SIZE }),
   isPrinted: z.enum(['true', 'false'], { message: 'isPrinted must be true or false' }).optional(),
 });
 export type IdCardSearchQuery = z.infer<typeof idCardSearchQuery>;

@@ -2,16 +2,7 @@
 // and "Kit stats", §7). Staff lists are snake_case; the stats keep the spec's camelCase.
 import { z } from 'zod';
 import { KIT_PAGE_SIZE } from '../catalog';
-import { envelope, pagination } from './common';
-
-/** A whole-number query parameter with a default; its messages name the parameter. */
-const intParam = (field: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: `${field} must be a number` })
-    .int({ message: `${field} must be a whole number` })
-    .min(min, { message: `${field} must be at least ${min}` })
-    .max(max, { message: `${field} must be at most ${max}` })
-    .default(fallback);
+import { envelope, intParam, pagination } from './common';
 
 export const KIT_SORT_FIELDS = ['verification_date', 'name', 'rider_number', 'payment_amount'] as const;
 export type KitSortField = (typeof KIT_SORT_FIELDS)[number];
@@ -30,8 +21,8 @@ const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: 
   z.enum(values, { message: `${field} must be one of: ${values.join(', ')}` });
 
 export const kitListQuery = z.object({
-  page: intParam('page', 1, 100_000, 1),
-  limit: intParam('limit', 1, 200, KIT_PAGE_SIZE),
+  page: intParam('page', { min: 1, max: 100_000, default: 1 }),
+  limit: intParam('limit', { min: 1, max: 200, default: KIT_PAGE_SIZE }),
   search: z.string().trim().max(200, { message: 'search must be at most 200 characters' }).optional(),
   sort_by: oneOf('sort_by', KIT_SORT_FIELDS).default('verification_date'),
   sort_order: oneOf('sort_order', SORT_ORDERS).default('desc'),

@@ -2,16 +2,7 @@
 // list over activities, verification history and login attempts.
 import { z } from 'zod';
 import { LOG_DATE_RANGES, LOG_TYPES, LOGS_PAGE_SIZE } from '../catalog';
-import { envelope } from './common';
-
-/** A whole-number query parameter with a default; its messages name the parameter. */
-const intParam = (field: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: `${field} must be a number` })
-    .int({ message: `${field} must be a whole number` })
-    .min(min, { message: `${field} must be at least ${min}` })
-    .max(max, { message: `${field} must be at most ${max}` })
-    .default(fallback);
+import { envelope, intParam } from './common';
 
 export const LOGS_MAX_LIMIT = 200;
 export const LOG_TYPE_FILTERS = ['all', ...LOG_TYPES] as const;
@@ -35,8 +26,8 @@ const filters = {
 };
 
 export const logsQuery = z.object({
-  page: intParam('page', 1, 100_000, 1),
-  limit: intParam('limit', 1, LOGS_MAX_LIMIT, LOGS_PAGE_SIZE),
+  page: intParam('page', { min: 1, max: 100_000, default: 1 }),
+  limit: intParam('limit', { min: 1, max: LOGS_MAX_LIMIT, default: LOGS_PAGE_SIZE }),
   ...filters,
   sortBy: z.enum(['timestamp'], { message: 'sortBy must be timestamp' }).default('timestamp'),
   sortOrder: z.enum(['desc', 'asc'], { message: 'sortOrder must be one of: desc, asc' }).default('desc'),

@@ -2,16 +2,7 @@
 // §3 "Password reset result", §7). The rider-facing reset screen's calls live in auth.ts.
 import { z } from 'zod';
 import { ROLES } from '../catalog';
-import { envelope, pagination } from './common';
-
-/** A whole-number query parameter with a default; its messages name the parameter. */
-const intParam = (field: string, min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ message: `${field} must be a number` })
-    .int({ message: `${field} must be a whole number` })
-    .min(min, { message: `${field} must be at least ${min}` })
-    .max(max, { message: `${field} must be at most ${max}` })
-    .default(fallback);
+import { envelope, intParam, pagination } from './common';
 
 export const RESET_STATUSES = ['used', 'pending', 'expired'] as const;
 export type ResetStatus = (typeof RESET_STATUSES)[number];
@@ -32,8 +23,8 @@ export type ResetLinkResult = z.infer<typeof resetLinkResult>;
 export const generateResetResponse = envelope(resetLinkResult);
 
 export const resetHistoryQuery = z.object({
-  page: intParam('page', 1, 100_000, 1),
-  limit: intParam('limit', 1, 200, RESET_HISTORY_DEFAULT_LIMIT),
+  page: intParam('page', { min: 1, max: 100_000, default: 1 }),
+  limit: intParam('limit', { min: 1, max: 200, default: RESET_HISTORY_DEFAULT_LIMIT }),
   email: z.string().trim().max(254, { message: 'email must be at most 254 characters' }).optional(),
   status: z.enum(RESET_STATUSES, { message: `status must be one of: ${RESET_STATUSES.join(', ')}` }).optional(),
 });
@@ -59,8 +50,8 @@ export const resetCleanupResponse = envelope(z.object({ deleted: z.number().int(
 
 export const resetUsersQuery = z.object({
   search: z.string().trim().max(200, { message: 'search must be at most 200 characters' }).optional(),
-  page: intParam('page', 1, 100_000, 1),
-  limit: intParam('limit', 1, 100, RESET_USERS_DEFAULT_LIMIT),
+  page: intParam('page', { min: 1, max: 100_000, default: 1 }),
+  limit: intParam('limit', { min: 1, max: 100, default: RESET_USERS_DEFAULT_LIMIT }),
 });
 export type ResetUsersQuery = z.infer<typeof resetUsersQuery>;
 

@@ -3,22 +3,7 @@
 // call shows. The same schemas validate the server's input and type the console.
 import { z } from 'zod';
 import { CATEGORIES, CUSTOM_SIZE_MAX, ROLES, SIZES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog';
-import { envelope, pagination } from './common';
-
-/**
- * A query-string integer with a default (text is coerced; bad values are refused with a
- * message naming the field). Typed as a plain number once parsed.
- */
-export function intParam(field: string, opts: { min: number; max: number; default: number }) {
-  return z.coerce
-    .number({ message: `${field} must be a number` })
-    .int({ message: `${field} must be a whole number` })
-    .min(opts.min, { message: `${field} must be at least ${opts.min}` })
-    .max(opts.max, { message: `${field} must be at most ${opts.max}` })
-    .default(opts.default);
-}
-export const pageParam = intParam('page', { min: 1, max: 100_000, default: 1 });
-export const limitParam = (def: number, max = 100) => intParam('limit', { min: 1, max, default: def });
+import { envelope, limitParam, pageParam, pagination } from './common';
 
 const nullableString = z.string().nullable();
 

@@ -4,8 +4,7 @@
 // list nor the stats.
 import { z } from 'zod';
 import { PAYMENT_METHODS, VERIFICATION_ACTIONS } from '../catalog';
-import { envelope, pagination } from './common';
-import { limitParam, pageParam } from './users';
+import { envelope, limitParam, pageParam, pagination } from './common';
 
 const nullableString = z.string().nullable();
 
