@@ -62,16 +62,17 @@ export async function processUpload(
 
 async function reencodeImage(kind: FileKind, buffer: Buffer, mime: string, originalName: string | null) {
   const input = () => sharp(buffer, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+  const tooLarge = () =>
+    new BadRequestError('Image dimensions are too large. Please choose a smaller image.', 'IMAGE_TOO_LARGE');
   let meta: sharp.Metadata;
   try {
     meta = await input().metadata();
-  } catch {
+  } catch (err) {
+    // sharp reads only the header here and refuses a pixel flood by its declared size.
+    if (/pixel limit/i.test((err as Error).message)) throw tooLarge();
     throw new BadRequestError('The image could not be read. Please choose another file.', 'UNREADABLE_IMAGE');
   }
-  // Refuse pixel floods from the header alone, before any decoding work.
-  if (!meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_INPUT_PIXELS) {
-    throw new BadRequestError('Image dimensions are too large. Please choose a smaller image.', 'IMAGE_TOO_LARGE');
-  }
+  if (!meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_INPUT_PIXELS) throw tooLarge();
   const keepPng = mime !== 'image/jpeg' && !!meta.hasAlpha;
   try {
     const pipeline = input()
