@@ -103,11 +103,9 @@ export async function buildApp(opts: {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({
-        success: false,
-        message: 'Too many requests. Please slow down and try again shortly.',
-        code: 'RATE_LIMITED',
-      });
+      // The rate limiter's own message says when to try again; keep it.
+      const message = error.message || 'Too many requests. Please slow down and try again shortly.';
+      return reply.code(429).send({ success: false, message, code: 'RATE_LIMITED' });
     }
     if (status === 413) {
       return reply.code(413).send({ success: false, message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });

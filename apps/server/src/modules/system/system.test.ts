@@ -123,7 +123,11 @@ describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     const { loadConfig } = await import('../../config');
-    const base = loadConfig({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '3', RATE_LIMIT_LOGIN_PER_ADDRESS: '5' });
+    const base = loadConfig({
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
+      RATE_LIMIT_LOGIN_PER_ADDRESS: '5',
+      RATE_LIMIT_REGISTRATIONS: '2',
+    });
     t = await buildTestApp('pglite', { rateLimits: base.rateLimits });
   });
   afterAll(() => t.close());
@@ -144,5 +148,19 @@ describe('rate limits', () => {
     expect((await attempt('other1@example.com')).statusCode).toBe(401);
     expect((await attempt('other2@example.com')).statusCode).toBe(401);
     expect((await attempt('other3@example.com')).statusCode).toBe(429);
+  });
+
+  it('limits registrations per address with 429 and a message saying when to try again', async () => {
+    const register = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip, payload: { riderNumber: 'x' } });
+    expect((await register('203.0.113.9')).statusCode).toBe(400);
+    expect((await register('203.0.113.9')).statusCode).toBe(400);
+    const limited = await register('203.0.113.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another address is not affected.
+    expect((await register('203.0.113.10')).statusCode).toBe(400);
   });
 });
