@@ -1,6 +1,6 @@
 import { CUSTOM_SIZE_MAX, SIZE_CHEST_GUIDE, SIZES, type Size } from '@rally/shared/catalog';
 import { useId } from 'react';
-import { TextField } from '../../../components/ui/text-field';
+import { TextField } from './text-field';
 
 interface SizePickerProps {
   legend: string;
@@ -11,11 +11,31 @@ interface SizePickerProps {
   custom: string;
   onChange: (size: Size) => void;
   onCustomChange: (text: string) => void;
+  /**
+   * Prints each size's chest measurement under it. Registration leaves it off because
+   * its form has the sizing guide table beside the pickers, and uses tighter cells.
+   */
+  showChestGuide?: boolean;
 }
 
+const optionBase =
+  'flex cursor-pointer items-center justify-center rounded-md border-2 border-ink-600 bg-ink-850 font-bold text-bone transition-colors hover:border-fire-500 has-[:checked]:border-fire-500 has-[:checked]:bg-fire-500 has-[:checked]:text-ink-950 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-400';
+const withGuide = { grid: 'gap-2', option: `${optionBase} min-h-12 flex-col px-1 text-sm` };
+const compact = { grid: 'gap-1.5 sm:gap-2', option: `${optionBase} min-h-11 px-0.5 text-[0.8rem] sm:text-sm` };
+
 /** One size out of the catalogue as a radio group, with free text for CUSTOM. */
-export function SizePicker({ legend, itemName, name, value, custom, onChange, onCustomChange }: SizePickerProps) {
+export function SizePicker({
+  legend,
+  itemName,
+  name,
+  value,
+  custom,
+  onChange,
+  onCustomChange,
+  showChestGuide = false,
+}: SizePickerProps) {
   const legendId = useId();
+  const layout = showChestGuide ? withGuide : compact;
   return (
     <fieldset aria-labelledby={legendId} className="min-w-0">
       <legend id={legendId} className="mb-2 text-sm font-bold tracking-wide text-ash uppercase">
@@ -24,12 +44,9 @@ export function SizePicker({ legend, itemName, name, value, custom, onChange, on
           *
         </span>
       </legend>
-      <div className="grid grid-cols-4 gap-2 sm:grid-cols-8">
+      <div className={`grid grid-cols-4 sm:grid-cols-8 ${layout.grid}`}>
         {SIZES.map((size) => (
-          <label
-            key={size}
-            className="flex min-h-12 cursor-pointer flex-col items-center justify-center rounded-md border-2 border-ink-600 bg-ink-850 px-1 text-sm font-bold text-bone transition-colors hover:border-fire-500 has-[:checked]:border-fire-500 has-[:checked]:bg-fire-500 has-[:checked]:text-ink-950 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-400"
-          >
+          <label key={size} className={layout.option}>
             <input
               type="radio"
               name={name}
@@ -39,7 +56,7 @@ export function SizePicker({ legend, itemName, name, value, custom, onChange, on
               className="sr-only"
             />
             {size}
-            {size !== 'CUSTOM' && (
+            {showChestGuide && size !== 'CUSTOM' && (
               <span className="text-[0.65rem] font-normal opacity-80">{SIZE_CHEST_GUIDE[size]}″</span>
             )}
           </label>

@@ -1,20 +1,16 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
-import { inputStyles } from '../../../components/ui/field-styles';
+import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
 
-export function SearchField({
-  label,
-  value,
-  onChange,
-  placeholder,
-  className = '',
-}: {
+interface SearchFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
   className?: string;
-}) {
+}
+
+export function SearchField({ label, value, onChange, placeholder, className = '' }: SearchFieldProps) {
   const id = useId();
   return (
     <div className={`relative ${className}`}>
@@ -34,6 +30,21 @@ export function SearchField({
         maxLength={100}
         className={`${inputStyles} pl-10`}
       />
+    </div>
+  );
+}
+
+/**
+ * A search box under a visible 'Search' caption, so it lines up with the labelled selects
+ * of a filter row; the caption is hidden from screen readers, which read the field's label.
+ */
+export function LabelledSearchField({ className, ...field }: SearchFieldProps) {
+  return (
+    <div className={className}>
+      <span className={labelStyles} aria-hidden="true">
+        Search
+      </span>
+      <SearchField {...field} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
+import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
 
 /** A labelled native select, used by the filter rows of the console tabs. */
 export function SelectField<T extends string>({

@@ -4,10 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { HardHat } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { SizePicker } from '../../../components/ui/size-picker';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitGearSizes } from '../api/my-profile-api';
-import { SizePicker } from './size-picker';
 
 /** The one-time finisher sleeve and vest form. */
 export function GearSizesTab({
@@ -56,6 +56,7 @@ export function GearSizesTab({
         <p className="mt-1 text-sm text-ash">Finisher sleeve and vest, by chest in inches. You can submit once.</p>
       </div>
       <SizePicker
+        showChestGuide
         legend="Finisher sleeve size"
         itemName="finisher sleeve"
         name="finisherSleeveSize"
@@ -65,6 +66,7 @@ export function GearSizesTab({
         onCustomChange={setCustomSleeve}
       />
       <SizePicker
+        showChestGuide
         legend="Vest size"
         itemName="vest"
         name="vestSize"

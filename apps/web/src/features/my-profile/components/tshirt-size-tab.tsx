@@ -4,10 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Shirt } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { SizePicker } from '../../../components/ui/size-picker';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { submitTshirtSize } from '../api/my-profile-api';
-import { SizePicker } from './size-picker';
 
 /** The one-time T-shirt size form; `onSubmitted` hides the tab once the celebration is over. */
 export function TshirtSizeTab({
@@ -53,6 +53,7 @@ export function TshirtSizeTab({
         Sizes by chest, in inches. You can submit once: check the guide before you lock it in.
       </p>
       <SizePicker
+        showChestGuide
         legend="T-shirt size"
         itemName="T-shirt"
         name="tshirtSize"

@@ -1,39 +1,35 @@
 import { SIZE_CHEST_GUIDE } from '@rally/shared/catalog';
 import { Ruler } from 'lucide-react';
+import { SizePicker } from '../../../components/ui/size-picker';
 import type { FieldSetter, RegistrationFields } from '../api/registration-form';
-import { SizeChoice } from './size-choice';
+
+const SIZE_FIELDS = [
+  { legend: 'T-shirt size', itemName: 'T-shirt', name: 'tshirtSize', custom: 'customTshirtSize' },
+  {
+    legend: 'Finisher sleeve size',
+    itemName: 'finisher sleeve',
+    name: 'finisherSleeveSize',
+    custom: 'customFinisherSleeveSize',
+  },
+  { legend: 'Vest size', itemName: 'vest', name: 'vestSize', custom: 'customVestSize' },
+] as const;
 
 export function SizesSection({ fields, set }: { fields: RegistrationFields; set: FieldSetter }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_15rem]">
       <div className="space-y-6">
-        <SizeChoice
-          label="T-shirt size"
-          customLabel="T-shirt"
-          name="tshirtSize"
-          value={fields.tshirtSize}
-          custom={fields.customTshirtSize}
-          onChange={(size) => set('tshirtSize', size)}
-          onCustomChange={(text) => set('customTshirtSize', text)}
-        />
-        <SizeChoice
-          label="Finisher sleeve size"
-          customLabel="finisher sleeve"
-          name="finisherSleeveSize"
-          value={fields.finisherSleeveSize}
-          custom={fields.customFinisherSleeveSize}
-          onChange={(size) => set('finisherSleeveSize', size)}
-          onCustomChange={(text) => set('customFinisherSleeveSize', text)}
-        />
-        <SizeChoice
-          label="Vest size"
-          customLabel="vest"
-          name="vestSize"
-          value={fields.vestSize}
-          custom={fields.customVestSize}
-          onChange={(size) => set('vestSize', size)}
-          onCustomChange={(text) => set('customVestSize', text)}
-        />
+        {SIZE_FIELDS.map((f) => (
+          <SizePicker
+            key={f.name}
+            legend={f.legend}
+            itemName={f.itemName}
+            name={f.name}
+            value={fields[f.name]}
+            custom={fields[f.custom]}
+            onChange={(size) => set(f.name, size)}
+            onCustomChange={(text) => set(f.custom, text)}
+          />
+        ))}
         <p className="rounded-md border-l-4 border-gold-400 bg-ink-950 px-4 py-3 text-sm text-ash">
           <span className="font-bold text-gold-300">Tip:</span> choose CUSTOM for your finisher sleeve and vest if no
           standard size fits, and type your measurements.

@@ -1,6 +1,7 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { IdCardUser } from '@rally/shared/contracts/id-cards';
 import { Printer, QrCode } from 'lucide-react';
+import { ConsoleTable } from '../../components/console-table';
 import { PrintStatus } from './print-status';
 
 const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
@@ -20,79 +21,60 @@ export function CardsTable({
   onMarkPrinted: (u: IdCardUser) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-700">
-      <table className="w-full min-w-[760px] border-collapse text-sm">
-        <thead className="bg-ink-850">
-          <tr>
-            <th scope="col" className={th}>
-              Participant
-            </th>
-            <th scope="col" className={th}>
-              Contact
-            </th>
-            <th scope="col" className={th}>
-              Category
-            </th>
-            <th scope="col" className={th}>
-              Print status
-            </th>
-            <th scope="col" className={th}>
-              Actions
-            </th>
+    <ConsoleTable
+      headers={['Participant', 'Contact', 'Category', 'Print status', 'Actions']}
+      minWidth="min-w-[760px]"
+      headerClassName={th}
+    >
+      {users.map((u) => {
+        const name = `${u.first_name} ${u.last_name}`.trim();
+        return (
+          <tr key={u.id} className="bg-ink-900 hover:bg-ink-850" data-testid="id-card-row" data-user-id={u.id}>
+            <td className={td}>
+              <p className="font-bold text-bone">{u.kit_name || name}</p>
+              {u.kit_name && <p className="text-xs text-ash">{name}</p>}
+              <p className="text-xs font-bold text-fire-300">
+                {u.rider_number === null ? 'No rider #' : `#${u.rider_number}`}
+              </p>
+            </td>
+            <td className={`${td} text-xs text-ash`}>
+              <p className="max-w-60 truncate">{u.email}</p>
+              <p>{u.phone_number || 'No phone'}</p>
+            </td>
+            <td className={td}>
+              <span className="whitespace-nowrap text-xs font-bold text-gold-300">
+                {categoryDisplay(u.category).name}
+              </span>
+            </td>
+            <td className={td}>
+              <PrintStatus count={u.print_count} printedAt={u.printed_at} />
+            </td>
+            <td className={td}>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => onPreview(u)}
+                  className={action}
+                  aria-label={`View QR sticker of ${name}`}
+                  title="View QR sticker"
+                >
+                  <QrCode className="size-5" aria-hidden="true" />
+                </button>
+                <button
+                  type="button"
+                  onClick={() => onMarkPrinted(u)}
+                  disabled={busyId === u.id}
+                  className={action}
+                  aria-label={`Mark the sticker of ${name} as printed`}
+                  title="Mark as printed"
+                >
+                  <Printer className="size-5" aria-hidden="true" />
+                </button>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-700">
-          {users.map((u) => {
-            const name = `${u.first_name} ${u.last_name}`.trim();
-            return (
-              <tr key={u.id} className="bg-ink-900 hover:bg-ink-850" data-testid="id-card-row" data-user-id={u.id}>
-                <td className={td}>
-                  <p className="font-bold text-bone">{u.kit_name || name}</p>
-                  {u.kit_name && <p className="text-xs text-ash">{name}</p>}
-                  <p className="text-xs font-bold text-fire-300">
-                    {u.rider_number === null ? 'No rider #' : `#${u.rider_number}`}
-                  </p>
-                </td>
-                <td className={`${td} text-xs text-ash`}>
-                  <p className="max-w-60 truncate">{u.email}</p>
-                  <p>{u.phone_number || 'No phone'}</p>
-                </td>
-                <td className={td}>
-                  <span className="whitespace-nowrap text-xs font-bold text-gold-300">
-                    {categoryDisplay(u.category).name}
-                  </span>
-                </td>
-                <td className={td}>
-                  <PrintStatus count={u.print_count} printedAt={u.printed_at} />
-                </td>
-                <td className={td}>
-                  <div className="flex gap-2">
-                    <button
-                      type="button"
-                      onClick={() => onPreview(u)}
-                      className={action}
-                      aria-label={`View QR sticker of ${name}`}
-                      title="View QR sticker"
-                    >
-                      <QrCode className="size-5" aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => onMarkPrinted(u)}
-                      disabled={busyId === u.id}
-                      className={action}
-                      aria-label={`Mark the sticker of ${name} as printed`}
-                      title="Mark as printed"
-                    >
-                      <Printer className="size-5" aria-hidden="true" />
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ConsoleTable>
   );
 }

@@ -1,21 +1,12 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { Printer, QrCode } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Modal } from '../../../../components/ui/modal';
+import { DetailField } from '../../components/detail-field';
 import { ErrorPanel, LoadingPanel } from '../../components/list-states';
 import { fetchCardDetail, idCardKeys, openStickerPage } from '../api/id-cards-api';
 import { useMarkPrinted } from './use-mark-printed';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-bold uppercase tracking-wide text-smoke">{label}</dt>
-      <dd className="mt-0.5 break-words text-bone">{children}</dd>
-    </div>
-  );
-}
 
 export function StickerPreviewModal({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const detail = useQuery({
@@ -81,17 +72,17 @@ export function StickerPreviewModal({ userId, onClose }: { userId: string | null
             <p className="text-ash">{`${d.first_name} ${d.last_name}`.trim()}</p>
           </div>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label="Motorcycle">{d.motorcycle_model || 'Not specified'}</Field>
-            <Field label="Category">{categoryDisplay(d.category).name}</Field>
-            <Field label="Rider code">
+            <DetailField label="Motorcycle">{d.motorcycle_model || 'Not specified'}</DetailField>
+            <DetailField label="Category">{categoryDisplay(d.category).name}</DetailField>
+            <DetailField label="Rider code">
               <span className="font-mono text-gold-300">{d.rider_code}</span>
-            </Field>
-            <Field label="Rider number">{d.rider_number === null ? 'N/A' : `#${d.rider_number}`}</Field>
-            <Field label="Emergency contact">
+            </DetailField>
+            <DetailField label="Rider number">{d.rider_number === null ? 'N/A' : `#${d.rider_number}`}</DetailField>
+            <DetailField label="Emergency contact">
               {d.emergency_contact_name || d.emergency_contact_number
                 ? [d.emergency_contact_name, d.emergency_contact_number].filter(Boolean).join(' · ')
                 : 'Not Available'}
-            </Field>
+            </DetailField>
           </dl>
         </div>
       ) : null}

@@ -4,14 +4,12 @@ import type { IdCardUser } from '@rally/shared/contracts/id-cards';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleDashed, Printer, QrCode, ScanLine, Users } from 'lucide-react';
 import { useState } from 'react';
-import { labelStyles } from '../../../../components/ui/field-styles';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
-import { PaginationBar } from '../../components/pagination-bar';
-import { SearchField } from '../../components/search-field';
+import { PagedResults, QueryStates } from '../../components/list-states';
+import { LabelledSearchField } from '../../components/search-field';
+import { SelectField } from '../../components/select-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
-import { SelectField } from '../../kit-tracker/components/select-field';
 import { fetchCardStats, fetchCards, idCardKeys, type PrintFilter } from '../api/id-cards-api';
 import { CardsTable } from '../components/cards-table';
 import { StickerPreviewModal } from '../components/sticker-preview-modal';
@@ -50,20 +48,15 @@ export default function IdCardsTab() {
       </StatGrid>
 
       <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr] sm:items-end">
-        <div>
-          <span className={labelStyles} aria-hidden="true">
-            Search
-          </span>
-          <SearchField
-            label="Search by name, email, kit name or rider number"
-            placeholder="Name, email, kit name or rider #"
-            value={searchText}
-            onChange={(v) => {
-              setSearchText(v);
-              setPage(1);
-            }}
-          />
-        </div>
+        <LabelledSearchField
+          label="Search by name, email, kit name or rider number"
+          placeholder="Name, email, kit name or rider #"
+          value={searchText}
+          onChange={(v) => {
+            setSearchText(v);
+            setPage(1);
+          }}
+        />
         <SelectField
           label="Print status"
           value={filter}
@@ -76,38 +69,30 @@ export default function IdCardsTab() {
       </div>
 
       <div className="mt-4">
-        {list.isPending ? (
-          <LoadingPanel label="Loading participants..." />
-        ) : list.isError ? (
-          <ErrorPanel
-            message="Failed to load participants"
-            detail={list.error.message}
-            onRetry={() => list.refetch()}
-          />
-        ) : (
-          <>
-            <p className="mb-2 flex items-center gap-2 text-sm text-ash" aria-live="polite">
-              <ScanLine className="size-4" aria-hidden="true" />
-              Showing {list.data.users.length} of {list.data.pagination.total} verified riders
-            </p>
-            {list.data.users.length === 0 ? (
-              <EmptyPanel message="No participants found matching your search." />
-            ) : (
+        <QueryStates query={list} loadingLabel="Loading participants..." errorMessage="Failed to load participants">
+          {(data) => (
+            <PagedResults
+              shown={data.users.length}
+              total={data.pagination.total}
+              noun="verified riders"
+              countIcon={ScanLine}
+              emptyMessage="No participants found matching your search."
+              pagination={{
+                page: data.pagination.page,
+                totalPages: data.pagination.total_pages,
+                onPage: setPage,
+                label: 'Sticker list pages',
+              }}
+            >
               <CardsTable
-                users={list.data.users}
+                users={data.users}
                 busyId={mark.isPending ? (mark.variables ?? null) : null}
                 onPreview={(u: IdCardUser) => setPreviewId(u.id)}
                 onMarkPrinted={(u: IdCardUser) => mark.mutate(u.id)}
               />
-            )}
-            <PaginationBar
-              page={list.data.pagination.page}
-              totalPages={list.data.pagination.total_pages}
-              onPage={setPage}
-              label="Sticker list pages"
-            />
-          </>
-        )}
+            </PagedResults>
+          )}
+        </QueryStates>
       </div>
       <StickerPreviewModal userId={previewId} onClose={() => setPreviewId(null)} />
     </section>

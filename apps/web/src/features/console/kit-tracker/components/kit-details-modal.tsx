@@ -1,20 +1,10 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
-import type { ReactNode } from 'react';
-import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Modal } from '../../../../components/ui/modal';
 import { formatPeso } from '../../../../lib/format';
+import { CloseFooter, DetailField } from '../../components/detail-field';
 import { sizeText } from '../../components/display';
 import { KIT_CHECKS, kitProgress } from './kit-status';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-bold uppercase tracking-wide text-smoke">{label}</dt>
-      <dd className="mt-0.5 break-words text-bone">{children}</dd>
-    </div>
-  );
-}
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' }) : 'Not available';
@@ -27,13 +17,7 @@ export function KitDetailsModal({ participant, onClose }: { participant: KitPart
       onClose={onClose}
       title="Participant Kit Details"
       className="max-w-2xl"
-      footer={
-        <div className="flex justify-end">
-          <button type="button" onClick={onClose} className={buttonStyles('secondary')}>
-            Close
-          </button>
-        </div>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {p && (
         <div className="space-y-5">
@@ -43,14 +27,16 @@ export function KitDetailsModal({ participant, onClose }: { participant: KitPart
             <p className="mt-1 text-sm font-bold text-gold-300">{kitProgress(p).text}</p>
           </div>
           <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label="Email">{p.email}</Field>
-            <Field label="Phone">{p.phone_number || 'Not provided'}</Field>
-            <Field label="Rider number">{p.rider_number === null ? 'Not Set' : `#${p.rider_number}`}</Field>
-            <Field label="Category">{categoryDisplay(p.category, { unsetAs: 'not-set' }).name}</Field>
-            <Field label="Payment amount">{p.payment_amount === null ? 'N/A' : formatPeso(p.payment_amount)}</Field>
-            <Field label="Club / team">{p.club_name || 'No Team'}</Field>
-            <Field label="Verified date">{dateTime(p.verification_date)}</Field>
-            <Field label="Verified by">{p.verified_by || 'Not recorded'}</Field>
+            <DetailField label="Email">{p.email}</DetailField>
+            <DetailField label="Phone">{p.phone_number || 'Not provided'}</DetailField>
+            <DetailField label="Rider number">{p.rider_number === null ? 'Not Set' : `#${p.rider_number}`}</DetailField>
+            <DetailField label="Category">{categoryDisplay(p.category, { unsetAs: 'not-set' }).name}</DetailField>
+            <DetailField label="Payment amount">
+              {p.payment_amount === null ? 'N/A' : formatPeso(p.payment_amount)}
+            </DetailField>
+            <DetailField label="Club / team">{p.club_name || 'No Team'}</DetailField>
+            <DetailField label="Verified date">{dateTime(p.verification_date)}</DetailField>
+            <DetailField label="Verified by">{p.verified_by || 'Not recorded'}</DetailField>
           </dl>
           <section>
             <h3 className="mb-2 text-lg text-bone">Kit status</h3>
@@ -76,9 +62,11 @@ export function KitDetailsModal({ participant, onClose }: { participant: KitPart
           <section>
             <h3 className="mb-2 text-lg text-bone">Sizes</h3>
             <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-              <Field label="T-shirt">{sizeText(p.sizes.tshirt, p.sizes.custom_tshirt)}</Field>
-              <Field label="Vest">{sizeText(p.sizes.vest, p.sizes.custom_vest)}</Field>
-              <Field label="Finisher sleeve">{sizeText(p.sizes.finisher_sleeve, p.sizes.custom_finisher_sleeve)}</Field>
+              <DetailField label="T-shirt">{sizeText(p.sizes.tshirt, p.sizes.custom_tshirt)}</DetailField>
+              <DetailField label="Vest">{sizeText(p.sizes.vest, p.sizes.custom_vest)}</DetailField>
+              <DetailField label="Finisher sleeve">
+                {sizeText(p.sizes.finisher_sleeve, p.sizes.custom_finisher_sleeve)}
+              </DetailField>
             </dl>
           </section>
           <section>

@@ -2,14 +2,24 @@ import { categoryDisplay } from '@rally/shared/catalog';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
 import { Eye } from 'lucide-react';
 import { formatPeso } from '../../../../lib/format';
+import { ConsoleTable, type TableHeader } from '../../components/console-table';
 import { sizeText } from '../../components/display';
 import { KIT_CHECKS, kitProgress } from './kit-status';
 import { NotesCell } from './notes-cell';
 
 // Headers may wrap: the table has ten columns and must fit beside the console's sidebar.
-const thBase = 'px-2 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
-const th = thBase;
+const th = 'px-2 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
 const td = 'px-2 py-3 align-middle';
+const HEADERS: TableHeader[] = [
+  'Participant',
+  'Rider #',
+  'Category',
+  'Payment (₱)',
+  'Sizes',
+  ...KIT_CHECKS.map((c) => ({ key: c.field, label: c.label, className: `${th} w-16 text-center` })),
+  'Notes',
+  'Actions',
+];
 
 export function KitDot({ participant }: { participant: KitParticipant }) {
   const progress = kitProgress(participant);
@@ -48,97 +58,63 @@ export function KitTable({
   onView: (participant: KitParticipant) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-ink-700">
-      <table className="w-full min-w-[920px] border-collapse text-sm">
-        <thead className="bg-ink-850">
-          <tr>
-            <th scope="col" className={th}>
-              Participant
-            </th>
-            <th scope="col" className={th}>
-              Rider #
-            </th>
-            <th scope="col" className={th}>
-              Category
-            </th>
-            <th scope="col" className={th}>
-              Payment (₱)
-            </th>
-            <th scope="col" className={th}>
-              Sizes
-            </th>
-            {KIT_CHECKS.map((c) => (
-              <th key={c.field} scope="col" className={`${thBase} w-16 text-center`}>
-                {c.label}
-              </th>
-            ))}
-            <th scope="col" className={th}>
-              Notes
-            </th>
-            <th scope="col" className={th}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-700">
-          {participants.map((p) => (
-            <tr key={p.user_id} className="bg-ink-900 hover:bg-ink-850" data-testid="kit-row" data-user-id={p.user_id}>
-              <td className={`${td} max-w-44`}>
-                <p className="font-bold text-bone">{p.kit_name || p.participant_name}</p>
-                {p.kit_name && <p className="text-xs text-ash">{p.participant_name}</p>}
-                <p className="truncate text-xs text-smoke" title={p.email}>
-                  {p.email}
-                </p>
-              </td>
-              <td className={`${td} font-display text-lg text-fire-300`}>
-                {p.rider_number === null ? '—' : `#${p.rider_number}`}
-              </td>
-              <td className={td}>
-                <span className="text-xs font-bold text-gold-300">
-                  {categoryDisplay(p.category, { unsetAs: 'not-set' }).name}
-                </span>
-              </td>
-              <td className={`${td} whitespace-nowrap text-bone`}>
-                {p.payment_amount === null ? '—' : formatPeso(p.payment_amount)}
-              </td>
-              <td className={`${td} text-xs text-ash`}>
-                <SizeLine label="Shirt" text={sizeText(p.sizes.tshirt, p.sizes.custom_tshirt)} />
-                <SizeLine label="Vest" text={sizeText(p.sizes.vest, p.sizes.custom_vest)} />
-                <SizeLine label="Sleeve" text={sizeText(p.sizes.finisher_sleeve, p.sizes.custom_finisher_sleeve)} />
-              </td>
-              {KIT_CHECKS.map((c) => (
-                <td key={c.field} className={`${td} text-center`}>
-                  <input
-                    type="checkbox"
-                    checked={p[c.field]}
-                    disabled={busyId === p.user_id}
-                    onChange={() => onToggle(p, c.field)}
-                    aria-label={`${c.label} given to ${p.participant_name}`}
-                    className="size-6 cursor-pointer accent-fire-500 disabled:cursor-wait"
-                  />
-                </td>
-              ))}
-              <td className={td}>
-                <NotesCell userId={p.user_id} name={p.participant_name} notes={p.kit_notes} />
-              </td>
-              <td className={td}>
-                <div className="flex flex-col items-center gap-2">
-                  <button
-                    type="button"
-                    onClick={() => onView(p)}
-                    aria-label={`View kit details of ${p.participant_name}`}
-                    title="View details"
-                    className="flex size-10 items-center justify-center rounded-md border border-ink-600 text-ash transition-colors hover:border-fire-500 hover:text-fire-300"
-                  >
-                    <Eye className="size-5" aria-hidden="true" />
-                  </button>
-                  <KitDot participant={p} />
-                </div>
-              </td>
-            </tr>
+    <ConsoleTable headers={HEADERS} minWidth="min-w-[920px]" headerClassName={th}>
+      {participants.map((p) => (
+        <tr key={p.user_id} className="bg-ink-900 hover:bg-ink-850" data-testid="kit-row" data-user-id={p.user_id}>
+          <td className={`${td} max-w-44`}>
+            <p className="font-bold text-bone">{p.kit_name || p.participant_name}</p>
+            {p.kit_name && <p className="text-xs text-ash">{p.participant_name}</p>}
+            <p className="truncate text-xs text-smoke" title={p.email}>
+              {p.email}
+            </p>
+          </td>
+          <td className={`${td} font-display text-lg text-fire-300`}>
+            {p.rider_number === null ? '—' : `#${p.rider_number}`}
+          </td>
+          <td className={td}>
+            <span className="text-xs font-bold text-gold-300">
+              {categoryDisplay(p.category, { unsetAs: 'not-set' }).name}
+            </span>
+          </td>
+          <td className={`${td} whitespace-nowrap text-bone`}>
+            {p.payment_amount === null ? '—' : formatPeso(p.payment_amount)}
+          </td>
+          <td className={`${td} text-xs text-ash`}>
+            <SizeLine label="Shirt" text={sizeText(p.sizes.tshirt, p.sizes.custom_tshirt)} />
+            <SizeLine label="Vest" text={sizeText(p.sizes.vest, p.sizes.custom_vest)} />
+            <SizeLine label="Sleeve" text={sizeText(p.sizes.finisher_sleeve, p.sizes.custom_finisher_sleeve)} />
+          </td>
+          {KIT_CHECKS.map((c) => (
+            <td key={c.field} className={`${td} text-center`}>
+              <input
+                type="checkbox"
+                checked={p[c.field]}
+                disabled={busyId === p.user_id}
+                onChange={() => onToggle(p, c.field)}
+                aria-label={`${c.label} given to ${p.participant_name}`}
+                className="size-6 cursor-pointer accent-fire-500 disabled:cursor-wait"
+              />
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className={td}>
+            <NotesCell userId={p.user_id} name={p.participant_name} notes={p.kit_notes} />
+          </td>
+          <td className={td}>
+            <div className="flex flex-col items-center gap-2">
+              <button
+                type="button"
+                onClick={() => onView(p)}
+                aria-label={`View kit details of ${p.participant_name}`}
+                title="View details"
+                className="flex size-10 items-center justify-center rounded-md border border-ink-600 text-ash transition-colors hover:border-fire-500 hover:text-fire-300"
+              >
+                <Eye className="size-5" aria-hidden="true" />
+              </button>
+              <KitDot participant={p} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }

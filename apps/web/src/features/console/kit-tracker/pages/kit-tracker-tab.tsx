@@ -2,14 +2,13 @@
 // three kit items, with stats that follow every toggle.
 import type { KitFilter, KitParticipant, KitSortField, SortOrder } from '@rally/shared/contracts/kit-tracking';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Package, RefreshCw } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { useState } from 'react';
-import { buttonStyles } from '../../../../components/ui/button-styles';
-import { labelStyles } from '../../../../components/ui/field-styles';
 import { toast } from '../../../../lib/toast';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
-import { PaginationBar } from '../../components/pagination-bar';
-import { SearchField } from '../../components/search-field';
+import { PagedResults, QueryStates } from '../../components/list-states';
+import { RefreshButton } from '../../components/refresh-button';
+import { LabelledSearchField } from '../../components/search-field';
+import { SelectField } from '../../components/select-field';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
 import { fetchParticipants, type KitChange, kitKeys, updateKit } from '../api/kit-tracker-api';
@@ -17,7 +16,6 @@ import { KitDetailsModal } from '../components/kit-details-modal';
 import { KitStatsCards } from '../components/kit-stats';
 import { KIT_CHECKS, toggleConfirmText } from '../components/kit-status';
 import { KitTable } from '../components/kit-table';
-import { SelectField } from '../components/select-field';
 
 const FILTERS: ReadonlyArray<readonly [KitFilter, string]> = [
   ['all', 'All Participants'],
@@ -83,71 +81,51 @@ export default function KitTrackerTab() {
         title="Kit Tracker"
         icon={Package}
         actions={
-          <button
-            type="button"
-            onClick={() => queryClient.invalidateQueries({ queryKey: kitKeys.all })}
-            className={buttonStyles('secondary')}
-            disabled={query.isFetching}
-          >
-            <RefreshCw className={`size-4 ${query.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-            Refresh
-          </button>
+          <RefreshButton
+            fetching={query.isFetching}
+            onRefresh={() => queryClient.invalidateQueries({ queryKey: kitKeys.all })}
+          />
         }
       />
       <KitStatsCards stats={query.data?.stats} />
 
       <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
-        <div className="sm:col-span-2 lg:col-span-1">
-          <span className={labelStyles} aria-hidden="true">
-            Search
-          </span>
-          <SearchField
-            label="Search by name, kit name, email or rider number"
-            placeholder="Name, kit name, email or rider #"
-            value={searchText}
-            onChange={(v) => {
-              setSearchText(v);
-              setPage(1);
-            }}
-          />
-        </div>
+        <LabelledSearchField
+          className="sm:col-span-2 lg:col-span-1"
+          label="Search by name, kit name, email or rider number"
+          placeholder="Name, kit name, email or rider #"
+          value={searchText}
+          onChange={reset(setSearchText)}
+        />
         <SelectField label="Show" value={filter} onChange={reset(setFilter)} options={FILTERS} />
         <SelectField label="Sort by" value={sortBy} onChange={reset(setSortBy)} options={SORTS} />
         <SelectField label="Order" value={sortOrder} onChange={reset(setSortOrder)} options={ORDERS} />
       </div>
 
       <div className="mt-4">
-        {query.isPending ? (
-          <LoadingPanel label="Loading participants..." />
-        ) : query.isError ? (
-          <ErrorPanel
-            message="Failed to load participants"
-            detail={query.error.message}
-            onRetry={() => query.refetch()}
-          />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-ash" aria-live="polite">
-              Showing {query.data.participants.length} of {query.data.pagination.total} participants
-            </p>
-            {query.data.participants.length === 0 ? (
-              <EmptyPanel message="No participants found matching your criteria." />
-            ) : (
+        <QueryStates query={query} loadingLabel="Loading participants..." errorMessage="Failed to load participants">
+          {(data) => (
+            <PagedResults
+              shown={data.participants.length}
+              total={data.pagination.total}
+              noun="participants"
+              emptyMessage="No participants found matching your criteria."
+              pagination={{
+                page: data.pagination.page,
+                totalPages: data.pagination.total_pages,
+                onPage: setPage,
+                label: 'Participant pages',
+              }}
+            >
               <KitTable
-                participants={query.data.participants}
+                participants={data.participants}
                 busyId={toggle.isPending ? (toggle.variables?.userId ?? null) : null}
                 onToggle={onToggle}
                 onView={(p) => setViewingId(p.user_id)}
               />
-            )}
-            <PaginationBar
-              page={query.data.pagination.page}
-              totalPages={query.data.pagination.total_pages}
-              onPage={setPage}
-              label="Participant pages"
-            />
-          </>
-        )}
+            </PagedResults>
+          )}
+        </QueryStates>
       </div>
       <KitDetailsModal participant={viewing} onClose={() => setViewingId(null)} />
     </section>

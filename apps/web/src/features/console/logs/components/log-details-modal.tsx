@@ -1,18 +1,8 @@
 import type { LogEntry } from '@rally/shared/contracts/logs';
 import { LOG_SOURCE_TABLES } from '@rally/shared/contracts/logs';
-import type { ReactNode } from 'react';
-import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Modal } from '../../../../components/ui/modal';
+import { CloseFooter, DetailField } from '../../components/detail-field';
 import { LogTypeBadge, logTime } from './log-display';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-bold uppercase tracking-wide text-smoke">{label}</dt>
-      <dd className="mt-0.5 break-words text-bone">{children}</dd>
-    </div>
-  );
-}
 
 export function LogDetailsModal({ log, onClose }: { log: LogEntry | null; onClose: () => void }) {
   return (
@@ -21,13 +11,7 @@ export function LogDetailsModal({ log, onClose }: { log: LogEntry | null; onClos
       onClose={onClose}
       title="Log Details"
       className="max-w-xl"
-      footer={
-        <div className="flex justify-end">
-          <button type="button" onClick={onClose} className={buttonStyles('secondary')}>
-            Close
-          </button>
-        </div>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {log && (
         <div className="space-y-5">
@@ -39,24 +23,24 @@ export function LogDetailsModal({ log, onClose }: { log: LogEntry | null; onClos
             <section>
               <h3 className="mb-2 text-lg text-bone">User</h3>
               <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                <Field label="Name">{log.user_name}</Field>
-                <Field label="Email">{log.user_email || '—'}</Field>
-                <Field label="Role">{log.user_role || '—'}</Field>
+                <DetailField label="Name">{log.user_name}</DetailField>
+                <DetailField label="Email">{log.user_email || '—'}</DetailField>
+                <DetailField label="Role">{log.user_role || '—'}</DetailField>
               </dl>
             </section>
           )}
           <dl className="space-y-3">
-            <Field label="Description">{log.description}</Field>
-            {log.details && <Field label="Details">{log.details}</Field>}
-            {log.location && <Field label="Location">{log.location}</Field>}
+            <DetailField label="Description">{log.description}</DetailField>
+            {log.details && <DetailField label="Details">{log.details}</DetailField>}
+            {log.location && <DetailField label="Location">{log.location}</DetailField>}
           </dl>
           <section>
             <h3 className="mb-2 text-lg text-bone">Metadata</h3>
             <dl className="grid grid-cols-1 gap-3 rounded-md border border-ink-700 bg-ink-850 p-3 font-mono text-xs sm:grid-cols-2">
-              <Field label="Log ID">{log.id}</Field>
-              <Field label="Source table">{LOG_SOURCE_TABLES[log.log_type] ?? log.log_type}</Field>
-              <Field label="Timestamp">{log.log_timestamp || 'Unknown'}</Field>
-              <Field label="User ID">{log.user_id || '—'}</Field>
+              <DetailField label="Log ID">{log.id}</DetailField>
+              <DetailField label="Source table">{LOG_SOURCE_TABLES[log.log_type] ?? log.log_type}</DetailField>
+              <DetailField label="Timestamp">{log.log_timestamp || 'Unknown'}</DetailField>
+              <DetailField label="User ID">{log.user_id || '—'}</DetailField>
             </dl>
           </section>
         </div>

@@ -3,17 +3,15 @@
 import type { LogDateRange } from '@rally/shared/catalog';
 import type { LogEntry, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, BadgeCheck, Layers, LogIn, MapPin, RefreshCw, ScrollText } from 'lucide-react';
+import { Activity, BadgeCheck, Layers, LogIn, MapPin, ScrollText } from 'lucide-react';
 import { useState } from 'react';
-import { buttonStyles } from '../../../../components/ui/button-styles';
-import { labelStyles } from '../../../../components/ui/field-styles';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
-import { PaginationBar } from '../../components/pagination-bar';
-import { SearchField } from '../../components/search-field';
+import { PagedResults, QueryStates } from '../../components/list-states';
+import { RefreshButton } from '../../components/refresh-button';
+import { LabelledSearchField } from '../../components/search-field';
+import { SelectField } from '../../components/select-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
-import { SelectField } from '../../kit-tracker/components/select-field';
 import { fetchLogStats, fetchLogs, type LogFilters, logKeys } from '../api/logs-api';
 import { LogDetailsModal } from '../components/log-details-modal';
 import { LogTypeBadge, logTime } from '../components/log-display';
@@ -67,15 +65,10 @@ export default function LogsTab() {
         title="System Logs"
         icon={ScrollText}
         actions={
-          <button
-            type="button"
-            onClick={() => queryClient.invalidateQueries({ queryKey: logKeys.all })}
-            disabled={list.isFetching}
-            className={buttonStyles('secondary')}
-          >
-            <RefreshCw className={`size-4 ${list.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" />
-            Refresh
-          </button>
+          <RefreshButton
+            fetching={list.isFetching}
+            onRefresh={() => queryClient.invalidateQueries({ queryKey: logKeys.all })}
+          />
         }
       />
       <StatGrid>
@@ -96,45 +89,40 @@ export default function LogsTab() {
       </StatGrid>
 
       <div className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
-        <div className="sm:col-span-2 lg:col-span-1">
-          <span className={labelStyles} aria-hidden="true">
-            Search
-          </span>
-          <SearchField
-            label="Search logs"
-            placeholder="User, email, description, details..."
-            value={searchText}
-            onChange={(v) => {
-              setSearchText(v);
-              setPage(1);
-            }}
-          />
-        </div>
+        <LabelledSearchField
+          className="sm:col-span-2 lg:col-span-1"
+          label="Search logs"
+          placeholder="User, email, description, details..."
+          value={searchText}
+          onChange={change(setSearchText)}
+        />
         <SelectField label="Type" value={logType} onChange={change(setLogType)} options={TYPES} />
         <SelectField label="Date range" value={dateRange} onChange={change(setDateRange)} options={RANGES} />
         <SelectField label="Sort" value={sortOrder} onChange={change(setSortOrder)} options={ORDERS} />
       </div>
 
       <div className="mt-4">
-        {list.isPending ? (
-          <LoadingPanel label="Loading logs..." />
-        ) : list.isError ? (
-          <ErrorPanel
-            message="Failed to load logs"
-            detail={list.error.message}
-            onRetry={() => list.refetch()}
-            retryLabel="Try Again"
-          />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-ash" aria-live="polite">
-              Showing {list.data.logs.length} of {list.data.pagination.total} logs
-            </p>
-            {list.data.logs.length === 0 ? (
-              <EmptyPanel message="No logs found" />
-            ) : (
+        <QueryStates
+          query={list}
+          loadingLabel="Loading logs..."
+          errorMessage="Failed to load logs"
+          retryLabel="Try Again"
+        >
+          {(data) => (
+            <PagedResults
+              shown={data.logs.length}
+              total={data.pagination.total}
+              noun="logs"
+              emptyMessage="No logs found"
+              pagination={{
+                page: data.pagination.page,
+                totalPages: data.pagination.totalPages,
+                onPage: setPage,
+                label: 'Log pages',
+              }}
+            >
               <ul className="max-h-[70dvh] space-y-2 overflow-y-auto pr-1" data-testid="log-list">
-                {list.data.logs.map((log) => (
+                {data.logs.map((log) => (
                   <li key={log.id}>
                     <button
                       type="button"
@@ -162,15 +150,9 @@ export default function LogsTab() {
                   </li>
                 ))}
               </ul>
-            )}
-            <PaginationBar
-              page={list.data.pagination.page}
-              totalPages={list.data.pagination.totalPages}
-              onPage={setPage}
-              label="Log pages"
-            />
-          </>
-        )}
+            </PagedResults>
+          )}
+        </QueryStates>
       </div>
       <LogDetailsModal log={open} onClose={() => setOpen(null)} />
     </section>

@@ -2,11 +2,9 @@ import type { AdminUser } from '@rally/shared/contracts/users';
 import { Eye, ImageIcon, KeyRound, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfileAvatar } from '../../../public-profile/components/profile-avatar';
+import { ConsoleTable, tdClass as td } from '../../components/console-table';
 import { callNameOf, fullNameOf, sizeText, staffCategory } from '../../components/display';
 import { ProgressBadge, VerificationBadge } from '../../components/staff-badges';
-
-const th = 'whitespace-nowrap px-2.5 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
-const td = 'px-2.5 py-3 align-middle';
 
 function RowButton({
   label,
@@ -51,118 +49,93 @@ export function MasterlistTable({
   onReset: (u: AdminUser) => void;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-ink-700">
-      <table className="w-full min-w-[1250px] border-collapse text-sm">
-        <thead className="bg-ink-850">
-          <tr>
-            <th scope="col" className={th}>
-              Participant
-            </th>
-            <th scope="col" className={th}>
-              Category
-            </th>
-            <th scope="col" className={th}>
-              Rider #
-            </th>
-            <th scope="col" className={th}>
-              Verification
-            </th>
-            <th scope="col" className={th}>
-              Team
-            </th>
-            <th scope="col" className={th}>
-              Payment
-            </th>
-            <th scope="col" className={th}>
-              T-shirt
-            </th>
-            <th scope="col" className={th}>
-              Bike Check
-            </th>
-            <th scope="col" className={th}>
-              Rider Kit
-            </th>
-            <th scope="col" className={th}>
-              Contact
-            </th>
-            <th scope="col" className={th}>
-              Actions
-            </th>
+    <ConsoleTable
+      headers={[
+        'Participant',
+        'Category',
+        'Rider #',
+        'Verification',
+        'Team',
+        'Payment',
+        'T-shirt',
+        'Bike Check',
+        'Rider Kit',
+        'Contact',
+        'Actions',
+      ]}
+      minWidth="min-w-[1250px]"
+      className="relative"
+    >
+      {participants.map((p) => {
+        const name = callNameOf(p);
+        const category = staffCategory(p);
+        return (
+          <tr key={p.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={p.id}>
+            <td className={td}>
+              <div className="flex items-center gap-3">
+                <ProfileAvatar userId={p.id} name={name} hasImage={p.has_profile_image} className="size-10" />
+                <div className="min-w-0">
+                  <p className="font-bold text-bone">{p.kit_name || 'No Kit Name'}</p>
+                  <p className="text-ash">{fullNameOf(p)}</p>
+                </div>
+              </div>
+            </td>
+            <td className={td}>
+              <span className={`font-bold ${p.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
+              <span className="block text-xs text-smoke">{category.distance}</span>
+            </td>
+            <td className={`${td} font-display text-lg`}>#{p.rider_number}</td>
+            <td className={td}>
+              <VerificationBadge status={p.verification_status} />
+            </td>
+            <td className={`${td} max-w-[9rem] text-ash`}>{p.club_name || 'No Team'}</td>
+            <td className={`${td} whitespace-nowrap`}>
+              <span className={p.has_payment_receipt ? 'font-bold text-jade-400' : 'text-ember-400'}>
+                {p.has_payment_receipt ? 'Receipt Uploaded' : 'No Receipt'}
+              </span>
+            </td>
+            <td className={`${td} text-bone`}>{sizeText(p.tshirt_size, p.custom_tshirt_size)}</td>
+            <td className={td}>
+              <ProgressBadge value={p.bike_check_status} />
+            </td>
+            <td className={td}>
+              <ProgressBadge value={p.rider_kit_status} />
+            </td>
+            <td className={td}>
+              <p className="whitespace-nowrap text-bone">{p.phone_number || '—'}</p>
+              <p className="max-w-[13rem] truncate text-xs text-smoke" title={p.email}>
+                {p.email}
+              </p>
+            </td>
+            <td className={td}>
+              <div className="grid w-max grid-cols-2 gap-1">
+                <RowButton label={`View ${name}`} onClick={() => onView(p)}>
+                  <Eye className="size-4" aria-hidden="true" />
+                  View
+                </RowButton>
+                <RowButton label={`Receipt of ${name}`} onClick={() => onReceipt(p)}>
+                  <Receipt className="size-4" aria-hidden="true" />
+                  Receipt
+                </RowButton>
+                <RowButton label={`Photo of ${name}`} onClick={() => onPhoto(p)}>
+                  <ImageIcon className="size-4" aria-hidden="true" />
+                  Photo
+                </RowButton>
+                {canReset && (
+                  <RowButton
+                    label={`Reset password of ${name}`}
+                    onClick={() => onReset(p)}
+                    disabled={resettingId !== null}
+                  >
+                    <KeyRound className="size-4" aria-hidden="true" />
+                    {resettingId === p.id ? '...' : 'Reset'}
+                  </RowButton>
+                )}
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-700">
-          {participants.map((p) => {
-            const name = callNameOf(p);
-            const category = staffCategory(p);
-            return (
-              <tr key={p.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={p.id}>
-                <td className={td}>
-                  <div className="flex items-center gap-3">
-                    <ProfileAvatar userId={p.id} name={name} hasImage={p.has_profile_image} className="size-10" />
-                    <div className="min-w-0">
-                      <p className="font-bold text-bone">{p.kit_name || 'No Kit Name'}</p>
-                      <p className="text-ash">{fullNameOf(p)}</p>
-                    </div>
-                  </div>
-                </td>
-                <td className={td}>
-                  <span className={`font-bold ${p.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
-                  <span className="block text-xs text-smoke">{category.distance}</span>
-                </td>
-                <td className={`${td} font-display text-lg`}>#{p.rider_number}</td>
-                <td className={td}>
-                  <VerificationBadge status={p.verification_status} />
-                </td>
-                <td className={`${td} max-w-[9rem] text-ash`}>{p.club_name || 'No Team'}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <span className={p.has_payment_receipt ? 'font-bold text-jade-400' : 'text-ember-400'}>
-                    {p.has_payment_receipt ? 'Receipt Uploaded' : 'No Receipt'}
-                  </span>
-                </td>
-                <td className={`${td} text-bone`}>{sizeText(p.tshirt_size, p.custom_tshirt_size)}</td>
-                <td className={td}>
-                  <ProgressBadge value={p.bike_check_status} />
-                </td>
-                <td className={td}>
-                  <ProgressBadge value={p.rider_kit_status} />
-                </td>
-                <td className={td}>
-                  <p className="whitespace-nowrap text-bone">{p.phone_number || '—'}</p>
-                  <p className="max-w-[13rem] truncate text-xs text-smoke" title={p.email}>
-                    {p.email}
-                  </p>
-                </td>
-                <td className={td}>
-                  <div className="grid w-max grid-cols-2 gap-1">
-                    <RowButton label={`View ${name}`} onClick={() => onView(p)}>
-                      <Eye className="size-4" aria-hidden="true" />
-                      View
-                    </RowButton>
-                    <RowButton label={`Receipt of ${name}`} onClick={() => onReceipt(p)}>
-                      <Receipt className="size-4" aria-hidden="true" />
-                      Receipt
-                    </RowButton>
-                    <RowButton label={`Photo of ${name}`} onClick={() => onPhoto(p)}>
-                      <ImageIcon className="size-4" aria-hidden="true" />
-                      Photo
-                    </RowButton>
-                    {canReset && (
-                      <RowButton
-                        label={`Reset password of ${name}`}
-                        onClick={() => onReset(p)}
-                        disabled={resettingId !== null}
-                      >
-                        <KeyRound className="size-4" aria-hidden="true" />
-                        {resettingId === p.id ? '...' : 'Reset'}
-                      </RowButton>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ConsoleTable>
   );
 }

@@ -5,6 +5,7 @@ import { inputStyles, labelStyles } from '../../../../components/ui/field-styles
 import { Modal } from '../../../../components/ui/modal';
 import { toast } from '../../../../lib/toast';
 import type { ResetLinkResult } from '../../api/users-api';
+import { CloseFooter } from '../../components/detail-field';
 
 export interface GeneratedReset extends ResetLinkResult {
   fullName: string;
@@ -29,18 +30,7 @@ async function copy(text: string) {
 export function ResetLinkModal({ reset, onClose }: { reset: GeneratedReset | null; onClose: () => void }) {
   const id = useId();
   return (
-    <Modal
-      open={!!reset}
-      onClose={onClose}
-      title="Password Reset Generated"
-      footer={
-        <div className="flex justify-end">
-          <button type="button" className={buttonStyles('secondary')} onClick={onClose}>
-            Close
-          </button>
-        </div>
-      }
-    >
+    <Modal open={!!reset} onClose={onClose} title="Password Reset Generated" footer={<CloseFooter onClose={onClose} />}>
       {reset && (
         <div className="flex flex-col gap-4">
           <p className="text-bone">

@@ -11,7 +11,7 @@ import { consoleKeys } from '../../api/console-keys';
 import { openProfilePicture } from '../../api/file-api';
 import { fetchMasterlist, generateResetLink } from '../../api/users-api';
 import { callNameOf, fullNameOf } from '../../components/display';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { EmptyPanel, QueryStates, ShowingCount } from '../../components/list-states';
 import { PaginationBar } from '../../components/pagination-bar';
 import { ReceiptModal, type ReceiptSubject } from '../../components/receipt-modal';
 import { SearchField } from '../../components/search-field';
@@ -79,50 +79,47 @@ export default function MasterlistTab() {
       />
 
       <div className="mt-4">
-        {query.isPending ? (
-          <LoadingPanel label="Loading participants..." />
-        ) : query.isError ? (
-          <ErrorPanel
-            message="Failed to load participants"
-            detail={query.error.message}
-            onRetry={() => query.refetch()}
-          />
-        ) : query.data.participants.length === 0 ? (
-          <EmptyPanel message="No participants found matching your search." />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-ash" aria-live="polite">
-              Showing {query.data.participants.length} of {query.data.pagination.total} participants
-            </p>
-            <MasterlistTable
-              participants={query.data.participants}
-              canReset={canReset}
-              resettingId={resetMutation.isPending ? (resetMutation.variables?.id ?? null) : null}
-              onView={setViewing}
-              onReceipt={(u) =>
-                setReceipt({
-                  userId: u.id,
-                  firstName: u.first_name,
-                  lastName: u.last_name,
-                  email: u.email,
-                  paymentMethod: u.payment_method,
-                  paymentAmount: u.payment_amount,
-                  hasReceipt: u.has_payment_receipt,
-                })
-              }
-              onPhoto={(u) =>
-                void openProfilePicture(u.id, callNameOf(u), { info: (m) => toast(m), error: (m) => toast.error(m) })
-              }
-              onReset={(u) => resetMutation.mutate(u)}
-            />
-            <PaginationBar
-              page={query.data.pagination.page}
-              totalPages={query.data.pagination.total_pages}
-              onPage={setPage}
-              label="Masterlist pages"
-            />
-          </>
-        )}
+        <QueryStates query={query} loadingLabel="Loading participants..." errorMessage="Failed to load participants">
+          {(data) =>
+            data.participants.length === 0 ? (
+              <EmptyPanel message="No participants found matching your search." />
+            ) : (
+              <>
+                <ShowingCount shown={data.participants.length} total={data.pagination.total} noun="participants" />
+                <MasterlistTable
+                  participants={data.participants}
+                  canReset={canReset}
+                  resettingId={resetMutation.isPending ? (resetMutation.variables?.id ?? null) : null}
+                  onView={setViewing}
+                  onReceipt={(u) =>
+                    setReceipt({
+                      userId: u.id,
+                      firstName: u.first_name,
+                      lastName: u.last_name,
+                      email: u.email,
+                      paymentMethod: u.payment_method,
+                      paymentAmount: u.payment_amount,
+                      hasReceipt: u.has_payment_receipt,
+                    })
+                  }
+                  onPhoto={(u) =>
+                    void openProfilePicture(u.id, callNameOf(u), {
+                      info: (m) => toast(m),
+                      error: (m) => toast.error(m),
+                    })
+                  }
+                  onReset={(u) => resetMutation.mutate(u)}
+                />
+                <PaginationBar
+                  page={data.pagination.page}
+                  totalPages={data.pagination.total_pages}
+                  onPage={setPage}
+                  label="Masterlist pages"
+                />
+              </>
+            )
+          }
+        </QueryStates>
       </div>
       <WarriorDetailsModal user={viewing} onClose={() => setViewing(null)} />
       <ReceiptModal subject={receipt} onClose={() => setReceipt(null)} />

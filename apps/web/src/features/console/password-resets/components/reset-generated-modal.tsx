@@ -5,6 +5,7 @@ import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
 import { Modal } from '../../../../components/ui/modal';
 import { toast } from '../../../../lib/toast';
+import { CloseFooter } from '../../components/detail-field';
 
 export function ResetGeneratedModal({ result, onClose }: { result: ResetLinkResult | null; onClose: () => void }) {
   const inputId = useId();
@@ -32,13 +33,7 @@ export function ResetGeneratedModal({ result, onClose }: { result: ResetLinkResu
       onClose={onClose}
       title="Password Reset Generated"
       className="max-w-xl"
-      footer={
-        <div className="flex justify-end">
-          <button type="button" onClick={onClose} className={buttonStyles('secondary')}>
-            Close
-          </button>
-        </div>
-      }
+      footer={<CloseFooter onClose={onClose} />}
     >
       {result && (
         <div className="space-y-4">

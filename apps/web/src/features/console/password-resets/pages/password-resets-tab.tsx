@@ -6,7 +6,7 @@ import { Eraser, KeyRound, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { toast } from '../../../../lib/toast';
-import { ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { QueryStates } from '../../components/list-states';
 import { PaginationBar } from '../../components/pagination-bar';
 import { SearchField } from '../../components/search-field';
 import { RankBadge } from '../../components/staff-badges';
@@ -80,65 +80,67 @@ export default function PasswordResetsTab() {
             }}
           />
           <div className="mt-3">
-            {users.isPending ? (
-              <LoadingPanel label="Loading users..." />
-            ) : users.isError ? (
-              <ErrorPanel message="Failed to load users" detail={users.error.message} onRetry={() => users.refetch()} />
-            ) : users.data.users.length === 0 ? (
-              <div className="rounded-lg border border-dashed border-ink-600 px-4 py-10 text-center">
-                {search ? (
-                  <>
-                    <p className="font-bold text-bone">No users found matching your search</p>
-                    <p className="mt-1 text-sm text-ash">Try adjusting your search terms</p>
-                  </>
+            <QueryStates query={users} loadingLabel="Loading users..." errorMessage="Failed to load users">
+              {(data) =>
+                data.users.length === 0 ? (
+                  <div className="rounded-lg border border-dashed border-ink-600 px-4 py-10 text-center">
+                    {search ? (
+                      <>
+                        <p className="font-bold text-bone">No users found matching your search</p>
+                        <p className="mt-1 text-sm text-ash">Try adjusting your search terms</p>
+                      </>
+                    ) : (
+                      <p className="text-ash">No users available</p>
+                    )}
+                  </div>
                 ) : (
-                  <p className="text-ash">No users available</p>
-                )}
-              </div>
-            ) : (
-              <>
-                <ul className="divide-y divide-ink-700">
-                  {users.data.users.map((u) => (
-                    <li
-                      key={u.id}
-                      className="flex flex-wrap items-center gap-3 py-3"
-                      data-testid="reset-user"
-                      data-user-id={u.id}
-                    >
-                      <span
-                        aria-hidden="true"
-                        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-fire-500 font-display text-xl text-ink-950"
-                      >
-                        {initialOf(u)}
-                      </span>
-                      <div className="min-w-0 flex-1">
-                        <p className="truncate font-bold text-bone">{`${u.first_name} ${u.last_name}`.trim()}</p>
-                        <p className="truncate text-sm text-ash">{u.email}</p>
-                        <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-smoke">
-                          <RankBadge role={u.role} />
-                          <span>Kit name: {u.kit_name?.trim() || 'Not Set'}</span>
-                        </div>
-                      </div>
-                      <button
-                        type="button"
-                        onClick={() => generate.mutate(u.id)}
-                        disabled={generate.isPending}
-                        className={buttonStyles('primary', 'md', 'w-full sm:w-auto')}
-                      >
-                        <Link2 className="size-4" aria-hidden="true" />
-                        {generate.isPending && generate.variables === u.id ? 'Generating...' : 'Generate Reset Link'}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                <PaginationBar
-                  page={users.data.pagination.page}
-                  totalPages={users.data.pagination.total_pages}
-                  onPage={setPage}
-                  label="User pages"
-                />
-              </>
-            )}
+                  <>
+                    <ul className="divide-y divide-ink-700">
+                      {data.users.map((u) => (
+                        <li
+                          key={u.id}
+                          className="flex flex-wrap items-center gap-3 py-3"
+                          data-testid="reset-user"
+                          data-user-id={u.id}
+                        >
+                          <span
+                            aria-hidden="true"
+                            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-fire-500 font-display text-xl text-ink-950"
+                          >
+                            {initialOf(u)}
+                          </span>
+                          <div className="min-w-0 flex-1">
+                            <p className="truncate font-bold text-bone">{`${u.first_name} ${u.last_name}`.trim()}</p>
+                            <p className="truncate text-sm text-ash">{u.email}</p>
+                            <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-smoke">
+                              <RankBadge role={u.role} />
+                              <span>Kit name: {u.kit_name?.trim() || 'Not Set'}</span>
+                            </div>
+                          </div>
+                          <button
+                            type="button"
+                            onClick={() => generate.mutate(u.id)}
+                            disabled={generate.isPending}
+                            className={buttonStyles('primary', 'md', 'w-full sm:w-auto')}
+                          >
+                            <Link2 className="size-4" aria-hidden="true" />
+                            {generate.isPending && generate.variables === u.id
+                              ? 'Generating...'
+                              : 'Generate Reset Link'}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                    <PaginationBar
+                      page={data.pagination.page}
+                      totalPages={data.pagination.total_pages}
+                      onPage={setPage}
+                      label="User pages"
+                    />
+                  </>
+                )
+              }
+            </QueryStates>
           </div>
         </section>
         <ResetHistory />

@@ -1,42 +1,13 @@
 import { CATEGORIES, categoryDisplay, ROLES } from '@rally/shared/catalog';
-import { useId } from 'react';
-import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
 import { staffRoleLabel } from '../../components/display';
-import { SearchField } from '../../components/search-field';
+import { LabelledSearchField } from '../../components/search-field';
+import { SelectField } from '../../components/select-field';
 
 export interface UserFilterValues {
   search: string;
   role: string;
   category: string;
   riderNumber: string;
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: ReadonlyArray<readonly [string, string]>;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelStyles}>
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputStyles}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 const RANK_OPTIONS = [['all', 'All ranks'], ...ROLES.map((r) => [r, staffRoleLabel(r)] as const)] as const;
@@ -60,25 +31,20 @@ export function UsersFilters({
 }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr] lg:items-end">
-      <div>
-        <span className={labelStyles} aria-hidden="true">
-          Search
-        </span>
-        <SearchField
-          label="Search by kit name, full name or email"
-          placeholder="Kit name, full name or email"
-          value={values.search}
-          onChange={(search) => onChange({ search })}
-        />
-      </div>
-      <Select label="Rank" value={values.role} onChange={(role) => onChange({ role })} options={RANK_OPTIONS} />
-      <Select
+      <LabelledSearchField
+        label="Search by kit name, full name or email"
+        placeholder="Kit name, full name or email"
+        value={values.search}
+        onChange={(search) => onChange({ search })}
+      />
+      <SelectField label="Rank" value={values.role} onChange={(role) => onChange({ role })} options={RANK_OPTIONS} />
+      <SelectField
         label="Category"
         value={values.category}
         onChange={(category) => onChange({ category })}
         options={CATEGORY_OPTIONS}
       />
-      <Select
+      <SelectField
         label="Rider number"
         value={values.riderNumber}
         onChange={(riderNumber) => onChange({ riderNumber })}

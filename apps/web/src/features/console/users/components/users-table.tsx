@@ -3,6 +3,7 @@ import { Eye, Flag, Flame, Pencil, Trash2, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ProfileAvatar } from '../../../public-profile/components/profile-avatar';
 import type { useUserActions } from '../../api/use-user-actions';
+import { ConsoleTable, tdClass as td } from '../../components/console-table';
 import { callNameOf, fullNameOf, lastActive, staffCategory } from '../../components/display';
 import { RankBadge } from '../../components/staff-badges';
 
@@ -62,9 +63,6 @@ export function StatusToggle({ user, actions }: { user: AdminUser; actions: Acti
   );
 }
 
-const th = 'whitespace-nowrap px-2.5 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
-const td = 'px-2.5 py-3 align-middle';
-
 export function UsersTable({
   users,
   actions,
@@ -77,113 +75,85 @@ export function UsersTable({
   onEdit: (u: AdminUser) => void;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-ink-700">
-      <table className="w-full min-w-[900px] border-collapse text-sm">
-        <thead className="bg-ink-850">
-          <tr>
-            <th scope="col" className={th}>
-              Warrior
-            </th>
-            <th scope="col" className={th}>
-              Rider #
-            </th>
-            <th scope="col" className={th}>
-              Team/Club
-            </th>
-            <th scope="col" className={th}>
-              Category
-            </th>
-            <th scope="col" className={th}>
-              Stats
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              Last Active
-            </th>
-            <th scope="col" className={th}>
-              Actions
-            </th>
+    <ConsoleTable
+      headers={['Warrior', 'Rider #', 'Team/Club', 'Category', 'Stats', 'Status', 'Last Active', 'Actions']}
+      minWidth="min-w-[900px]"
+      className="relative"
+    >
+      {users.map((u) => {
+        const name = callNameOf(u);
+        const category = staffCategory(u);
+        return (
+          <tr key={u.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={u.id}>
+            <td className={td}>
+              <div className="flex items-center gap-3">
+                <ProfileAvatar userId={u.id} name={name} hasImage={u.has_profile_image} className="size-10" />
+                <div className="min-w-0">
+                  <p className="font-bold text-bone">{u.kit_name || 'No Kit Name'}</p>
+                  <p className="text-ash">{fullNameOf(u)}</p>
+                  <p className="max-w-[13rem] truncate text-xs text-smoke" title={u.email}>
+                    {u.email}
+                  </p>
+                  <div className="mt-1">
+                    <RankBadge role={u.role_name} />
+                  </div>
+                </div>
+              </div>
+            </td>
+            <td className={`${td} font-display text-lg`}>
+              {u.rider_number === null ? <span className="text-smoke">—</span> : `#${u.rider_number}`}
+            </td>
+            <td className={`${td} max-w-[8rem] text-ash`}>{u.club_name || 'No Team'}</td>
+            <td className={td}>
+              <span className={`font-bold ${u.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
+              <span className="block text-xs text-smoke">{category.distance}</span>
+            </td>
+            <td className={td}>
+              <span className="flex items-center gap-1 text-bone">
+                <Flame className="size-4 text-ember-400" aria-hidden="true" />
+                {u.fires} <span className="sr-only">fires</span>
+              </span>
+              <span className="flex items-center gap-1 text-ash">
+                <Flag className="size-4 text-fire-400" aria-hidden="true" />
+                {u.checkpoints} <span className="sr-only">checkpoints</span>
+              </span>
+            </td>
+            <td className={td}>
+              <StatusToggle user={u} actions={actions} />
+            </td>
+            <td className={`${td} whitespace-nowrap text-ash`}>{lastActive(u.last_login)}</td>
+            <td className={td}>
+              <div className="grid w-max grid-cols-2 gap-1">
+                <ActionButton label={`View details of ${name}`} onClick={() => onView(u)}>
+                  <Eye className="size-4" aria-hidden="true" />
+                </ActionButton>
+                <ActionButton
+                  label={`Edit ${name}`}
+                  allowed={actions.allowed.edit}
+                  onClick={() => (actions.allowed.edit ? onEdit(u) : actions.denyEdit())}
+                >
+                  <Pencil className="size-4" aria-hidden="true" />
+                </ActionButton>
+                <ActionButton
+                  label={`Delete ${name}`}
+                  allowed={actions.allowed.delete}
+                  danger
+                  onClick={() => actions.remove(u)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </ActionButton>
+                <ActionButton
+                  label={`Undo verification of ${name}`}
+                  allowed={actions.allowed.undo}
+                  onClick={() => actions.undo(u)}
+                >
+                  <Undo2 className="size-4" aria-hidden="true" />
+                </ActionButton>
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-700">
-          {users.map((u) => {
-            const name = callNameOf(u);
-            const category = staffCategory(u);
-            return (
-              <tr key={u.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={u.id}>
-                <td className={td}>
-                  <div className="flex items-center gap-3">
-                    <ProfileAvatar userId={u.id} name={name} hasImage={u.has_profile_image} className="size-10" />
-                    <div className="min-w-0">
-                      <p className="font-bold text-bone">{u.kit_name || 'No Kit Name'}</p>
-                      <p className="text-ash">{fullNameOf(u)}</p>
-                      <p className="max-w-[13rem] truncate text-xs text-smoke" title={u.email}>
-                        {u.email}
-                      </p>
-                      <div className="mt-1">
-                        <RankBadge role={u.role_name} />
-                      </div>
-                    </div>
-                  </div>
-                </td>
-                <td className={`${td} font-display text-lg`}>
-                  {u.rider_number === null ? <span className="text-smoke">—</span> : `#${u.rider_number}`}
-                </td>
-                <td className={`${td} max-w-[8rem] text-ash`}>{u.club_name || 'No Team'}</td>
-                <td className={td}>
-                  <span className={`font-bold ${u.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
-                  <span className="block text-xs text-smoke">{category.distance}</span>
-                </td>
-                <td className={td}>
-                  <span className="flex items-center gap-1 text-bone">
-                    <Flame className="size-4 text-ember-400" aria-hidden="true" />
-                    {u.fires} <span className="sr-only">fires</span>
-                  </span>
-                  <span className="flex items-center gap-1 text-ash">
-                    <Flag className="size-4 text-fire-400" aria-hidden="true" />
-                    {u.checkpoints} <span className="sr-only">checkpoints</span>
-                  </span>
-                </td>
-                <td className={td}>
-                  <StatusToggle user={u} actions={actions} />
-                </td>
-                <td className={`${td} whitespace-nowrap text-ash`}>{lastActive(u.last_login)}</td>
-                <td className={td}>
-                  <div className="grid w-max grid-cols-2 gap-1">
-                    <ActionButton label={`View details of ${name}`} onClick={() => onView(u)}>
-                      <Eye className="size-4" aria-hidden="true" />
-                    </ActionButton>
-                    <ActionButton
-                      label={`Edit ${name}`}
-                      allowed={actions.allowed.edit}
-                      onClick={() => (actions.allowed.edit ? onEdit(u) : actions.denyEdit())}
-                    >
-                      <Pencil className="size-4" aria-hidden="true" />
-                    </ActionButton>
-                    <ActionButton
-                      label={`Delete ${name}`}
-                      allowed={actions.allowed.delete}
-                      danger
-                      onClick={() => actions.remove(u)}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </ActionButton>
-                    <ActionButton
-                      label={`Undo verification of ${name}`}
-                      allowed={actions.allowed.undo}
-                      onClick={() => actions.undo(u)}
-                    >
-                      <Undo2 className="size-4" aria-hidden="true" />
-                    </ActionButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ConsoleTable>
   );
 }

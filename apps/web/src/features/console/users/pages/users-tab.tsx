@@ -9,8 +9,7 @@ import { consoleKeys } from '../../api/console-keys';
 import { useUserActions } from '../../api/use-user-actions';
 import { fetchUsers } from '../../api/users-api';
 import { EditWarriorModal } from '../../components/edit-warrior-modal';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
-import { PaginationBar } from '../../components/pagination-bar';
+import { PagedResults, QueryStates } from '../../components/list-states';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
 import { WarriorDetailsModal } from '../../components/warrior-details-modal';
@@ -47,28 +46,24 @@ export default function UsersTab() {
       <TabHeading title="User Management" icon={Users} />
       <UsersFilters values={filters} onChange={changeFilters} />
       <div className="mt-4">
-        {query.isPending ? (
-          <LoadingPanel label="Loading warriors..." />
-        ) : query.isError ? (
-          <ErrorPanel message="Failed to load users" detail={query.error.message} onRetry={() => query.refetch()} />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-ash" aria-live="polite">
-              Showing {query.data.users.length} of {query.data.pagination.total} warriors
-            </p>
-            {query.data.users.length === 0 ? (
-              <EmptyPanel message="No warriors found matching your filters." />
-            ) : (
-              <UsersTable users={query.data.users} actions={actions} onView={setViewing} onEdit={setEditing} />
-            )}
-            <PaginationBar
-              page={query.data.pagination.page}
-              totalPages={query.data.pagination.total_pages}
-              onPage={setPage}
-              label="User list pages"
-            />
-          </>
-        )}
+        <QueryStates query={query} loadingLabel="Loading warriors..." errorMessage="Failed to load users">
+          {(data) => (
+            <PagedResults
+              shown={data.users.length}
+              total={data.pagination.total}
+              noun="warriors"
+              emptyMessage="No warriors found matching your filters."
+              pagination={{
+                page: data.pagination.page,
+                totalPages: data.pagination.total_pages,
+                onPage: setPage,
+                label: 'User list pages',
+              }}
+            >
+              <UsersTable users={data.users} actions={actions} onView={setViewing} onEdit={setEditing} />
+            </PagedResults>
+          )}
+        </QueryStates>
       </div>
       <WarriorDetailsModal user={viewing} onClose={() => setViewing(null)} />
       <EditWarriorModal user={editing} onClose={() => setEditing(null)} />

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { formatPeso, formatRelativeTime } from '../../../../lib/format';
 import { ProfileAvatar } from '../../../public-profile/components/profile-avatar';
+import { ConsoleTable } from '../../components/console-table';
 
-const th = 'whitespace-nowrap px-2.5 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
 const td = 'px-2.5 py-3 align-top';
 
 export function PendingTable({
@@ -21,44 +21,22 @@ export function PendingTable({
   onReceipt: (entry: PendingVerification) => void;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-ink-700">
-      <table className="w-full min-w-[900px] border-collapse text-sm">
-        <thead className="bg-ink-850">
-          <tr>
-            <th scope="col" className={th}>
-              Warrior
-            </th>
-            <th scope="col" className={th}>
-              Code
-            </th>
-            <th scope="col" className={th}>
-              Payment Method
-            </th>
-            <th scope="col" className={th}>
-              Receipt
-            </th>
-            <th scope="col" className={th}>
-              Submitted
-            </th>
-            <th scope="col" className={th}>
-              Approve/Reject
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-700">
-          {entries.map((entry) => (
-            <PendingRow
-              key={entry.id}
-              entry={entry}
-              busy={busyCode === entry.verification_code}
-              disabled={busyCode !== null}
-              onDecide={onDecide}
-              onReceipt={onReceipt}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      headers={['Warrior', 'Code', 'Payment Method', 'Receipt', 'Submitted', 'Approve/Reject']}
+      minWidth="min-w-[900px]"
+      className="relative"
+    >
+      {entries.map((entry) => (
+        <PendingRow
+          key={entry.id}
+          entry={entry}
+          busy={busyCode === entry.verification_code}
+          disabled={busyCode !== null}
+          onDecide={onDecide}
+          onReceipt={onReceipt}
+        />
+      ))}
+    </ConsoleTable>
   );
 }
 

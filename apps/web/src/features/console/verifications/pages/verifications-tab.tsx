@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { consoleKeys } from '../../api/console-keys';
 import { fetchHistory, fetchPending, fetchVerificationStats, verify } from '../../api/verifications-api';
-import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { EmptyPanel, QueryStates } from '../../components/list-states';
 import { PaginationBar } from '../../components/pagination-bar';
 import { ReceiptModal, type ReceiptSubject } from '../../components/receipt-modal';
 import { SearchField } from '../../components/search-field';
@@ -97,32 +97,32 @@ export default function VerificationsTab() {
             }}
           />
         </div>
-        {pending.isPending ? (
-          <LoadingPanel label="Loading verifications..." />
-        ) : pending.isError ? (
-          <ErrorPanel
-            message="Failed to load verifications"
-            detail={pending.error.message}
-            onRetry={() => pending.refetch()}
-          />
-        ) : pending.data.data.length === 0 ? (
-          <EmptyPanel message="No pending verifications found." />
-        ) : (
-          <>
-            <PendingTable
-              entries={pending.data.data}
-              busyCode={decision.isPending ? (decision.variables?.entry.verification_code ?? null) : null}
-              onDecide={(entry, action, notes) => decision.mutate({ entry, action, notes })}
-              onReceipt={openReceipt}
-            />
-            <PaginationBar
-              page={pending.data.pagination.page}
-              totalPages={pending.data.pagination.total_pages}
-              onPage={setPage}
-              label="Pending verification pages"
-            />
-          </>
-        )}
+        <QueryStates
+          query={pending}
+          loadingLabel="Loading verifications..."
+          errorMessage="Failed to load verifications"
+        >
+          {(data) =>
+            data.data.length === 0 ? (
+              <EmptyPanel message="No pending verifications found." />
+            ) : (
+              <>
+                <PendingTable
+                  entries={data.data}
+                  busyCode={decision.isPending ? (decision.variables?.entry.verification_code ?? null) : null}
+                  onDecide={(entry, action, notes) => decision.mutate({ entry, action, notes })}
+                  onReceipt={openReceipt}
+                />
+                <PaginationBar
+                  page={data.pagination.page}
+                  totalPages={data.pagination.total_pages}
+                  onPage={setPage}
+                  label="Pending verification pages"
+                />
+              </>
+            )
+          }
+        </QueryStates>
       </div>
 
       <div className="mt-8">
@@ -130,27 +130,27 @@ export default function VerificationsTab() {
           <History className="size-5 text-fire-400" aria-hidden="true" />
           Recent Verification History
         </h3>
-        {history.isPending ? (
-          <LoadingPanel label="Loading history..." />
-        ) : history.isError ? (
-          <ErrorPanel
-            message="Failed to load verification history"
-            detail={history.error.message}
-            onRetry={() => history.refetch()}
-          />
-        ) : history.data.data.length === 0 ? (
-          <EmptyPanel message="No verification history found" />
-        ) : (
-          <>
-            <HistoryList entries={history.data.data} />
-            <PaginationBar
-              page={history.data.pagination.page}
-              totalPages={history.data.pagination.total_pages}
-              onPage={setHistoryPage}
-              label="Verification history pages"
-            />
-          </>
-        )}
+        <QueryStates
+          query={history}
+          loadingLabel="Loading history..."
+          errorMessage="Failed to load verification history"
+        >
+          {(data) =>
+            data.data.length === 0 ? (
+              <EmptyPanel message="No verification history found" />
+            ) : (
+              <>
+                <HistoryList entries={data.data} />
+                <PaginationBar
+                  page={data.pagination.page}
+                  totalPages={data.pagination.total_pages}
+                  onPage={setHistoryPage}
+                  label="Verification history pages"
+                />
+              </>
+            )
+          }
+        </QueryStates>
       </div>
       <ReceiptModal subject={receipt} onClose={() => setReceipt(null)} />
     </section>
