@@ -48,7 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const base: Config = {
     port,
     host: env.HOST || '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    // npm runs workspace scripts inside apps/server; a relative DATA_DIR (and the default
+    // ./data) means relative to where the operator ran npm, which npm passes as INIT_CWD.
+    dataDir: path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
