@@ -133,8 +133,9 @@ export async function buildApp(opts: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // react-hot-toast and Leaflet set inline styles; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline styles either: the web client styles through its CSS files and the
+        // DOM's style properties (which CSP allows), never through style attributes or tags.
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_HOST.replace('*.', '*.'), 'https://tile.openstreetmap.org'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
