@@ -211,6 +211,8 @@ export async function buildApp(opts: {
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz beside each asset; send those to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; everything else revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

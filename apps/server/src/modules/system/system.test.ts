@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app';
 
@@ -13,6 +14,7 @@ describe('platform behaviour', () => {
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Rally</title><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(web, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     t = await buildTestApp('pglite', { webDist: web });
   });
   afterAll(() => t.close());
@@ -72,6 +74,13 @@ describe('platform behaviour', () => {
     expect(page.body).toContain('<div id="root">');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toContain('immutable');
   });
 
   it('refuses malformed JSON, oversize bodies and wrong content types with 4xx envelopes', async () => {
