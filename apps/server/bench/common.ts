@@ -1,0 +1,284 @@
+// Pieces the benchmarks share: the machine they ran on, fresh databases and fresh
+// servers. Every compared figure comes from the same run, so these only make that cheap.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { type RunningServer, startServer } from '../src/test/processes';
+
+export type DbKind = 'pglite' | 'postgres';
+export const DB_LABEL: Record<DbKind, string> = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' };
+
+/** Where fresh PostgreSQL databases are made (and dropped); never migrated into itself. */
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Every server a benchmark starts: limits off (we measure the work, not the limiter), quiet logs. */
+export const SERVER_ENV = { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } as const;
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface Machine {
+  cores: number;
+  model: string;
+  memoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+export function machine(): Machine {
+  return {
+    cores: os.cpus().length,
+    model: os.cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+/**
+ * What must not outlive an interrupted run (Ctrl-C): temporary data directories and,
+ * above all, PostgreSQL databases on a shared server. Everything registers its own undo.
+ */
+const cleanups = new Set<() => Promise<void> | void>();
+let interruptHandlerInstalled = false;
+
+export function cleanUpOnInterrupt() {
+  if (interruptHandlerInstalled) return;
+  interruptHandlerInstalled = true;
+  const handler = async (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: removing temporary databases and directories...`);
+    for (const undo of [...cleanups].reverse()) await Promise.resolve(undo()).catch(() => {});
+    process.exit(130);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+}
+
+function registerCleanup(undo: () => Promise<void> | void): () => void {
+  cleanups.add(undo);
+  return () => cleanups.delete(undo);
+}
+
+/** The 1-minute load average: on a shared machine it says how much the figures were squeezed. */
+export const loadAverage = () => os.loadavg()[0];
+
+export async function pgReachable(url = PG_ADMIN_URL): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/** Transactions PostgreSQL committed and rolled back in one database (read after its clients have gone). */
+export async function pgTransactionStats(database: string): Promise<{ commits: number; rollbacks: number }> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    const r = await c.query<{ xact_commit: string; xact_rollback: string }>(
+      'select xact_commit, xact_rollback from pg_stat_database where datname = $1',
+      [database],
+    );
+    return { commits: Number(r.rows[0]?.xact_commit ?? 0), rollbacks: Number(r.rows[0]?.xact_rollback ?? 0) };
+  } finally {
+    await c.end();
+  }
+}
+
+/** A new empty database beside the admin one (the server migrates it), dropped afterwards. */
+export async function freshPgDatabase(adminUrl = PG_ADMIN_URL): Promise<{ url: string; drop(): Promise<void> }> {
+  // Time plus randomness: two benchmarks (or two engineers) never pick the same name.
+  const name = `rally_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const d = new pg.Client({ connectionString: adminUrl });
+    await d.connect();
+    await d.query(`drop database if exists ${name} with (force)`);
+    await d.end();
+  };
+  const forget = registerCleanup(drop);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      forget();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A migrated, empty embedded data directory made once per run. A fresh PGlite directory
+ * costs ~15-20 s of initdb and migrations on 2 shared cores; a copy of this one costs
+ * ~0.3 s and is just as empty, so every "fresh server" below starts from a copy.
+ */
+export class PgliteTemplate {
+  private constructor(
+    readonly dir: string,
+    private readonly forget: () => void,
+  ) {}
+
+  static async create(): Promise<PgliteTemplate> {
+    const dir = tempDir('rally-bench-template-');
+    try {
+      const server = await startServer({ DATA_DIR: dir.path, ...SERVER_ENV });
+      await server.stop('SIGTERM');
+    } catch (err) {
+      dir.remove();
+      throw err;
+    }
+    return new PgliteTemplate(dir.path, dir.remove);
+  }
+
+  /** A copy for one server; the caller removes it (freshServer does). */
+  copy(): { path: string; remove(): void } {
+    const dir = tempDir('rally-bench-data-');
+    cpSync(this.dir, dir.path, { recursive: true });
+    return dir;
+  }
+
+  dispose() {
+    this.forget();
+  }
+}
+
+/** A private temporary directory, removed by remove() or when the run is interrupted. */
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const forget = registerCleanup(remove);
+  return {
+    path: dir,
+    remove: () => {
+      forget();
+      remove();
+    },
+  };
+}
+
+export interface FreshServer {
+  kind: DbKind;
+  server: RunningServer;
+  url: string;
+  /** The PostgreSQL database behind it, for reading its statistics after the server stops. */
+  pgDatabase?: string;
+  /** Stops the server only (its data stays until close()). */
+  stop(): Promise<void>;
+  /** Stops the server if still running and removes its data (directory or database). */
+  close(): Promise<void>;
+}
+
+/** The real server process on an empty database of the given kind. */
+export async function freshServer(
+  kind: DbKind,
+  template: PgliteTemplate,
+  extraEnv: Record<string, string> = {},
+): Promise<FreshServer> {
+  if (kind === 'pglite') {
+    const dir = template.copy();
+    let server: RunningServer;
+    try {
+      server = await startServer({ DATA_DIR: dir.path, ...SERVER_ENV, ...extraEnv });
+    } catch (err) {
+      dir.remove();
+      throw err;
+    }
+    const stop = async () => {
+      await server.stop('SIGTERM');
+    };
+    const close = async () => {
+      forget();
+      await stop();
+      dir.remove();
+    };
+    const forget = registerCleanup(close);
+    return { kind, server, url: server.url, stop, close };
+  }
+  const db = await freshPgDatabase();
+  // DATA_DIR still points somewhere private: the server never touches ./data of the repo.
+  const dir = tempDir('rally-bench-pgside-');
+  try {
+    const server = await startServer({ DATABASE_URL: db.url, DATA_DIR: dir.path, ...SERVER_ENV, ...extraEnv });
+    const stop = async () => {
+      await server.stop('SIGTERM');
+    };
+    const close = async () => {
+      forget();
+      await stop();
+      await db.drop();
+      dir.remove();
+    };
+    const forget = registerCleanup(close);
+    return { kind, server, url: server.url, pgDatabase: new URL(db.url).pathname.slice(1), stop, close };
+  } catch (err) {
+    await db.drop();
+    dir.remove();
+    throw err;
+  }
+}
+
+/** A bare Fastify hello-world in its own process, the same way the real server runs (node --import tsx). */
+export function startHelloWorld(): Promise<{ url: string; stop(): Promise<void> }> {
+  const entry = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`hello-world did not start: ${out}`));
+    }, 60_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const url = /hello-world on (http:\/\/[0-9.:]+)/.exec(out)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      const stop = async () => {
+        forget();
+        if (child.exitCode === null) child.kill('SIGTERM');
+        await exited;
+      };
+      const forget = registerCleanup(stop);
+      resolve({ url, stop });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`hello-world exited (${code}): ${out}`)));
+  });
+}
+
+/**
+ * Phone-like uploads, as in register-rush.ts: a 512 px profile photo and a 720x1280
+ * screenshot receipt, both noisy so JPEG cannot shrink them to nothing.
+ */
+export async function phoneFiles(): Promise<{ profile: Buffer; receipt: Buffer }> {
+  const noise = (w: number, h: number) => {
+    const raw = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
+    return sharp(raw, { raw: { width: w, height: h, channels: 3 } });
+  };
+  const profile = await noise(512, 512).jpeg({ quality: 90 }).toBuffer();
+  const receipt = await noise(720, 1280).jpeg({ quality: 80 }).toBuffer();
+  return { profile, receipt };
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}

@@ -1,0 +1,215 @@
+// The goals of the issue judged against one run's figures, and the tables that show them
+// (benchmarks-doc.ts writes docs/benchmarks.md from these).
+import { DB_LABEL, type DbKind, type Machine } from './common';
+import type { ContentionResult } from './contention';
+import type { LandingReport } from './landing';
+import type { ReadOptions, ReadsReport } from './reads';
+
+export interface RushResult {
+  perMinute: number;
+  hashesPerMinute: number;
+  completed: number;
+  errors: number;
+  duplicates: number;
+  p50: number;
+  p99: number;
+  loadSeconds: number;
+  rounds: number;
+  concurrency: number;
+  statuses: Record<string, number>;
+  database: DbKind;
+  upload: string;
+  machineLine: string;
+}
+
+export interface BenchRun {
+  started: Date;
+  machine: Machine;
+  loadAtStart: number;
+  loadAtEnd: number;
+  commit: string;
+  pgUrl: string;
+  kinds: DbKind[];
+  options: { rushSeconds: number; lighthouseRuns: number; reads: ReadOptions };
+  errors: string[];
+  stepSeconds: Record<string, number>;
+  totalSeconds: number;
+}
+
+export interface Results {
+  rush?: RushResult;
+  contention: ContentionResult[];
+  reads?: ReadsReport;
+  landing?: LandingReport;
+}
+
+export const GOALS = {
+  rushPerMinute: 3000,
+  rushShareOfArgon: 0.7,
+  readShareOfHello: 0.4,
+  readP99Ms: 25,
+  lighthouseScore: 95,
+  lcpMs: 1800,
+  cls: 0.05,
+} as const;
+
+interface Goal {
+  benchmark: string;
+  measure: string;
+  figure: string;
+  goal: string;
+  /** null: shown for context, no goal set. */
+  pass: boolean | null;
+}
+
+export const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+export const int = (x: number) => Math.round(x).toLocaleString('en-US');
+
+export function rushRows(r: RushResult) {
+  return [
+    {
+      measure: `registration rush (${DB_LABEL[r.database]}, ${r.concurrency} clients)`,
+      'per minute': int(r.perMinute),
+      completed: r.completed,
+      errors: r.errors,
+      'duplicate numbers': r.duplicates,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'load s': r.loadSeconds.toFixed(1),
+      rounds: r.rounds,
+    },
+    { measure: 'raw argon2id, same parameters', 'per minute': int(r.hashesPerMinute) },
+    { measure: 'rush / argon2id', 'per minute': pct(r.perMinute / r.hashesPerMinute) },
+  ];
+}
+
+export function landingRows(l: LandingReport) {
+  return l.lighthouse.runs.map((r, i) => ({
+    run: i + 1,
+    score: r.score,
+    'LCP s': (r.lcpMs / 1000).toFixed(2),
+    'TBT ms': Math.round(r.tbtMs),
+    CLS: r.cls.toFixed(3),
+    'FCP s': (r.fcpMs / 1000).toFixed(2),
+    'speed index s': (r.speedIndexMs / 1000).toFixed(2),
+    'JS+CSS on the wire KB': Math.round(r.jsCssTransferKB),
+    'JS+CSS decoded KB': Math.round(r.jsCssResourceKB),
+    'benchmark index': Math.round(r.benchmarkIndex),
+  }));
+}
+
+export function goals(res: Results): Goal[] {
+  const out: Goal[] = [];
+  if (res.rush) {
+    const r = res.rush;
+    out.push(
+      {
+        benchmark: 'rush',
+        measure: 'registrations per minute',
+        figure: int(r.perMinute),
+        goal: `≥ ${int(GOALS.rushPerMinute)}`,
+        pass: r.perMinute >= GOALS.rushPerMinute,
+      },
+      {
+        benchmark: 'rush',
+        measure: 'share of the raw argon2id rate',
+        figure: pct(r.perMinute / r.hashesPerMinute),
+        goal: `≥ ${pct(GOALS.rushShareOfArgon)}`,
+        pass: r.perMinute / r.hashesPerMinute >= GOALS.rushShareOfArgon,
+      },
+      {
+        benchmark: 'rush',
+        measure: 'errors / duplicate numbers',
+        figure: `${r.errors} / ${r.duplicates}`,
+        goal: '0 / 0',
+        pass: r.errors === 0 && r.duplicates === 0,
+      },
+    );
+  }
+  for (const c of res.contention) {
+    out.push({
+      benchmark: 'contention',
+      measure: `${DB_LABEL[c.db]}: winners of ${c.claims} claims (409s, others)`,
+      figure: `${c.winners} (${c.conflicts}, ${c.others})`,
+      goal: `1 (${c.claims - 1}, 0)`,
+      pass: c.winners === 1 && c.conflicts === c.claims - 1 && c.others === 0,
+    });
+    out.push({
+      benchmark: 'contention',
+      measure: `${DB_LABEL[c.db]}: time to answer all`,
+      figure: `${(c.allAnsweredMs / 1000).toFixed(2)} s`,
+      goal: '—',
+      pass: null,
+    });
+  }
+  if (res.reads) {
+    const hello = res.reads.helloReqPerSec;
+    for (const r of res.reads.runs) {
+      if (!r.db) continue;
+      const share = r.reqPerSec / hello;
+      out.push({
+        benchmark: 'reads',
+        measure: `${r.target}, ${DB_LABEL[r.db]}: of hello-world, p99`,
+        figure: `${pct(share)}, ${r.p99} ms`,
+        goal: `≥ ${pct(GOALS.readShareOfHello)}, ≤ ${GOALS.readP99Ms} ms`,
+        pass: share >= GOALS.readShareOfHello && r.p99 <= GOALS.readP99Ms && r.failures === 0,
+      });
+    }
+  }
+  if (res.landing) {
+    const { js, lighthouse } = res.landing;
+    const m = lighthouse.median;
+    out.push(
+      {
+        benchmark: 'landing',
+        measure: 'gzipped JS before interaction',
+        figure: `${js.gzippedKB} KB`,
+        goal: `≤ ${js.budgetKB} KB`,
+        pass: js.gzippedKB <= js.budgetKB,
+      },
+      {
+        benchmark: 'landing',
+        measure: 'Lighthouse mobile performance',
+        figure: String(m.score),
+        goal: `≥ ${GOALS.lighthouseScore}`,
+        pass: m.score >= GOALS.lighthouseScore,
+      },
+      {
+        benchmark: 'landing',
+        measure: 'LCP',
+        figure: `${(m.lcpMs / 1000).toFixed(2)} s`,
+        goal: `≤ ${(GOALS.lcpMs / 1000).toFixed(1)} s`,
+        pass: m.lcpMs <= GOALS.lcpMs,
+      },
+      { benchmark: 'landing', measure: 'TBT', figure: `${Math.round(m.tbtMs)} ms`, goal: '—', pass: null },
+      {
+        benchmark: 'landing',
+        measure: 'CLS',
+        figure: m.cls.toFixed(3),
+        goal: `≤ ${GOALS.cls}`,
+        pass: m.cls <= GOALS.cls,
+      },
+    );
+  }
+  return out;
+}
+
+const mark = (pass: boolean | null) => (pass === null ? '—' : pass ? 'pass' : 'MISS');
+
+export function summaryRows(res: Results) {
+  return goals(res).map((g) => ({
+    benchmark: g.benchmark,
+    measure: g.measure,
+    figure: g.figure,
+    goal: g.goal,
+    '': mark(g.pass),
+  }));
+}
+
+export function printSummary(run: BenchRun, res: Results) {
+  console.log(
+    `\n== Summary (load average ${run.loadAtStart.toFixed(1)} at start, ${run.loadAtEnd.toFixed(1)} at end; ${run.totalSeconds.toFixed(0)} s)`,
+  );
+  console.table(summaryRows(res));
+  for (const e of run.errors) console.log(`  note: ${e}`);
+}

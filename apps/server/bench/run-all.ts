@@ -1,0 +1,155 @@
+// `npm run bench`: every benchmark of the issue, one after another in one run on this
+// machine, so each comparison (rush vs raw argon2id, reads vs hello-world, PGlite vs
+// PostgreSQL) is measured side by side under the same conditions. Prints one table per
+// benchmark and a summary against the goals, and writes docs/benchmarks.md.
+//
+//   npm run bench                     ~3.5 min on a quiet 2-core machine (rush 30 s of load, reads 10 s
+//                                     each, Lighthouse 3 runs); slower when the neighbours load it
+//   BENCH_FULL=1 npm run bench        the rush for the full 60 s
+//   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
+//   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
+//   BENCH_ONLY=rush,contention,reads,landing   a subset (docs/benchmarks.md is then not written)
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { writeReport } from './benchmarks-doc';
+import {
+  cleanUpOnInterrupt,
+  DB_LABEL,
+  type DbKind,
+  loadAverage,
+  machine,
+  PG_ADMIN_URL,
+  PgliteTemplate,
+  pgReachable,
+  repoRoot,
+} from './common';
+import { type ContentionResult, contentionRows, runContention } from './contention';
+import { type LandingReport, runLanding } from './landing';
+import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
+import { type BenchRun, landingRows, printSummary, type RushResult, rushRows } from './report';
+
+const FULL = process.env.BENCH_FULL === '1';
+const RUSH_SECONDS = process.env.BENCH_SECONDS ?? (FULL ? '60' : '30');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (name: string) => !ONLY || ONLY.includes(name);
+
+/**
+ * register-rush.ts is the rush benchmark; it runs its own main() on import, so it runs
+ * here as it does alone, as a child process, and its figures come from its BENCH_RESULT line.
+ */
+function runRush(seconds: string): Promise<RushResult> {
+  const entry = fileURLToPath(new URL('./register-rush.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, BENCH_SECONDS: seconds },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let pending = '';
+  const echo = (d: Buffer) => {
+    out += d;
+    pending += d;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (!line.startsWith('BENCH_RESULT')) console.log(`  rush | ${line}`);
+  };
+  child.stdout.on('data', echo);
+  child.stderr.on('data', echo);
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      const line = /^BENCH_RESULT (.*)$/m.exec(out)?.[1];
+      if (code !== 0 || !line) return reject(new Error(`register-rush.ts exited with ${code}`));
+      const machineLine = /^Machine: (.*)$/m.exec(out)?.[1] ?? '';
+      const uploadLine = /^Upload per registration: (.*)$/m.exec(out)?.[1] ?? '';
+      resolve({ ...(JSON.parse(line) as Omit<RushResult, 'upload' | 'machineLine'>), upload: uploadLine, machineLine });
+    });
+  });
+}
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+}
+
+async function step<T>(name: string, run: BenchRun, fn: () => Promise<T>): Promise<T | undefined> {
+  const t0 = performance.now();
+  console.log(`\n== ${name} (load average ${loadAverage().toFixed(1)})`);
+  try {
+    return await fn();
+  } catch (err) {
+    // One broken benchmark must not hide the others' figures: it shows as an error instead.
+    console.error(`  ${name} failed: ${(err as Error).stack ?? err}`);
+    run.errors.push(`${name}: ${(err as Error).message}`);
+    return undefined;
+  } finally {
+    run.stepSeconds[name] = (performance.now() - t0) / 1000;
+  }
+}
+
+async function main() {
+  cleanUpOnInterrupt();
+  const started = new Date();
+  const t0 = performance.now();
+  const dirty = git(['status', '--porcelain']).split('\n').filter(Boolean).length;
+  const run: BenchRun = {
+    started,
+    machine: machine(),
+    loadAtStart: loadAverage(),
+    loadAtEnd: 0,
+    commit: `${git(['rev-parse', '--short', 'HEAD'])}${dirty ? ` + ${dirty} uncommitted files` : ''}`,
+    pgUrl: PG_ADMIN_URL.replace(/\/\/[^@/]*@/, '//…@'),
+    kinds: ['pglite'],
+    options: { rushSeconds: Number(RUSH_SECONDS), lighthouseRuns: LIGHTHOUSE_RUNS, reads: defaultReadOptions() },
+    errors: [],
+    stepSeconds: {},
+    totalSeconds: 0,
+  };
+  const m = run.machine;
+  console.log(`Machine: ${m.cores} cores (${m.model}), ${m.memoryGiB} GiB, Node ${m.node}; commit ${run.commit}`);
+  if (await pgReachable()) run.kinds.push('postgres');
+  else run.errors.push(`PostgreSQL at ${run.pgUrl} is not reachable: measured on the embedded database only`);
+  console.log(`Databases: ${run.kinds.map((k) => DB_LABEL[k]).join(', ')}`);
+
+  let rush: RushResult | undefined;
+  const contention: ContentionResult[] = [];
+  let reads: ReadsReport | undefined;
+  let landing: LandingReport | undefined;
+
+  const template = await PgliteTemplate.create();
+  try {
+    if (wanted('rush')) rush = await step('1. registration rush with uploads', run, () => runRush(RUSH_SECONDS));
+    if (rush) console.table(rushRows(rush));
+
+    if (wanted('contention'))
+      await step('2. rider-number contention', run, async () => {
+        for (const kind of run.kinds) contention.push(await runContention(kind as DbKind, template));
+      });
+    if (contention.length) console.table(contentionRows(contention));
+
+    if (wanted('reads')) reads = await step('3. public reads vs hello-world', run, () => runReads(run.kinds, template));
+    if (reads) console.table(readRows(reads));
+
+    if (wanted('landing')) landing = await step('4. landing page', run, () => runLanding(template, LIGHTHOUSE_RUNS));
+    if (landing) console.table(landingRows(landing));
+  } finally {
+    template.dispose();
+  }
+
+  run.loadAtEnd = loadAverage();
+  run.totalSeconds = (performance.now() - t0) / 1000;
+  const results = { rush, contention, reads, landing };
+  printSummary(run, results);
+  if (!ONLY) {
+    const file = writeReport(run, results);
+    console.log(`\nWrote ${file}`);
+  }
+  console.log(`Total ${run.totalSeconds.toFixed(0)} s`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
