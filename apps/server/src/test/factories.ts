@@ -148,3 +148,20 @@ export async function staff(app: FastifyInstance, db: Db, role: Role): Promise<A
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Registers a rider and has `approver` approve the payment through the real verification call. */
+export async function approvedRider(
+  app: FastifyInstance,
+  approver: Actor,
+  overrides: Record<string, string | undefined> = {},
+) {
+  const rider = await registerRider(app, overrides);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/verifications/verify',
+    headers: bearer(approver.token),
+    payload: { verification_code: rider.verificationCode, action: 'verified' },
+  });
+  if (res.statusCode !== 200) throw new Error(`approval failed: ${res.statusCode} ${res.body}`);
+  return rider;
+}

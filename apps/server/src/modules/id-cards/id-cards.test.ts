@@ -4,7 +4,7 @@ import { activities } from '../../db/schema/activities';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
   let t: TestApp;
@@ -24,15 +24,7 @@ describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 
-  async function verifiedRider(overrides: Record<string, string> = {}) {
-    const rider = await registerRider(t.app, overrides);
-    const res = await call(admin, 'POST', '/api/admin/verifications/verify', {
-      verification_code: rider.verificationCode,
-      action: 'verified',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return rider;
-  }
+  const verifiedRider = (overrides: Record<string, string | undefined> = {}) => approvedRider(t.app, admin, overrides);
   const stats = async () => {
     const res = await call(admin, 'GET', '/api/admin/id-cards/stats');
     expect(res.statusCode, res.body).toBe(200);

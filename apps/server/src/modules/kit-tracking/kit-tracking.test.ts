@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { kitTracking } from '../../db/schema/kit';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   let t: TestApp;
@@ -22,16 +22,7 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 
-  /** Registers a rider and approves the payment through the real verification call. */
-  async function verifiedRider(overrides: Record<string, string> = {}) {
-    const rider = await registerRider(t.app, overrides);
-    const res = await call(admin, 'POST', '/api/admin/verifications/verify', {
-      verification_code: rider.verificationCode,
-      action: 'verified',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return rider;
-  }
+  const verifiedRider = (overrides: Record<string, string | undefined> = {}) => approvedRider(t.app, admin, overrides);
 
   const list = async (query = '') => {
     const res = await call(admin, 'GET', `/api/admin/kit-tracking${query}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, login, registerRider, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, login, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('admin users (%s)', (kind) => {
   let t: TestApp;
@@ -27,15 +27,7 @@ describe.each(DB_KINDS)('admin users (%s)', (kind) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function verifiedRider(overrides: Record<string, string | undefined> = {}) {
-    const rider = await registerRider(t.app, overrides);
-    const res = await inject(admin, 'POST', '/api/admin/verifications/verify', {
-      verification_code: rider.verificationCode,
-      action: 'verified',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return rider;
-  }
+  const verifiedRider = (overrides: Record<string, string | undefined> = {}) => approvedRider(t.app, admin, overrides);
 
   async function row(id: string) {
     const [r] = await t.database.db.select().from(users).where(eq(users.id, id));
