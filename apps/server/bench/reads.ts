@@ -35,7 +35,10 @@ export const defaultReadOptions = (): ReadOptions => ({
   taken: Number(process.env.BENCH_TAKEN ?? 500),
 });
 
-export type ReadTarget = 'hello-world' | 'profile' | 'taken numbers';
+// "profile" reads one rider's profile (a shared link opened by a crowd); "profiles, all
+// riders in turn" walks every seeded rider's profile round-robin, so an answer cache cannot
+// make it look better than the riders' real mix would.
+export type ReadTarget = 'hello-world' | 'profile' | 'profiles, all riders in turn' | 'taken numbers';
 
 export interface ReadRun {
   target: ReadTarget;
@@ -57,11 +60,23 @@ export interface ReadsReport {
   takenBytes: Record<string, number>;
 }
 
-async function measure(url: string, opts: ReadOptions): Promise<Omit<ReadRun, 'target' | 'db'>> {
+async function measure(url: string, opts: ReadOptions, paths?: string[]): Promise<Omit<ReadRun, 'target' | 'db'>> {
+  let next = 0;
+  // With several paths every request takes the next one, across all connections.
+  const requests = paths
+    ? [
+        {
+          setupRequest: (req: { path?: string }) => {
+            req.path = paths[next++ % paths.length];
+            return req;
+          },
+        },
+      ]
+    : undefined;
+  const options = { url, connections: opts.connections, pipelining: 1, requests };
   // A short unrecorded run first: JIT, connection pools and caches warm, as in production.
-  if (opts.warmupSeconds > 0)
-    await autocannon({ url, connections: opts.connections, duration: opts.warmupSeconds, pipelining: 1 });
-  const r = await autocannon({ url, connections: opts.connections, duration: opts.seconds, pipelining: 1 });
+  if (opts.warmupSeconds > 0) await autocannon({ ...options, duration: opts.warmupSeconds });
+  const r = await autocannon({ ...options, duration: opts.seconds });
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -76,10 +91,15 @@ async function measure(url: string, opts: ReadOptions): Promise<Omit<ReadRun, 't
  * one with a profile photo: that is the rider whose public profile is read. Four at a
  * time, the size of the server's hashing thread pool.
  */
-async function seed(server: FreshServer, count: number, photo: Buffer): Promise<{ profileId: string; ms: number }> {
+async function seed(
+  server: FreshServer,
+  count: number,
+  photo: Buffer,
+): Promise<{ profileId: string; allIds: string[]; ms: number }> {
   const t0 = performance.now();
   const numbers = Array.from({ length: count }, (_, i) => i + 1);
   let profileId = '';
+  const allIds: string[] = [];
   const worker = async () => {
     for (let n = numbers.shift(); n !== undefined; n = numbers.shift()) {
       const files =
@@ -93,10 +113,11 @@ async function seed(server: FreshServer, count: number, photo: Buffer): Promise<
       const json = (await res.json()) as { data?: { user?: { id: string } }; message?: string };
       if (res.status !== 201) throw new Error(`seeding rider ${n} on ${server.kind}: ${res.status} ${json.message}`);
       if (n === 1) profileId = json.data?.user?.id ?? '';
+      allIds.push(json.data?.user?.id ?? '');
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  return { profileId, ms: performance.now() - t0 };
+  return { profileId, allIds, ms: performance.now() - t0 };
 }
 
 export async function runReads(
@@ -113,7 +134,7 @@ export async function runReads(
     log(`  seeding ${opts.taken} riders on ${kinds.map((k) => DB_LABEL[k]).join(' and ')} over HTTP...`);
     const seeded = await Promise.all(servers.map((s) => seed(s, opts.taken, photo)));
 
-    const targets: { target: ReadTarget; db: DbKind | null; url: string }[] = [
+    const targets: { target: ReadTarget; db: DbKind | null; url: string; paths?: string[] }[] = [
       { target: 'hello-world', db: null, url: `${hello.url}/hello` },
     ];
     const takenBytes: Record<string, number> = {};
@@ -129,6 +150,12 @@ export async function runReads(
       if (n !== opts.taken) throw new Error(`taken list on ${s.kind} holds ${n}, expected ${opts.taken}`);
       takenBytes[s.kind] = Buffer.byteLength(body);
       targets.push({ target: 'profile', db: s.kind, url: profileUrl });
+      targets.push({
+        target: 'profiles, all riders in turn',
+        db: s.kind,
+        url: profileUrl,
+        paths: seeded[i].allIds.map((id) => `/api/users/${id}/profile`),
+      });
       targets.push({ target: 'taken numbers', db: s.kind, url: takenUrl });
     }
     targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });
@@ -136,7 +163,7 @@ export async function runReads(
     const runs: ReadRun[] = [];
     for (const t of targets) {
       log(`  ${t.target}${t.db ? ` on ${DB_LABEL[t.db]}` : ''}: ${opts.seconds} s x ${opts.connections} connections`);
-      runs.push({ target: t.target, db: t.db, ...(await measure(t.url, opts)) });
+      runs.push({ target: t.target, db: t.db, ...(await measure(t.url, opts, t.paths)) });
     }
     const helloRuns = runs.filter((r) => r.target === 'hello-world');
     return {

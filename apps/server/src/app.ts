@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MAP_TILE_HOST } from '@rally/shared/catalog';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -18,9 +16,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
+import { securityHeadersPlugin } from './lib/security-headers';
 import { adminActivityRoutes } from './modules/admin-activities/admin-activities.routes';
 import { adminAnnouncementRoutes } from './modules/admin-announcements/admin-announcements.routes';
 import { adminPasswordResetRoutes } from './modules/admin-password-resets/admin-password-resets.routes';
@@ -39,6 +39,10 @@ import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verifications/verifications.routes';
+
+// One second bounds how stale a cached public answer can be when another server instance
+// on the same PostgreSQL wrote; writes through this process drop the answers at once.
+const ANSWER_CACHE = { ttlMs: 1000, maxEntries: 5000 };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -128,31 +132,8 @@ export async function buildApp(opts: {
       .send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // No inline styles either: the web client styles through its CSS files and the
-        // DOM's style properties (which CSP allows), never through style attributes or tags.
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_HOST.replace('*.', '*.'), 'https://tile.openstreetmap.org'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // No referrer ever leaves the site: reset links carry a token in their query.
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
+  await app.register(securityHeadersPlugin);
+  await app.register(answerCachePlugin, ANSWER_CACHE);
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     max: config.rateLimits.globalPerMinute,
@@ -206,6 +187,9 @@ export async function buildApp(opts: {
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // The build may prerender the landing page's markup (landing.html) so "/" paints before
+  // any script runs on a slow phone; every other path gets the plain app shell.
+  const hasLanding = hasWeb && existsSync(path.join(webDist, 'landing.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -233,7 +217,8 @@ export async function buildApp(opts: {
     // The single-page app answers every other path.
     // (a not-found handler answers 404 unless told otherwise).
     reply.code(200).header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const pathname = url.split('?')[0];
+    return reply.sendFile(hasLanding && pathname === '/' ? 'landing.html' : 'index.html');
   });
 
   return app;

@@ -25,9 +25,14 @@ async function main(config: Config) {
   await runMigrations(database);
   const app = await buildApp({ config, database });
   const stopControl = socket
-    ? await startControlServer(socket, (command, args) =>
-        runOperatorCommand(database.db, config.publicUrl, command, args),
-      )
+    ? await startControlServer(socket, async (command, args) => {
+        try {
+          return await runOperatorCommand(database.db, config.publicUrl, command, args);
+        } finally {
+          // An operator command writes beside the HTTP routes (seed-demo adds riders).
+          app.answerCache.invalidate();
+        }
+      })
     : async () => {};
 
   if (!(await hasStaffAdmin(database.db))) app.log.warn(FIRST_START_HINT);

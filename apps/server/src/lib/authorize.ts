@@ -3,7 +3,7 @@
 // authorization tests walk, so a route without a declaration refuses to register.
 import type { Role, VerificationStatus } from '@rally/shared/catalog';
 import { can, type Permission } from '@rally/shared/permissions';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -11,6 +11,7 @@ import { sessions } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { preparedPerDb } from './prepared';
 import { sha256Hex } from './tokens';
 
 export type Access = 'public' | 'authenticated' | 'verified' | { permission: Permission } | { roles: readonly Role[] };
@@ -69,8 +70,9 @@ function bearer(request: FastifyRequest): string | null {
   return match ? match[1] : '';
 }
 
-export async function findSession(db: Db, token: string): Promise<(AuthContext & { status: string }) | null> {
-  const rows = await db
+// Runs on every request that carries a token, so it is prepared once per database.
+const sessionQuery = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -85,9 +87,18 @@ export async function findSession(db: Db, token: string): Promise<(AuthContext &
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(verifications, eq(verifications.userId, users.id))
     .where(
-      and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session'),
+);
+
+export async function findSession(db: Db, token: string): Promise<(AuthContext & { status: string }) | null> {
+  const rows = await sessionQuery(db).execute({ tokenHash: sha256Hex(token), now: new Date().toISOString() });
   return rows[0] ?? null;
 }
 

@@ -116,3 +116,24 @@ describe('the run contract: server process, data directory and operator CLI', ()
     expect(help.stderr).toContain('Unknown command "nonsense"');
   });
 });
+
+describe('operator commands and the public answer cache', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-run-cache-'));
+  const env = { DATA_DIR: dataDir, PUBLIC_URL: 'http://rally.example' };
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop('SIGKILL');
+  });
+
+  it('shows riders seeded through the running server at once, though the list was just answered from the cache', async () => {
+    server = await startServer(env);
+    const taken = async () =>
+      ((await (await fetch(`${server?.url}/api/rider-numbers/taken`)).json()) as { data: { takenNumbers: number[] } })
+        .data.takenNumbers;
+    expect(await taken()).toEqual([]);
+    expect(await taken()).toEqual([]);
+    const seeded = await runNode('cli', ['seed-demo'], env);
+    expect(seeded.stdout).toContain('Seeded 32 demo riders');
+    expect((await taken()).length).toBe(32);
+  });
+});

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { sendJson } from '../../lib/answer-cache';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { addComment, fireStatus, getPublicProfile, giveFire, listComments, listMyComments } from './profiles.service';
@@ -27,7 +28,14 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
       params: userIdParam,
       response: responses({ 200: publicProfileResponse }),
     },
-    handler: async (request) => ({ success: true as const, data: await getPublicProfile(db, request.params.id) }),
+    // Served from the answer cache: a shared profile link opened by a crowd costs one query.
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const json = await app.answerCache.get(`profile:${id}`, async () =>
+        JSON.stringify(publicProfileResponse.parse({ success: true, data: await getPublicProfile(db, id) })),
+      );
+      return sendJson(reply, json);
+    },
   });
 
   r.post('/users/:id/fire', {

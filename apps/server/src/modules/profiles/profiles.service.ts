@@ -15,6 +15,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { preparedPerDb } from '../../lib/prepared';
 import { displayName, recordActivity } from '../activities/activities.service';
 import {
   type CommentRow,
@@ -51,9 +52,8 @@ async function activeUser(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function getPublicProfile(db: Db, id: string) {
-  if (!UUID.test(id)) throw userNotFound();
-  const [row] = await db
+const publicProfileQuery = preparedPerDb((db) =>
+  db
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -72,8 +72,14 @@ export async function getPublicProfile(db: Db, id: string) {
     })
     .from(users)
     .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(and(eq(users.id, id), eq(users.status, 'active')))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.status, 'active')))
+    .limit(1)
+    .prepare('public_profile'),
+);
+
+export async function getPublicProfile(db: Db, id: string) {
+  if (!UUID.test(id)) throw userNotFound();
+  const [row] = await publicProfileQuery(db).execute({ id });
   if (!row) throw userNotFound();
   return presentPublicProfile(row);
 }

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { sendJson } from '../../lib/answer-cache';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { assignNumber, isAvailable, myNumber, takenNumbers } from './rider-numbers.service';
+import { assignNumber, isAvailable, myNumber, takenNumbersJson } from './rider-numbers.service';
 
 const NUMBER_MESSAGE = 'Please select a rider number (1-1000).';
 const riderNumber = z.coerce
@@ -25,9 +26,15 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
       tags: ['rider-numbers'],
       response: responses({ 200: envelope(z.object({ takenNumbers: z.array(z.number().int()) })) }),
     },
+    // Polled by every rider on the number picker during a rush: answered from the answer
+    // cache, the list spliced in as the database wrote it (an int array, nothing to check).
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: { takenNumbers: await takenNumbers(db) } };
+      const json = await app.answerCache.get(
+        'rider-numbers:taken',
+        async () => `{"success":true,"data":{"takenNumbers":${await takenNumbersJson(db)}}}`,
+      );
+      return sendJson(reply, json);
     },
   });
 

@@ -1,18 +1,28 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
+import { preparedPerDb } from '../../lib/prepared';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { riderNumberTaken } from '../registration/registration.service';
 
-export async function takenNumbers(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ n: users.riderNumber })
+// One row holding the whole list as JSON text, ready to be spliced into the answer: 500
+// numbers cost one row to parse instead of 500, and no re-serialising on the way out.
+const takenListQuery = preparedPerDb((db) =>
+  db
+    .select({
+      json: sql<string>`coalesce(json_agg(${users.riderNumber} order by ${users.riderNumber}), '[]'::json)::text`,
+    })
     .from(users)
     .where(isNotNull(users.riderNumber))
-    .orderBy(asc(users.riderNumber));
-  return rows.map((r) => r.n as number);
+    .prepare('taken_rider_numbers'),
+);
+
+/** The taken rider numbers, ascending, as a JSON array text. */
+export async function takenNumbersJson(db: Db): Promise<string> {
+  const [row] = await takenListQuery(db).execute();
+  return row?.json ?? '[]';
 }
 
 export async function isAvailable(db: Db, n: number): Promise<boolean> {
