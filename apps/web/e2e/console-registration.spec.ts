@@ -234,3 +234,52 @@ test('the console screens have no WCAG 2.1 AA violations, on a desktop and on a 
   // The page itself never scrolls sideways on a phone; wide tables scroll in their own box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+/** The CSS label a stacked cell shows before its content on a phone. */
+function cellLabel(cell: import('@playwright/test').Locator) {
+  return cell.evaluate((td) => getComputedStyle(td, '::before').content);
+}
+
+test('on a phone, the pending list and the kit tracker stack into cards a marshal works without scrolling sideways', async ({
+  page,
+  request,
+}) => {
+  const pending = await registerRider(request);
+  const code = pending.user.verificationCode as string;
+  const name = `${pending.user.firstName} ${pending.user.lastName}`;
+  const admin = createUser('admin');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, admin.email, admin.password);
+
+  await page.goto('/admin?tab=verifications');
+  await page.getByLabel('Search by code or name').fill(code);
+  const card = page.locator(`tr[data-verification-code="${code}"]`);
+  await expect(card).toBeVisible();
+  await expect(page.locator('thead')).toBeHidden();
+  for (const label of ['Code', 'Payment', 'Receipt', 'Submitted'])
+    expect(await cellLabel(card.locator(`td[data-label="${label}"]`))).toBe(`"${label}"`);
+  const approve = card.getByRole('button', { name: /^Approve / });
+  const box = await approve.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  const table = page.locator('table');
+  expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoViolations(page);
+  await approve.click();
+  await expect(toast(page, 'User approved successfully!')).toBeVisible();
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/admin?tab=kit-tracker');
+  await page.getByLabel('Search by name, kit name, email or rider number').fill(pending.email);
+  const kit = page.locator(`tr[data-user-id="${pending.user.id}"]`);
+  await expect(kit).toBeVisible();
+  expect(await cellLabel(kit.locator('td[data-label="Rider #"]'))).toBe('"Rider #"');
+  const shirt = kit.getByRole('checkbox', { name: `T-shirt given to ${name}` });
+  const shirtBox = await shirt.boundingBox();
+  expect(shirtBox && shirtBox.x + shirtBox.width).toBeLessThanOrEqual(360);
+  await shirt.click();
+  await expect(shirt).toBeChecked();
+  await expect(kit.getByTestId('kit-dot')).toHaveAttribute('title', 'Kit 1/3 complete');
+  await expectNoViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -40,7 +40,7 @@ export function KitDot({ participant }: { participant: KitParticipant }) {
 /** Custom sizes can be long; the full text stays in the tooltip and the details modal. */
 function SizeLine({ label, text }: { label: string; text: string }) {
   return (
-    <p className="max-w-30 truncate whitespace-nowrap" title={`${label}: ${text}`}>
+    <p className="max-w-52 truncate whitespace-nowrap sm:max-w-30" title={`${label}: ${text}`}>
       <span className="text-smoke">{label}:</span> <span className="font-bold text-bone">{text}</span>
     </p>
   );
@@ -58,34 +58,38 @@ export function KitTable({
   onView: (participant: KitParticipant) => void;
 }) {
   return (
-    <ConsoleTable headers={HEADERS} minWidth="min-w-[920px]" headerClassName={th}>
+    <ConsoleTable headers={HEADERS} minWidth="sm:min-w-[920px]" headerClassName={th} stackOnPhone>
       {participants.map((p) => (
         <tr key={p.user_id} className="bg-ink-900 hover:bg-ink-850" data-testid="kit-row" data-user-id={p.user_id}>
-          <td className={`${td} max-w-44`}>
-            <p className="font-bold text-bone">{p.kit_name || p.participant_name}</p>
-            {p.kit_name && <p className="text-xs text-ash">{p.participant_name}</p>}
-            <p className="truncate text-xs text-smoke" title={p.email}>
-              {p.email}
-            </p>
+          <td className={`${td} sm:max-w-44`}>
+            <div className="min-w-0">
+              <p className="font-bold text-bone">{p.kit_name || p.participant_name}</p>
+              {p.kit_name && <p className="text-xs text-ash">{p.participant_name}</p>}
+              <p className="truncate text-xs text-smoke" title={p.email}>
+                {p.email}
+              </p>
+            </div>
           </td>
-          <td className={`${td} font-display text-lg text-fire-300`}>
+          <td data-label="Rider #" className={`${td} font-display text-lg text-fire-300`}>
             {p.rider_number === null ? '—' : `#${p.rider_number}`}
           </td>
-          <td className={td}>
+          <td data-label="Category" className={td}>
             <span className="text-xs font-bold text-gold-300">
               {categoryDisplay(p.category, { unsetAs: 'not-set' }).name}
             </span>
           </td>
-          <td className={`${td} whitespace-nowrap text-bone`}>
+          <td data-label="Payment" className={`${td} whitespace-nowrap text-bone`}>
             {p.payment_amount === null ? '—' : formatPeso(p.payment_amount)}
           </td>
-          <td className={`${td} text-xs text-ash`}>
-            <SizeLine label="Shirt" text={sizeText(p.sizes.tshirt, p.sizes.custom_tshirt)} />
-            <SizeLine label="Vest" text={sizeText(p.sizes.vest, p.sizes.custom_vest)} />
-            <SizeLine label="Sleeve" text={sizeText(p.sizes.finisher_sleeve, p.sizes.custom_finisher_sleeve)} />
+          <td data-label="Sizes" className={`${td} text-xs text-ash`}>
+            <div>
+              <SizeLine label="Shirt" text={sizeText(p.sizes.tshirt, p.sizes.custom_tshirt)} />
+              <SizeLine label="Vest" text={sizeText(p.sizes.vest, p.sizes.custom_vest)} />
+              <SizeLine label="Sleeve" text={sizeText(p.sizes.finisher_sleeve, p.sizes.custom_finisher_sleeve)} />
+            </div>
           </td>
           {KIT_CHECKS.map((c) => (
-            <td key={c.field} className={`${td} text-center`}>
+            <td key={c.field} data-label={c.label} className={`${td} text-center`}>
               <input
                 type="checkbox"
                 checked={p[c.field]}
@@ -96,11 +100,11 @@ export function KitTable({
               />
             </td>
           ))}
-          <td className={td}>
+          <td data-label="Notes" className={td}>
             <NotesCell userId={p.user_id} name={p.participant_name} notes={p.kit_notes} />
           </td>
           <td className={td}>
-            <div className="flex flex-col items-center gap-2">
+            <div className="flex items-center gap-2 sm:flex-col">
               <button
                 type="button"
                 onClick={() => onView(p)}

@@ -91,7 +91,7 @@ export function UsersTable({
                 <div className="min-w-0">
                   <p className="font-bold text-bone">{u.kit_name || 'No Kit Name'}</p>
                   <p className="text-ash">{fullNameOf(u)}</p>
-                  <p className="max-w-[13rem] truncate text-xs text-smoke" title={u.email}>
+                  <p className="max-w-[12rem] truncate text-xs text-smoke" title={u.email}>
                     {u.email}
                   </p>
                   <div className="mt-1">

@@ -23,8 +23,9 @@ export function PendingTable({
   return (
     <ConsoleTable
       headers={['Warrior', 'Code', 'Payment Method', 'Receipt', 'Submitted', 'Approve/Reject']}
-      minWidth="min-w-[900px]"
+      minWidth="sm:min-w-[900px]"
       className="relative"
+      stackOnPhone
     >
       {entries.map((entry) => (
         <PendingRow
@@ -64,18 +65,22 @@ function PendingRow({
           <div className="min-w-0">
             <p className="font-bold text-bone">{entry.kit_name || entry.first_name}</p>
             <p className="text-ash">{entry.full_name}</p>
-            <p className="max-w-[12rem] truncate text-xs text-smoke" title={entry.email}>
+            <p className="max-w-[10rem] truncate text-xs text-smoke" title={entry.email}>
               {entry.email}
             </p>
           </div>
         </div>
       </td>
-      <td className={`${td} whitespace-nowrap font-mono text-gold-300`}>{entry.verification_code}</td>
-      <td className={td}>
-        <p className="text-bone">{method}</p>
-        {entry.payment_amount !== null && <p className="text-xs text-smoke">{formatPeso(entry.payment_amount)}</p>}
+      <td data-label="Code" className={`${td} whitespace-nowrap font-mono text-gold-300`}>
+        {entry.verification_code}
       </td>
-      <td className={td}>
+      <td data-label="Payment" className={td}>
+        <div>
+          <p className="text-bone">{method}</p>
+          {entry.payment_amount !== null && <p className="text-xs text-smoke">{formatPeso(entry.payment_amount)}</p>}
+        </div>
+      </td>
+      <td data-label="Receipt" className={td}>
         {entry.has_payment_receipt ? (
           <button
             type="button"
@@ -89,11 +94,11 @@ function PendingRow({
           <span className="text-smoke">No receipt</span>
         )}
       </td>
-      <td className={`${td} whitespace-nowrap text-ash`}>
+      <td data-label="Submitted" className={`${td} whitespace-nowrap text-ash`}>
         <time dateTime={entry.created_at}>{formatRelativeTime(entry.created_at)}</time>
       </td>
       <td className={td}>
-        <div className="flex min-w-48 flex-col gap-2">
+        <div className="flex min-w-48 flex-1 flex-col gap-2">
           <label className="sr-only" htmlFor={`notes-${entry.id}`}>
             Notes for {name} (optional)
           </label>
