@@ -10,6 +10,7 @@ import { SelectField } from '../../components/select-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { fetchCardStats, fetchCards, idCardKeys, type PrintFilter } from '../api/id-cards-api';
 import { CardsTable } from '../components/cards-table';
 import { StickerPreviewModal } from '../components/sticker-preview-modal';
@@ -24,7 +25,7 @@ const FILTERS: ReadonlyArray<readonly [PrintFilter, string]> = [
 export default function IdCardsTab() {
   const [searchText, setSearchText] = useState('');
   const [filter, setFilter] = useState<PrintFilter>('all');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [previewId, setPreviewId] = useState<string | null>(null);
   const search = useDebounced(searchText.trim());
   const mark = useMarkPrinted();
@@ -52,20 +53,9 @@ export default function IdCardsTab() {
           label="Search by name, email, kit name or rider number"
           placeholder="Name, email, kit name or rider #"
           value={searchText}
-          onChange={(v) => {
-            setSearchText(v);
-            setPage(1);
-          }}
+          onChange={resetting(setSearchText)}
         />
-        <SelectField
-          label="Print status"
-          value={filter}
-          onChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
-          options={FILTERS}
-        />
+        <SelectField label="Print status" value={filter} onChange={resetting(setFilter)} options={FILTERS} />
       </div>
 
       <div className="mt-4">

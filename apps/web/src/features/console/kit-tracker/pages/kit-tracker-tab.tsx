@@ -11,6 +11,7 @@ import { LabelledSearchField } from '../../components/search-field';
 import { SelectField } from '../../components/select-field';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { fetchParticipants, type KitChange, kitKeys, updateKit } from '../api/kit-tracker-api';
 import { KitDetailsModal } from '../components/kit-details-modal';
 import { KitStatsCards } from '../components/kit-stats';
@@ -39,7 +40,7 @@ export default function KitTrackerTab() {
   const [filter, setFilter] = useState<KitFilter>('all');
   const [sortBy, setSortBy] = useState<KitSortField>('verification_date');
   const [sortOrder, setSortOrder] = useState<SortOrder>('desc');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [viewingId, setViewingId] = useState<string | null>(null);
   const search = useDebounced(searchText.trim());
 
@@ -68,13 +69,6 @@ export default function KitTrackerTab() {
     toggle.mutate({ userId: p.user_id, change: { [field]: give } as KitChange });
   };
 
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
-
   return (
     <section>
       <TabHeading
@@ -95,11 +89,11 @@ export default function KitTrackerTab() {
           label="Search by name, kit name, email or rider number"
           placeholder="Name, kit name, email or rider #"
           value={searchText}
-          onChange={reset(setSearchText)}
+          onChange={resetting(setSearchText)}
         />
-        <SelectField label="Show" value={filter} onChange={reset(setFilter)} options={FILTERS} />
-        <SelectField label="Sort by" value={sortBy} onChange={reset(setSortBy)} options={SORTS} />
-        <SelectField label="Order" value={sortOrder} onChange={reset(setSortOrder)} options={ORDERS} />
+        <SelectField label="Show" value={filter} onChange={resetting(setFilter)} options={FILTERS} />
+        <SelectField label="Sort by" value={sortBy} onChange={resetting(setSortBy)} options={SORTS} />
+        <SelectField label="Order" value={sortOrder} onChange={resetting(setSortOrder)} options={ORDERS} />
       </div>
 
       <div className="mt-4">

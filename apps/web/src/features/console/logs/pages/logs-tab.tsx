@@ -12,6 +12,7 @@ import { SelectField } from '../../components/select-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { fetchLogStats, fetchLogs, type LogFilters, logKeys } from '../api/logs-api';
 import { LogDetailsModal } from '../components/log-details-modal';
 import { LogTypeBadge, logTime } from '../components/log-display';
@@ -39,7 +40,7 @@ export default function LogsTab() {
   const [logType, setLogType] = useState<LogTypeFilter>('all');
   const [dateRange, setDateRange] = useState<LogDateRange>('all');
   const [sortOrder, setSortOrder] = useState<'desc' | 'asc'>('desc');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [open, setOpen] = useState<LogEntry | null>(null);
   const search = useDebounced(searchText.trim());
 
@@ -51,13 +52,6 @@ export default function LogsTab() {
   });
   const statFilters = { search, logType, dateRange };
   const stats = useQuery({ queryKey: logKeys.stats(statFilters), queryFn: () => fetchLogStats(statFilters) });
-
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
 
   return (
     <section>
@@ -94,11 +88,11 @@ export default function LogsTab() {
           label="Search logs"
           placeholder="User, email, description, details..."
           value={searchText}
-          onChange={change(setSearchText)}
+          onChange={resetting(setSearchText)}
         />
-        <SelectField label="Type" value={logType} onChange={change(setLogType)} options={TYPES} />
-        <SelectField label="Date range" value={dateRange} onChange={change(setDateRange)} options={RANGES} />
-        <SelectField label="Sort" value={sortOrder} onChange={change(setSortOrder)} options={ORDERS} />
+        <SelectField label="Type" value={logType} onChange={resetting(setLogType)} options={TYPES} />
+        <SelectField label="Date range" value={dateRange} onChange={resetting(setDateRange)} options={RANGES} />
+        <SelectField label="Sort" value={sortOrder} onChange={resetting(setSortOrder)} options={ORDERS} />
       </div>
 
       <div className="mt-4">

@@ -18,6 +18,7 @@ import { SearchField } from '../../components/search-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { WarriorDetailsModal } from '../../components/warrior-details-modal';
 import { MasterlistTable } from '../components/masterlist-table';
 import { type GeneratedReset, ResetLinkModal } from '../components/reset-link-modal';
@@ -26,7 +27,7 @@ export default function MasterlistTab() {
   const { user: viewer } = useAuth();
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [receipt, setReceipt] = useState<ReceiptSubject | null>(null);
   const [reset, setReset] = useState<GeneratedReset | null>(null);
@@ -72,10 +73,7 @@ export default function MasterlistTab() {
         label="Search participants by name, kit name, email or rider number"
         placeholder="Name, kit name, email or rider #"
         value={searchText}
-        onChange={(v) => {
-          setSearchText(v);
-          setPage(1);
-        }}
+        onChange={resetting(setSearchText)}
       />
 
       <div className="mt-4">

@@ -12,6 +12,7 @@ import { SearchField } from '../../components/search-field';
 import { RankBadge } from '../../components/staff-badges';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { cleanupResetLinks, fetchResetUsers, generateResetLink, resetKeys } from '../api/password-resets-api';
 import { ResetGeneratedModal } from '../components/reset-generated-modal';
 import { ResetHistory } from '../components/reset-history';
@@ -24,7 +25,7 @@ function initialOf(u: ResetUser): string {
 export default function PasswordResetsTab() {
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [result, setResult] = useState<ResetLinkResult | null>(null);
   const search = useDebounced(searchText.trim());
 
@@ -74,10 +75,7 @@ export default function PasswordResetsTab() {
             label="Search users by name, email or kit name"
             placeholder="Name, email or kit name"
             value={searchText}
-            onChange={(v) => {
-              setSearchText(v);
-              setPage(1);
-            }}
+            onChange={resetting(setSearchText)}
           />
           <div className="mt-3">
             <QueryStates query={users} loadingLabel="Loading users..." errorMessage="Failed to load users">

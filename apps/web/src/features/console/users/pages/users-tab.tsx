@@ -12,6 +12,7 @@ import { EditWarriorModal } from '../../components/edit-warrior-modal';
 import { PagedResults, QueryStates } from '../../components/list-states';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { WarriorDetailsModal } from '../../components/warrior-details-modal';
 import { type UserFilterValues, UsersFilters } from '../components/users-filters';
 import { UsersTable } from '../components/users-table';
@@ -23,7 +24,7 @@ export default function UsersTab() {
     category: 'all',
     riderNumber: 'all',
   });
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const search = useDebounced(filters.search.trim());
@@ -36,10 +37,7 @@ export default function UsersTab() {
     placeholderData: keepPreviousData,
   });
 
-  const changeFilters = (next: Partial<UserFilterValues>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
+  const changeFilters = resetting((next: Partial<UserFilterValues>) => setFilters((f) => ({ ...f, ...next })));
 
   return (
     <section>

@@ -19,6 +19,7 @@ import { SearchField } from '../../components/search-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
+import { usePage } from '../../components/use-page';
 import { HistoryList } from '../components/history-list';
 import { PendingTable } from '../components/pending-table';
 
@@ -26,7 +27,7 @@ export default function VerificationsTab() {
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const [historyPage, setHistoryPage] = useState(1);
   const [receipt, setReceipt] = useState<ReceiptSubject | null>(null);
 
@@ -91,10 +92,7 @@ export default function VerificationsTab() {
             className="w-full sm:w-80"
             label="Search by code or name"
             value={searchText}
-            onChange={(v) => {
-              setSearchText(v);
-              setPage(1);
-            }}
+            onChange={resetting(setSearchText)}
           />
         </div>
         <QueryStates
