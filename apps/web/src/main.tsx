@@ -1,16 +1,23 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/app';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+const app = <App Router={BrowserRouter} />;
+if (container.firstElementChild) {
+  // "/" is served as landing.html, the build's prerender of the landing page (scripts/
+  // prerender.mjs): its markup is already painted, so React adopts those nodes instead of
+  // replacing them (a repaint that would push the largest paint back). As a transition the
+  // hydration yields to the browser every few milliseconds rather than blocking a phone's
+  // main thread in one long task; a click on a part not hydrated yet hydrates it first.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  // Every other path gets the empty shell.
+  createRoot(container).render(app);
+}

@@ -1,8 +1,11 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { AuthProvider } from '../lib/auth';
 
 // The toast renderer is fetched after first paint: no toast can fire before the rider
 // interacts, and toasts queued earlier wait in react-hot-toast's store until it mounts.
+// It mounts from an effect, after hydration: the prerendered landing page has no toaster
+// (rendering the lazy component there would make hydration wait for its chunk), so the
+// first client render must not have one either.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
@@ -11,12 +14,16 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
  * page's JavaScript budget.
  */
 export function Providers({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   return (
     <AuthProvider>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {mounted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </AuthProvider>
   );
 }

@@ -1,9 +1,9 @@
-// Declarative routes (<BrowserRouter>/<Routes>) rather than createBrowserRouter: the data
+// Declarative routes (<BrowserRouter>/<Routes>, see app.tsx) rather than createBrowserRouter: the data
 // router machinery (loaders, actions, fetchers) adds ~17 KB gzipped to the landing page,
 // which has a 100 KB budget, and no screen here needs it.
 import { ADMIN_PANEL_ROLES, PRINT_QR_ROLES } from '@rally/shared/catalog';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner';
 // The landing page is most visitors' first screen, so it ships in the entry chunk;
 // every other screen is split out and fetched when its route is visited.
@@ -36,9 +36,13 @@ const myProfileScreen = (
   </RequireAuth>
 );
 
-export function AppRouter({ children }: { children?: ReactNode }) {
+/**
+ * Every screen, under whichever router the caller provides (see app.tsx): the browser's,
+ * or a static one when the build prerenders the landing page.
+ */
+export function AppRoutes({ children }: { children?: ReactNode }) {
   return (
-    <BrowserRouter>
+    <>
       <ScrollManager />
       <a
         href="#main"
@@ -84,6 +88,6 @@ export function AppRouter({ children }: { children?: ReactNode }) {
         </Suspense>
       </RouteErrorBoundary>
       {children}
-    </BrowserRouter>
+    </>
   );
 }

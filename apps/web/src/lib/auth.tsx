@@ -2,7 +2,16 @@
 // user is only trusted after the server confirms the token on start.
 import { STORAGE_KEYS } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { api as Api } from './api-client';
 import { readStorage, removeStorage, storeSession, writeStorage } from './storage';
 
@@ -69,23 +78,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     const token = readStorage(STORAGE_KEYS.token);
     const stored = readStorage(STORAGE_KEYS.user);
+    // The session settles as a transition. On the prerendered landing page (main.tsx) this
+    // effect runs before React has hydrated the page below the router's Suspense boundary; an
+    // ordinary update reaching it there would hydrate the whole page in one long blocking
+    // task, where a transition lets React hydrate it in slices first.
+    const settle = (apply?: () => void) => {
+      if (cancelled) return;
+      startTransition(() => {
+        apply?.();
+        setIsLoading(false);
+      });
+    };
     if (!token || !stored) {
-      setIsLoading(false);
+      settle();
       return;
     }
     loadApi()
       .then((api) => api.get<ProfileResponse>('/auth/profile'))
       .then((response) => {
-        if (cancelled) return;
-        if (response?.success && response.data?.user) adoptUser(response.data.user);
-        else logout();
+        const confirmed = response?.success ? response.data?.user : undefined;
+        settle(confirmed ? () => adoptUser(confirmed) : logout);
       })
-      .catch(() => {
-        if (!cancelled) logout();
-      })
-      .finally(() => {
-        if (!cancelled) setIsLoading(false);
-      });
+      .catch(() => settle(logout));
     return () => {
       cancelled = true;
     };

@@ -1,4 +1,6 @@
 // Per-page metadata through React 19's hoisting of <title> and <meta> into <head>.
+import { useSyncExternalStore } from 'react';
+
 export const SITE_NAME = 'Mindanao Warriors Endurance Rally';
 const PREVIEW_IMAGE = '/og-image.png';
 
@@ -9,8 +11,16 @@ interface PageMetaProps {
   path?: string;
 }
 
+// The origin never changes while the page lives.
+const noSubscription = () => () => {};
+const browserOrigin = () => window.location.origin;
+// The build prerenders the landing page without knowing the host it will be served from:
+// its URLs are relative there, and the hydrating client starts from the same value before
+// switching to absolute ones (no hydration mismatch).
+const prerenderOrigin = () => '';
+
 export function PageMeta({ title, description, path }: PageMetaProps) {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useSyncExternalStore(noSubscription, browserOrigin, prerenderOrigin);
   const url = `${origin}${path ?? (typeof window === 'undefined' ? '/' : window.location.pathname)}`;
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
   const image = `${origin}${PREVIEW_IMAGE}`;

@@ -9,6 +9,10 @@ const RouteMap = lazy(() => import('./route-map'));
 const ROUTE_ORDER: RallyRoute['id'][] = ['lakambini', 'lakan', 'bagani'];
 const LEGEND_ORDER: WaypointType[] = ['start', 'mountain', 'major', 'checkpoint'];
 const LEGEND_ICONS = { start: Flag, mountain: Mountain, major: Building, checkpoint: MapPin } as const;
+// The page is prerendered and the CSP blocks style attributes, so sizes and colours go in
+// classes and SVG fills. Keyed by the catalog's value: changing MAP_HEIGHT_PX fails to
+// compile until its class is added here.
+const MAP_HEIGHT: Record<typeof MAP_HEIGHT_PX, string> = { 500: 'h-[500px]' };
 
 export function RoutesSection() {
   const [selected, setSelected] = useState<RallyRoute['id']>(DEFAULT_ROUTE);
@@ -59,11 +63,9 @@ export function RoutesSection() {
                     active ? 'border-fire-500 bg-ink-800' : 'border-ink-700 bg-ink-950 hover:border-ink-600'
                   }`}
                 >
-                  <span
-                    className="size-4 shrink-0 rounded-full"
-                    style={{ backgroundColor: r.color }}
-                    aria-hidden="true"
-                  />
+                  <svg className="size-4 shrink-0" viewBox="0 0 16 16" aria-hidden="true">
+                    <circle cx="8" cy="8" r="8" fill={r.color} />
+                  </svg>
                   <span className="min-w-0">
                     <span className="block font-display text-2xl leading-tight">{r.name}</span>
                     <span className="block text-sm text-ash">
@@ -85,7 +87,7 @@ export function RoutesSection() {
               {route.distance} · {route.waypoints.length} stops
             </p>
           </div>
-          <div className="relative" style={{ height: MAP_HEIGHT_PX }}>
+          <div className={`relative ${MAP_HEIGHT[MAP_HEIGHT_PX]}`}>
             {/* The map sits under the overlay and must not take focus or be read out. */}
             <div className="absolute inset-0" aria-hidden="true" inert>
               {mapWanted && (
@@ -104,12 +106,11 @@ export function RoutesSection() {
               const Icon = LEGEND_ICONS[type];
               return (
                 <li key={type} className="flex items-center gap-2 text-ash">
-                  <span
-                    className="flex size-6 items-center justify-center rounded-full"
-                    style={{ backgroundColor: waypointColor(type, route) }}
-                    aria-hidden="true"
-                  >
-                    <Icon className="size-3.5 text-white" />
+                  <span className="relative flex size-6 items-center justify-center" aria-hidden="true">
+                    <svg className="absolute inset-0 size-full" viewBox="0 0 24 24">
+                      <circle cx="12" cy="12" r="12" fill={waypointColor(type, route)} />
+                    </svg>
+                    <Icon className="relative size-3.5 text-white" />
                   </span>
                   {WAYPOINT_LABELS[type]}
                 </li>
