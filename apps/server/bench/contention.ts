@@ -37,7 +37,9 @@ export interface ContentionResult {
   /**
    * PostgreSQL only: rolled-back transactions, i.e. losers that passed the cheap
    * "is the number free?" look-up, decoded both images and hashed a password before the
-   * unique index refused them. (PGlite's statistics are not reachable from outside.)
+   * unique index refused them. One server queues claims of a number and re-checks it at
+   * each one's turn, so this is 0 there; the index is what guards several servers.
+   * (PGlite's statistics are not reachable from outside.)
    */
   lostAtIndex: number | null;
 }

@@ -6,7 +6,7 @@
 //   npm run bench:register                      embedded database (PGlite)
 //   BENCH_DATABASE_URL=postgres://... npm run bench:register   PostgreSQL (one fresh database per round)
 //   BENCH_SECONDS=60 BENCH_CONCURRENCY=16 tune the load.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -20,7 +20,27 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PG_URL = process.env.BENCH_DATABASE_URL;
 
-async function argon2Rate(seconds: number, concurrency: number): Promise<number> {
+/**
+ * CPU time (ms) a process has used: all its threads, and its main thread alone (the event
+ * loop, which runs JavaScript and the embedded database). Linux only (/proc); null elsewhere.
+ * On a shared machine, CPU per registration moves far less with the neighbours' load than
+ * registrations per minute do.
+ */
+function processCpuMs(pid: number | undefined): { total: number; main: number } | null {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return null;
+  const ticks = (file: string) => {
+    const stat = readFileSync(file, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]); // utime + stime, in clock ticks (USER_HZ, 100 on Linux)
+  };
+  try {
+    return { total: ticks(`/proc/${pid}/stat`) * 10, main: ticks(`/proc/${pid}/task/${pid}/stat`) * 10 };
+  } catch {
+    return null;
+  }
+}
+
+async function argon2Rate(seconds: number, concurrency: number): Promise<{ perSecond: number; cpuMsPerHash: number }> {
   const end = Date.now() + seconds * 1000;
   let done = 0;
   const worker = async () => {
@@ -31,8 +51,13 @@ async function argon2Rate(seconds: number, concurrency: number): Promise<number>
     }
   };
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return done / ((performance.now() - start) / 1000);
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    perSecond: done / ((performance.now() - start) / 1000),
+    cpuMsPerHash: (cpu.user + cpu.system) / 1000 / done,
+  };
 }
 
 /** A phone-like upload pair: a cropped 512 px profile photo and a 720x1280 screenshot receipt. */
@@ -78,8 +103,9 @@ async function main() {
     `Upload per registration: profile ${(files.profile.length / 1024).toFixed(0)} KB + receipt ${(files.receipt.length / 1024).toFixed(0)} KB`,
   );
 
-  const hashRate = await argon2Rate(15, CONCURRENCY);
-  console.log(`Raw argon2id: ${hashRate.toFixed(1)} hashes/s`);
+  const argon = await argon2Rate(15, CONCURRENCY);
+  const hashRate = argon.perSecond;
+  console.log(`Raw argon2id: ${hashRate.toFixed(1)} hashes/s (${argon.cpuMsPerHash.toFixed(1)} ms CPU per hash)`);
 
   let ok = 0;
   let errors = 0;
@@ -88,6 +114,8 @@ async function main() {
   const numbersSeen = new Map<number, number>();
   let duplicates = 0;
   const latencies: number[] = [];
+  let serverCpuMs: number | null = 0;
+  let eventLoopCpuMs: number | null = 0;
   let round = 0;
   while (loadMs < SECONDS * 1000) {
     round++;
@@ -101,6 +129,7 @@ async function main() {
     });
     const numbers = Array.from({ length: 1000 }, (_, i) => i + 1);
     const remainingMs = SECONDS * 1000 - loadMs;
+    const cpuBefore = processCpuMs(server.child.pid);
     const roundStart = performance.now();
     const roundNumbers = new Set<number>();
     const worker = async () => {
@@ -133,6 +162,14 @@ async function main() {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     loadMs += performance.now() - roundStart;
+    const cpuAfter = processCpuMs(server.child.pid);
+    if (cpuBefore && cpuAfter && serverCpuMs !== null && eventLoopCpuMs !== null) {
+      serverCpuMs += cpuAfter.total - cpuBefore.total;
+      eventLoopCpuMs += cpuAfter.main - cpuBefore.main;
+    } else {
+      serverCpuMs = null;
+      eventLoopCpuMs = null;
+    }
     // Duplicates within a round would be two riders on one number.
     const taken = (await (await fetch(`${server.url}/api/rider-numbers/taken`)).json()) as {
       data: { takenNumbers: number[] };
@@ -165,12 +202,19 @@ async function main() {
     'raw argon2id': { 'per minute': Math.round(hashesPerMinute) },
   });
   console.log(`Statuses: ${JSON.stringify(Object.fromEntries(statusCounts))}`);
+  const cpuPerRegistration = serverCpuMs !== null && ok > 0 ? serverCpuMs / ok : null;
+  const eventLoopPerRegistration = eventLoopCpuMs !== null && ok > 0 ? eventLoopCpuMs / ok : null;
+  if (cpuPerRegistration !== null && eventLoopPerRegistration !== null) {
+    console.log(
+      `Server CPU per registration: ${cpuPerRegistration.toFixed(1)} ms (event-loop thread ${eventLoopPerRegistration.toFixed(1)} ms, other threads: argon2id, sharp, GC ${(cpuPerRegistration - eventLoopPerRegistration).toFixed(1)} ms); ${os.cpus().length} cores at that cost: at most ${Math.round((os.cpus().length * 60_000) / cpuPerRegistration)}/min`,
+    );
+  }
   console.log(
     `Registrations per minute: ${perMinute.toFixed(0)}; argon2id hashes per minute: ${hashesPerMinute.toFixed(0)}; ratio ${((100 * perMinute) / hashesPerMinute).toFixed(1)}%`,
   );
   // For run-all.ts, which runs this file as a child process and reads its figures from here.
   console.log(
-    `BENCH_RESULT ${JSON.stringify({ perMinute, hashesPerMinute, completed: ok, errors, duplicates, p50: Number(p(0.5)), p99: Number(p(0.99)), loadSeconds: loadMs / 1000, rounds: round, concurrency: CONCURRENCY, statuses: Object.fromEntries(statusCounts), database: PG_URL ? 'postgres' : 'pglite' })}`,
+    `BENCH_RESULT ${JSON.stringify({ perMinute, hashesPerMinute, completed: ok, errors, duplicates, p50: Number(p(0.5)), p99: Number(p(0.99)), loadSeconds: loadMs / 1000, rounds: round, concurrency: CONCURRENCY, argon2CpuMsPerHash: argon.cpuMsPerHash, serverCpuMsPerRegistration: cpuPerRegistration, eventLoopCpuMsPerRegistration: eventLoopPerRegistration, statuses: Object.fromEntries(statusCounts), database: PG_URL ? 'postgres' : 'pglite' })}`,
   );
 }
 

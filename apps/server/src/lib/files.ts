@@ -36,16 +36,25 @@ function cleanName(name: string | undefined | null): string | null {
   return cleaned || null;
 }
 
-export async function processUpload(
+/** An upload that passed the cheap checks; `finish()` does the expensive part (re-encoding). */
+export type PendingUpload = () => Promise<ProcessedFile>;
+
+/**
+ * The cheap half of processing an upload: refuses an empty file, a wrong type (by magic
+ * bytes) and an image whose header is unreadable or declares too many pixels, without
+ * decoding any pixels. The expensive half is returned, to run once everything else passed.
+ */
+export async function inspectUpload(
   kind: FileKind,
   buffer: Buffer,
   originalName?: string | null,
-): Promise<ProcessedFile> {
+): Promise<PendingUpload> {
   if (buffer.length === 0) throw new BadRequestError('The uploaded file is empty', 'EMPTY_FILE');
   const detected = await fileTypeFromBuffer(buffer);
   const mime = detected?.mime;
+  const name = cleanName(originalName);
   if (mime === 'application/pdf' && kind === 'payment_receipt') {
-    return {
+    return async () => ({
       kind,
       mimeType: 'application/pdf',
       data: buffer,
@@ -53,34 +62,62 @@ export async function processUpload(
       width: null,
       height: null,
       sha256: sha256Hex(buffer),
-      originalName: cleanName(originalName),
-    };
+      originalName: name,
+    });
   }
   if (!mime || !IMAGE_TYPES.has(mime)) throw new UnsupportedMediaTypeError(WRONG_TYPE_MESSAGE[kind], 'WRONG_FILE_TYPE');
-  return reencodeImage(kind, buffer, mime, cleanName(originalName));
+  const meta = await readImageHeader(buffer);
+  return () => reencodeImage(kind, buffer, mime, meta, name);
 }
 
-async function reencodeImage(kind: FileKind, buffer: Buffer, mime: string, originalName: string | null) {
-  const input = () => sharp(buffer, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error', animated: false });
-  const tooLarge = () =>
-    new BadRequestError('Image dimensions are too large. Please choose a smaller image.', 'IMAGE_TOO_LARGE');
+export async function processUpload(
+  kind: FileKind,
+  buffer: Buffer,
+  originalName?: string | null,
+): Promise<ProcessedFile> {
+  return (await inspectUpload(kind, buffer, originalName))();
+}
+
+const sharpInput = (buffer: Buffer) =>
+  sharp(buffer, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+const tooLarge = () =>
+  new BadRequestError('Image dimensions are too large. Please choose a smaller image.', 'IMAGE_TOO_LARGE');
+const unreadable = () =>
+  new BadRequestError('The image could not be read. Please choose another file.', 'UNREADABLE_IMAGE');
+
+async function readImageHeader(buffer: Buffer): Promise<sharp.Metadata> {
   let meta: sharp.Metadata;
   try {
-    meta = await input().metadata();
+    meta = await sharpInput(buffer).metadata();
   } catch (err) {
     // sharp reads only the header here and refuses a pixel flood by its declared size.
     if (/pixel limit/i.test((err as Error).message)) throw tooLarge();
-    throw new BadRequestError('The image could not be read. Please choose another file.', 'UNREADABLE_IMAGE');
+    throw unreadable();
   }
   if (!meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_INPUT_PIXELS) throw tooLarge();
+  return meta;
+}
+
+async function reencodeImage(
+  kind: FileKind,
+  buffer: Buffer,
+  mime: string,
+  meta: sharp.Metadata,
+  originalName: string | null,
+): Promise<ProcessedFile> {
   const keepPng = mime !== 'image/jpeg' && !!meta.hasAlpha;
   try {
-    const pipeline = input()
+    const pipeline = sharpInput(buffer)
       .rotate() // apply the EXIF orientation before the metadata is dropped
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
     const { data, info } = keepPng
       ? await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true })
-      : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer({ resolveWithObject: true });
+      : await pipeline
+          .flatten({ background: '#ffffff' })
+          // No second pass for optimal Huffman tables: it cost ~40% of the re-encoding's
+          // CPU (the rush's two phone uploads: 85 -> 58 ms) for files ~8% smaller.
+          .jpeg({ quality: 85, optimiseCoding: false })
+          .toBuffer({ resolveWithObject: true });
     return {
       kind,
       mimeType: keepPng ? ('image/png' as const) : ('image/jpeg' as const),
@@ -92,6 +129,6 @@ async function reencodeImage(kind: FileKind, buffer: Buffer, mime: string, origi
       originalName,
     };
   } catch {
-    throw new BadRequestError('The image could not be read. Please choose another file.', 'UNREADABLE_IMAGE');
+    throw unreadable();
   }
 }

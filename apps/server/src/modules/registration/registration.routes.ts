@@ -1,14 +1,22 @@
 import { authResponse } from '@rally/shared/contracts/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { processUpload } from '../../lib/files';
+import { AppError } from '../../lib/errors';
+import { inspectUpload, type PendingUpload } from '../../lib/files';
 import { readMultipart } from '../../lib/multipart';
 import { clientInfo, responses } from '../../lib/route-helpers';
 import { loadUserRecord } from '../auth/user-record.presenter';
 import { register, validateRegistration } from './registration.service';
+
+/** Nobody reads this answer: the client has gone. 499 is nginx's "client closed request". */
+class ClientGoneError extends AppError {
+  constructor() {
+    super(499, 'The request was cancelled by the client', 'CLIENT_CLOSED_REQUEST');
+  }
+}
 
 const REGISTERED = 'Welcome to the tribe, warrior! Your registration is pending verification.';
 
@@ -30,7 +38,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     },
     handler: async (request, reply) => {
       const input = validateRegistration(request.body, undefined);
-      const result = await register(db, input, async () => [], clientInfo(request));
+      const result = await register(db, input, async () => [], clientInfo(request), whenClientGone(reply));
       reply.code(201);
       return {
         success: true as const,
@@ -53,16 +61,18 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request, ['profileImage', 'paymentReceipt']);
       const input = validateRegistration(fields, !!files.paymentReceipt);
-      const prepare = async () => {
-        const uploads = [];
+      // Only the cheap checks here (type by magic bytes, image header); the re-encoding
+      // runs once the number and email are known to be free.
+      const inspect = async () => {
+        const pending: PendingUpload[] = [];
         const { profileImage, paymentReceipt } = files;
         if (profileImage)
-          uploads.push(await processUpload('profile_image', profileImage.buffer, profileImage.filename));
+          pending.push(await inspectUpload('profile_image', profileImage.buffer, profileImage.filename));
         if (paymentReceipt)
-          uploads.push(await processUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
-        return uploads;
+          pending.push(await inspectUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
+        return pending;
       };
-      const result = await register(db, input, prepare, clientInfo(request));
+      const result = await register(db, input, inspect, clientInfo(request), whenClientGone(reply));
       reply.code(201);
       return {
         success: true as const,
@@ -72,4 +82,18 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       };
     },
   });
+}
+
+/**
+ * Aborts when the client disconnects before its answer is sent, so a registration still
+ * waiting behind another claim of the same number is dropped instead of done for no one.
+ */
+function whenClientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  const onClose = () => {
+    if (!res.writableFinished) controller.abort(new ClientGoneError());
+  };
+  res.once('close', onClose);
+  return controller.signal;
 }

@@ -2,12 +2,12 @@ import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog';
 import { type RegistrationInput, registrationProblem, registrationSchema } from '@rally/shared/contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
-import { bytesParam } from '../../lib/file-bytes';
-import type { ProcessedFile } from '../../lib/files';
+import { insertFiles } from '../../lib/file-bytes';
+import type { PendingUpload, ProcessedFile } from '../../lib/files';
+import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
 import { newVerificationCode } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
@@ -67,20 +67,67 @@ export interface RegistrationResult {
 }
 
 /**
+ * Registrations of the same rider number, one after another inside this process (per
+ * database handle). The second claim of a number then re-checks it after the first has
+ * committed and is refused before it costs any image decoding or password hash; claims of
+ * different numbers never wait for each other. Across processes the unique index on
+ * rider_number still decides.
+ */
+const numberQueues = new WeakMap<Db, KeyedQueue<number>>();
+function numberQueue(db: Db): KeyedQueue<number> {
+  let q = numberQueues.get(db);
+  if (!q) {
+    q = new KeyedQueue<number>();
+    numberQueues.set(db, q);
+  }
+  return q;
+}
+
+/** Runs `claim` once no other claim of rider number `n` is in progress in this process. */
+export function withRiderNumber<T>(db: Db, n: number, claim: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  return numberQueue(db).run(n, claim, signal);
+}
+
+/**
  * Account, rider number, verification record, files and session land in one
  * transaction, or none of them do. The unique index on rider_number decides races.
+ *
+ * Order of work, cheapest refusal first: the email and number look-up, then the uploads'
+ * cheap checks (type by magic bytes, image header), and only then the expensive part,
+ * re-encoding the images and hashing the password, side by side (both run off the event
+ * loop, on sharp's and argon2's native threads).
  */
 export async function register(
   db: Db,
   input: RegistrationInput,
-  prepareUploads: () => Promise<ProcessedFile[]>,
+  inspectUploads: () => Promise<PendingUpload[]>,
+  client: ClientInfo,
+  signal?: AbortSignal,
+): Promise<RegistrationResult> {
+  return withRiderNumber(
+    db,
+    input.riderNumber,
+    async () => {
+      await precheck(db, input.email, input.riderNumber);
+      const pending = await inspectUploads();
+      const [uploads, passwordHash] = await Promise.all([
+        Promise.all(pending.map((finish) => finish())),
+        hashPassword(input.password),
+      ]);
+      return insertRegistration(db, input, uploads, passwordHash, client);
+    },
+    signal,
+  );
+}
+
+async function insertRegistration(
+  db: Db,
+  input: RegistrationInput,
+  uploads: ProcessedFile[],
+  passwordHash: string,
   client: ClientInfo,
 ): Promise<RegistrationResult> {
-  await precheck(db, input.email, input.riderNumber);
-  // Files are decoded only once the cheap checks pass; a bad file still refuses everything.
-  const uploads = await prepareUploads();
   const category = normaliseCategory(input.category, input.gender);
-  const passwordHash = await hashPassword(input.password);
   const custom = (size: string, text: string | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
   try {
     return await db.transaction(async (tx) => {
@@ -122,19 +169,11 @@ export async function register(
         paymentMethod: input.paymentMethod ?? null,
         paymentAmount: paymentAmountFor(category),
       });
-      for (const f of uploads) {
-        await tx.insert(files).values({
-          userId: user.id,
-          kind: f.kind,
-          mimeType: f.mimeType,
-          sizeBytes: f.sizeBytes,
-          width: f.width,
-          height: f.height,
-          sha256: f.sha256,
-          originalName: f.originalName,
-          data: bytesParam(f.data),
-        });
-      }
+      await insertFiles(
+        db,
+        tx,
+        uploads.map((file) => ({ userId: user.id, file })),
+      );
       await recordActivity(tx, {
         type: 'user_registration',
         userId: user.id,

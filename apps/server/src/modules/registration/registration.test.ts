@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { files } from '../../db/schema/files';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { hashPassword } from '../../lib/passwords';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, jpeg, multipart, png, registrationFields, registrationFiles } from '../../test/factories';
+
+// Spies that keep the real implementation: the contention test counts password hashes.
+vi.mock('../../lib/passwords', { spy: true });
 
 describe.each(DB_KINDS)('registration on %s', (kind) => {
   let t: TestApp;
@@ -72,6 +77,26 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
 
     const [activity] = await t.database.db.select().from(activities).where(eq(activities.userId, user.id));
     expect(activity.type).toBe('user_registration');
+
+    // The files committed with the registration read back byte for byte as recorded.
+    const stored = await t.database.db
+      .select({ kind: files.kind, mimeType: files.mimeType, sizeBytes: files.sizeBytes, sha256: files.sha256 })
+      .from(files)
+      .where(eq(files.userId, user.id))
+      .orderBy(files.kind);
+    expect(stored.map((f) => f.kind)).toEqual(['profile_image', 'payment_receipt']);
+    for (const f of stored) {
+      const path = f.kind === 'profile_image' ? 'profile-image' : 'payment-receipt';
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/upload/${path}/${user.id}`,
+        headers: bearer(body.token),
+      });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['content-type']).toContain(f.mimeType);
+      expect(read.rawPayload.length).toBe(f.sizeBytes);
+      expect(createHash('sha256').update(read.rawPayload).digest('hex')).toBe(f.sha256);
+    }
   });
 
   it('computes the amount on the server and stores a man choosing lakambini as magani', async () => {
@@ -180,6 +205,7 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
 
   it('gives a contested rider number to exactly one of 50 parallel registrations, and the losers leave nothing', async () => {
     const before = await tableCounts();
+    const hashesBefore = vi.mocked(hashPassword).mock.calls.length;
     const bodies = await Promise.all(
       Array.from({ length: 50 }, async () =>
         multipart(registrationFields({ riderNumber: '777' }), await registrationFiles()),
@@ -210,5 +236,9 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     expect(after.files - before.files).toBe(2);
     const holders = await t.database.db.select({ id: users.id }).from(users).where(eq(users.riderNumber, 777));
     expect(holders).toHaveLength(1);
+    // Claims of one number wait for each other inside the process, and each re-checks the
+    // number when its turn comes: the losers are refused before the expensive work (a
+    // password hash, done alongside the image re-encoding), so only the winner hashed.
+    expect(vi.mocked(hashPassword).mock.calls.length - hashesBefore).toBe(1);
   });
 });
