@@ -18,6 +18,12 @@ export interface RushResult {
   concurrency: number;
   statuses: Record<string, number>;
   database: DbKind;
+  /** CPU per raw argon2id hash, and the server's CPU per registration (all threads, and its event loop); null off Linux. */
+  argon2CpuMsPerHash?: number;
+  serverCpuMsPerRegistration?: number | null;
+  eventLoopCpuMsPerRegistration?: number | null;
+  /** Cores of the machine the rush ran on. */
+  cores: number;
   upload: string;
   machineLine: string;
 }
@@ -80,6 +86,14 @@ export function rushRows(r: RushResult) {
     },
     { measure: 'raw argon2id, same parameters', 'per minute': int(r.hashesPerMinute) },
     { measure: 'rush / argon2id', 'per minute': pct(r.perMinute / r.hashesPerMinute) },
+    ...(r.serverCpuMsPerRegistration && r.argon2CpuMsPerHash
+      ? [
+          {
+            measure: `CPU ceiling: ${r.cores} cores / ${r.serverCpuMsPerRegistration.toFixed(0)} ms of server CPU per registration (event loop ${r.eventLoopCpuMsPerRegistration?.toFixed(0)} ms; argon2id ${r.argon2CpuMsPerHash.toFixed(0)} ms per hash)`,
+            'per minute': int((r.cores * 60_000) / r.serverCpuMsPerRegistration),
+          },
+        ]
+      : []),
   ];
 }
 

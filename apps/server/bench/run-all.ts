@@ -9,7 +9,11 @@
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
 //   BENCH_ONLY=rush,contention,reads,landing   a subset (docs/benchmarks.md is then not written)
+//   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeReport } from './benchmarks-doc';
 import {
@@ -26,9 +30,10 @@ import {
 import { type ContentionResult, contentionRows, runContention } from './contention';
 import { type LandingReport, runLanding } from './landing';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
-import { type BenchRun, landingRows, printSummary, type RushResult, rushRows } from './report';
+import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
 
 const FULL = process.env.BENCH_FULL === '1';
+const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
 const RUSH_SECONDS = process.env.BENCH_SECONDS ?? (FULL ? '60' : '30');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
@@ -61,7 +66,12 @@ function runRush(seconds: string): Promise<RushResult> {
       if (code !== 0 || !line) return reject(new Error(`register-rush.ts exited with ${code}`));
       const machineLine = /^Machine: (.*)$/m.exec(out)?.[1] ?? '';
       const uploadLine = /^Upload per registration: (.*)$/m.exec(out)?.[1] ?? '';
-      resolve({ ...(JSON.parse(line) as Omit<RushResult, 'upload' | 'machineLine'>), upload: uploadLine, machineLine });
+      resolve({
+        ...(JSON.parse(line) as Omit<RushResult, 'upload' | 'machineLine' | 'cores'>),
+        cores: os.cpus().length,
+        upload: uploadLine,
+        machineLine,
+      });
     });
   });
 }
@@ -143,13 +153,23 @@ async function main() {
   const results = { rush, contention, reads, landing };
   printSummary(run, results);
   if (!ONLY) {
+    // The figures are kept so the report's wording can be rewritten without measuring again.
+    mkdirSync(path.dirname(LAST_RUN), { recursive: true });
+    writeFileSync(LAST_RUN, JSON.stringify({ run, results }));
     const file = writeReport(run, results);
     console.log(`\nWrote ${file}`);
   }
   console.log(`Total ${run.totalSeconds.toFixed(0)} s`);
 }
 
-main().catch((err) => {
+/** BENCH_REWRITE_DOC=1: docs/benchmarks.md again from the last full run's figures, nothing measured. */
+function rewriteDoc() {
+  const saved = JSON.parse(readFileSync(LAST_RUN, 'utf8')) as { run: BenchRun; results: Results };
+  saved.run.started = new Date(saved.run.started);
+  console.log(`Rewrote ${writeReport(saved.run, saved.results)} from ${LAST_RUN}`);
+}
+
+(process.env.BENCH_REWRITE_DOC === '1' ? Promise.resolve().then(rewriteDoc) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
