@@ -40,9 +40,13 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verifications/verifications.routes';
 
-// One second bounds how stale a cached public answer can be when another server instance
-// on the same PostgreSQL wrote; writes through this process drop the answers at once.
-const ANSWER_CACHE = { ttlMs: 1000, maxEntries: 5000 };
+// Writes through this process (and operator commands) drop the cached public answers at
+// once. The embedded database has no other writer (the DATA_DIR lock lets one server open
+// it, and the CLI goes through that server), so its answers live until the next write; on
+// PostgreSQL another server instance may write, and one second bounds how stale that leaves us.
+function answerCacheOptions(kind: Database['kind']) {
+  return { ttlMs: kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000, maxEntries: 5000 };
+}
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -133,7 +137,7 @@ export async function buildApp(opts: {
   });
 
   await app.register(securityHeadersPlugin);
-  await app.register(answerCachePlugin, ANSWER_CACHE);
+  await app.register(answerCachePlugin, answerCacheOptions(database.kind));
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     max: config.rateLimits.globalPerMinute,

@@ -6,7 +6,7 @@
 // which answer: every state-changing request (and every operator command) bumps it when it
 // finishes, which drops all answers at once, and an answer computed while a write was
 // under way is never stored (its generation no longer matches). Other server instances on
-// the same PostgreSQL cannot bump ours, so every answer also expires after `ttlMs`.
+// the same PostgreSQL cannot bump ours, so there every answer also expires after `ttlMs`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
