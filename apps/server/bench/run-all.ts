@@ -84,9 +84,37 @@ function git(args: string[]): string {
   }
 }
 
-async function step<T>(name: string, run: BenchRun, fn: () => Promise<T>): Promise<T | undefined> {
+/** Share of the machine's CPU time that was idle over `ms`. */
+async function idleShare(ms: number): Promise<number> {
+  const total = () =>
+    os
+      .cpus()
+      .reduce(
+        (a, c) => ({ idle: a.idle + c.times.idle, all: a.all + Object.values(c.times).reduce((x, y) => x + y, 0) }),
+        { idle: 0, all: 0 },
+      );
+  const a = total();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = total();
+  return (b.idle - a.idle) / Math.max(1, b.all - a.all);
+}
+
+/**
+ * Waits (at most 30 s) until the CPU is at least 90% idle for a second: the previous step's
+ * servers, PostgreSQL's clean-up of dropped databases and its autovacuum must not be measured
+ * as part of the next step.
+ */
+async function settle(): Promise<string> {
   const t0 = performance.now();
-  console.log(`\n== ${name} (load average ${loadAverage().toFixed(1)})`);
+  let idle = await idleShare(1000);
+  while (idle < 0.9 && performance.now() - t0 < 30_000) idle = await idleShare(1000);
+  return `CPU ${(100 * idle).toFixed(0)}% idle after ${((performance.now() - t0) / 1000).toFixed(0)} s of settling`;
+}
+
+async function step<T>(name: string, run: BenchRun, fn: () => Promise<T>): Promise<T | undefined> {
+  const settled = await settle();
+  const t0 = performance.now();
+  console.log(`\n== ${name} (load average ${loadAverage().toFixed(1)}; ${settled})`);
   try {
     return await fn();
   } catch (err) {
