@@ -58,11 +58,9 @@ function missNotes(run: BenchRun, res: Results): string[] {
         'query once its answer is made; the profile query and the taken list are prepared statements, the list one ' +
         'JSON row. ' +
         (walkMissPg
-          ? 'On PostgreSQL an answer lives at most 1 s, because another server instance on the same database may ' +
-            'write and this one would not know: walking all riders in turn therefore re-reads each of them every ' +
-            'second (up to one query per rider per second), where the embedded database, with no other writer, keeps ' +
-            'them until the next write. Telling every instance about writes (LISTEN/NOTIFY from triggers on the ' +
-            'tables the answers come from) would let PostgreSQL keep them as long; not built yet. '
+          ? 'On PostgreSQL another server instance (or psql) may write too; its changes arrive as notifications ' +
+            "(triggers on the answers' tables, LISTEN in every server), each dropping all answers, and while that " +
+            'feed is down an answer lives 1 s: both cost re-reads when walking all riders. '
           : '') +
         'What is left per request is Fastify and Node HTTP, as for hello-world, and the tail follows the ' +
         `machine: hello-world's own p99 in this run was ${hello.map((r) => `${r.p99} ms`).join(' and ')} ` +

@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { answerCachePlugin } from './lib/answer-cache';
+import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
@@ -42,10 +42,19 @@ import { verificationRoutes } from './modules/verifications/verifications.routes
 
 // Writes through this process (and operator commands) drop the cached public answers at
 // once. The embedded database has no other writer (the DATA_DIR lock lets one server open
-// it, and the CLI goes through that server), so its answers live until the next write; on
-// PostgreSQL another server instance may write, and one second bounds how stale that leaves us.
-function answerCacheOptions(kind: Database['kind']) {
-  return { ttlMs: kind === 'pglite' ? Number.POSITIVE_INFINITY : 1000, maxEntries: 5000 };
+// it, and the CLI goes through that server), so its answers live until the next write. On
+// PostgreSQL other instances (or psql) may write: their changes arrive as notifications,
+// and while those cannot be received one second bounds how stale an answer can be.
+function answerCacheOptions(database: Database): AnswerCacheOptions {
+  const maxEntries = 5000;
+  if (database.kind === 'pglite') return { ttlMs: Number.POSITIVE_INFINITY, maxEntries };
+  const listen = database.listen;
+  if (!listen) return { ttlMs: 1000, maxEntries };
+  return {
+    ttlMs: 1000,
+    maxEntries,
+    changeFeed: { listen: (handlers) => listen('rally_answers', handlers), liveTtlMs: 60_000 },
+  };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -137,7 +146,7 @@ export async function buildApp(opts: {
   });
 
   await app.register(securityHeadersPlugin);
-  await app.register(answerCachePlugin, answerCacheOptions(database.kind));
+  await app.register(answerCachePlugin, answerCacheOptions(database));
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     max: config.rateLimits.globalPerMinute,

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ListenHandlers, listenChannel } from './listen';
 import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
 import * as enums from './schema/enums';
@@ -39,6 +40,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: LISTEN on `channel` over a connection of its own; returns how to stop. */
+  listen?(channel: string, handlers: ListenHandlers): () => Promise<void>;
 }
 
 // node-postgres returns bigint (count(*)) as strings and dates as Date; keep both explicit.
@@ -54,7 +57,24 @@ export async function openDatabase(opts: {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+      listen: (channel, handlers) => {
+        const stop = listenChannel(url, channel, handlers);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+    };
   }
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;

@@ -1,4 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
 import { buildTestApp, DB_KINDS, type TestApp } from '../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff } from '../test/factories';
 import { AnswerCache } from './answer-cache';
@@ -160,5 +165,74 @@ describe.each(DB_KINDS)('cached public reads follow every write at once (%s)', (
     expect((await profile(missing)).status).toBe(404);
     expect((await profile(missing)).status).toBe(404);
     expect((await profile('not-a-uuid')).body).toMatchObject({ success: false, code: 'USER_NOT_FOUND' });
+  });
+});
+
+// Two server instances on one PostgreSQL: a change made through one (or by anything else
+// writing the database) reaches the other's cached answers through the change feed, well
+// inside the 1 s the answers would otherwise live.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('cached public reads across server instances (postgres)', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  let bDatabase: Database;
+  let sql: pg.Client;
+
+  const live = async (app: FastifyInstance) => {
+    for (let i = 0; i < 100 && app.answerCache.currentTtlMs !== 60_000; i++) await sleep(50);
+    expect(app.answerCache.currentTtlMs).toBe(60_000);
+  };
+  const takenOn = async (app: FastifyInstance) =>
+    (await app.inject({ method: 'GET', url: '/api/rider-numbers/taken' })).json().data.takenNumbers as number[];
+  /** Reads until `ok` holds, for at most `ms`; the time it took. */
+  const within = async (ms: number, read: () => Promise<boolean>) => {
+    const t0 = performance.now();
+    while (!(await read())) {
+      if (performance.now() - t0 > ms) throw new Error(`not seen within ${ms} ms`);
+      await sleep(20);
+    }
+    return performance.now() - t0;
+  };
+
+  beforeAll(async () => {
+    a = await buildTestApp('postgres');
+    bDatabase = await openDatabase({ databaseUrl: a.databaseUrl, poolSize: 5 });
+    b = await buildApp({ config: a.config, database: bDatabase, logger: false });
+    await b.ready();
+    sql = new pg.Client({ connectionString: a.databaseUrl });
+    await sql.connect();
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+  });
+
+  it('shows a registration made through another instance within moments, not after the answers expire', async () => {
+    await live(b);
+    const before = await takenOn(b);
+    const rider = await registerRider(a.app);
+    expect(before).not.toContain(rider.riderNumber);
+    expect(await within(500, async () => (await takenOn(b)).includes(rider.riderNumber))).toBeLessThan(500);
+  });
+
+  it('follows a change made outside any server (psql) as well', async () => {
+    await live(b);
+    const rider = await registerRider(a.app);
+    const read = async () =>
+      (await b.inject({ method: 'GET', url: `/api/users/${rider.userId}/profile` })).json().data.kitName as string;
+    await read();
+    await sql.query(`update users set kit_name = 'MAKIISA' where id = $1`, [rider.userId]);
+    await within(500, async () => (await read()) === 'MAKIISA');
+  });
+
+  it('falls back to 1 s answers while the feed is down, and listens again by itself', async () => {
+    await live(b);
+    await sql.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where query = 'LISTEN rally_answers' and datname = current_database()`,
+    );
+    await within(2000, async () => b.answerCache.currentTtlMs === 1000);
+    await live(b);
   });
 });

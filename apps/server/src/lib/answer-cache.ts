@@ -5,10 +5,12 @@
 // Correctness rests on a generation number rather than on knowing which write changes
 // which answer: every state-changing request (and every operator command) bumps it when it
 // finishes, which drops all answers at once, and an answer computed while a write was
-// under way is never stored (its generation no longer matches). Other server instances on
-// the same PostgreSQL cannot bump ours, so there every answer also expires after `ttlMs`.
+// under way is never stored (its generation no longer matches). Writes by other server
+// instances on the same PostgreSQL arrive as notifications (migration 0002's triggers);
+// while that feed is down, every answer expires after `ttlMs`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ListenHandlers } from '../db/listen';
 
 interface Entry {
   json: string;
@@ -21,6 +23,11 @@ export interface AnswerCacheOptions {
   ttlMs: number;
   /** Upper bound on stored answers (one per profile id); the oldest are dropped first. */
   maxEntries: number;
+  /**
+   * Announcements of changes made by any writer of the database. While they arrive, answers
+   * live `liveTtlMs` (a safety net); while they do not, `ttlMs`.
+   */
+  changeFeed?: { listen(handlers: ListenHandlers): () => Promise<void>; liveTtlMs: number };
 }
 
 export class AnswerCache {
@@ -29,13 +36,28 @@ export class AnswerCache {
   // Concurrent misses for one key share one computation (a burst of 50 readers costs one query).
   private readonly inFlight = new Map<string, { generation: number; promise: Promise<string> }>();
 
-  constructor(private readonly options: AnswerCacheOptions) {}
+  private ttlMs: number;
+
+  constructor(private readonly options: Pick<AnswerCacheOptions, 'ttlMs' | 'maxEntries'>) {
+    this.ttlMs = options.ttlMs;
+  }
+
+  /** A new lifetime for answers from now on; the stored ones are dropped (they may have missed a change). */
+  setTtl(ttlMs: number): void {
+    this.ttlMs = ttlMs;
+    this.invalidate();
+  }
 
   /** Drops every stored answer; called after anything that may have changed state. */
   invalidate(): void {
     this.generation++;
     this.entries.clear();
     this.inFlight.clear();
+  }
+
+  /** How long answers stored now will live. */
+  get currentTtlMs(): number {
+    return this.ttlMs;
   }
 
   get size(): number {
@@ -59,7 +81,7 @@ export class AnswerCache {
         this.settle(key, promise);
         // A write finished while this was computed: the answer may predate it, so serve it
         // to the callers already waiting but keep nothing.
-        if (generation === this.generation) this.store(key, { json, generation, expiresAt: now + this.options.ttlMs });
+        if (generation === this.generation) this.store(key, { json, generation, expiresAt: now + this.ttlMs });
         return json;
       },
       (err: unknown) => {
@@ -104,6 +126,14 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const answerCachePlugin = fp(async (app: FastifyInstance, opts: AnswerCacheOptions) => {
   const cache = new AnswerCache(opts);
   app.decorate('answerCache', cache);
+  const feed = opts.changeFeed;
+  if (feed) {
+    const stop = feed.listen({
+      onNotify: () => cache.invalidate(),
+      onLive: (live) => cache.setTtl(live ? feed.liveTtlMs : opts.ttlMs),
+    });
+    app.addHook('onClose', async () => stop());
+  }
   // A write's handler has committed by the time its answer is about to be sent (onSend), so
   // a client that reads right after seeing the answer never gets an older one; onResponse
   // catches writes whose client went away. A refused or failed write also drops the

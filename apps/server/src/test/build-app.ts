@@ -18,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL database's URL (PostgreSQL only), for a second server instance on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -43,13 +45,14 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 
 export async function openTestDatabase(
   kind: DbKind = 'pglite',
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (kind === 'postgres') {
     const pgdb = await freshPostgres();
     const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 60 });
     await runMigrations(database);
     return {
       database,
+      url: pgdb.url,
       drop: async () => {
         await database.close();
         await pgdb.drop();
@@ -62,7 +65,7 @@ export async function openTestDatabase(
 }
 
 export async function buildTestApp(kind: DbKind = 'pglite', overrides: Partial<Config> = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase(kind);
+  const { database, url, drop } = await openTestDatabase(kind);
   const base = loadConfig({ RATE_LIMITS: 'off', PUBLIC_URL: 'http://rally.test', WEB_DIST: '/nonexistent' });
   const config = { ...base, ...overrides };
   const app = await buildApp({ config, database, logger: false });
@@ -71,6 +74,7 @@ export async function buildTestApp(kind: DbKind = 'pglite', overrides: Partial<C
     app,
     database,
     config,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await drop();
