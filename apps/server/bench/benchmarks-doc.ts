@@ -62,8 +62,8 @@ function missNotes(run: BenchRun, res: Results): string[] {
             "(triggers on the answers' tables, LISTEN in every server), each dropping all answers, and while that " +
             'feed is down an answer lives 1 s: both cost re-reads when walking all riders. '
           : '') +
-        'What is left per request is Fastify and Node HTTP, as for hello-world, and the tail follows the ' +
-        `machine: hello-world's own p99 in this run was ${hello.map((r) => `${r.p99} ms`).join(' and ')} ` +
+        'What is left per request is Fastify and Node HTTP, as for hello-world, and the figures follow the ' +
+        `machine: hello-world itself went from ${hello.map((r) => `${int(r.reqPerSec)} req/s`).join(' to ')}, its own p99 ${hello.map((r) => `${r.p99} ms`).join(' and ')} ` +
         `(first and last), with a load average of ${run.loadAtStart.toFixed(1)} at the start and ${run.loadAtEnd.toFixed(1)} at the end of the run (Investigation, "Reads").`,
     );
   }
