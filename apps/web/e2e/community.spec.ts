@@ -213,7 +213,8 @@ test('the Rider Code tab shows a scannable QR of the rider code, and Logout says
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Farewell, Test! May the spirits guide your path.')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');
-  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  // The session ends as the old page unmounts, a moment after the URL changes.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
 
 test('staff see the Admin Panel entry in the menu', async ({ page, request }) => {

@@ -71,7 +71,8 @@ test('signing out of /verify returns to /login and forgets the session', async (
   await expect(page.getByText(/Last updated:/)).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL('**/login');
-  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  // The session ends as the old page unmounts, a moment after the URL changes.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   await page.goto('/verify');
   await page.waitForURL('**/login');
 });
