@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
-import sharp from 'sharp';
 import { ARGON2_PARAMS } from '../src/config';
 import { multipart, registrationFields } from '../src/test/factories';
 import { startServer } from '../src/test/processes';
+import { phoneFiles } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -58,18 +58,6 @@ async function argon2Rate(seconds: number, concurrency: number): Promise<{ perSe
     perSecond: done / ((performance.now() - start) / 1000),
     cpuMsPerHash: (cpu.user + cpu.system) / 1000 / done,
   };
-}
-
-/** A phone-like upload pair: a cropped 512 px profile photo and a 720x1280 screenshot receipt. */
-async function phoneFiles() {
-  const noise = (w: number, h: number) => {
-    const raw = Buffer.alloc(w * h * 3);
-    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5) * 31) & 0xff;
-    return sharp(raw, { raw: { width: w, height: h, channels: 3 } });
-  };
-  const profile = await noise(512, 512).jpeg({ quality: 90 }).toBuffer();
-  const receipt = await noise(720, 1280).jpeg({ quality: 80 }).toBuffer();
-  return { profile, receipt };
 }
 
 async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

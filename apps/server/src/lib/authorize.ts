@@ -11,7 +11,7 @@ import { sessions } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
 import { ForbiddenError, UnauthorizedError } from './errors';
-import { preparedPerDb } from './prepared';
+import { oncePerDb } from './per-db';
 import { sha256Hex } from './tokens';
 
 export type Access = 'public' | 'authenticated' | 'verified' | { permission: Permission } | { roles: readonly Role[] };
@@ -71,7 +71,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 // Runs on every request that carries a token, so it is prepared once per database.
-const sessionQuery = preparedPerDb((db) =>
+const sessionQuery = oncePerDb((db) =>
   db
     .select({
       sessionId: sessions.id,

@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { preparedPerDb } from '../../lib/prepared';
+import { oncePerDb } from '../../lib/per-db';
 import { displayName, recordActivity } from '../activities/activities.service';
 import {
   type CommentRow,
@@ -52,7 +52,7 @@ async function activeUser(db: DbOrTx, id: string) {
   return row;
 }
 
-const publicProfileQuery = preparedPerDb((db) =>
+const publicProfileQuery = oncePerDb((db) =>
   db
     .select({
       id: users.id,

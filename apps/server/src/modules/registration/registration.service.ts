@@ -9,6 +9,7 @@ import { insertFiles } from '../../lib/file-bytes';
 import type { PendingUpload, ProcessedFile } from '../../lib/files';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
+import { oncePerDb } from '../../lib/per-db';
 import { newVerificationCode } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { type ClientInfo, createSession } from '../auth/auth.service';
@@ -73,18 +74,10 @@ export interface RegistrationResult {
  * different numbers never wait for each other. Across processes the unique index on
  * rider_number still decides.
  */
-const numberQueues = new WeakMap<Db, KeyedQueue<number>>();
-function numberQueue(db: Db): KeyedQueue<number> {
-  let q = numberQueues.get(db);
-  if (!q) {
-    q = new KeyedQueue<number>();
-    numberQueues.set(db, q);
-  }
-  return q;
-}
+const numberQueue = oncePerDb(() => new KeyedQueue<number>());
 
 /** Runs `claim` once no other claim of rider number `n` is in progress in this process. */
-export function withRiderNumber<T>(db: Db, n: number, claim: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+function withRiderNumber<T>(db: Db, n: number, claim: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   return numberQueue(db).run(n, claim, signal);
 }
 

@@ -3,13 +3,13 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
-import { preparedPerDb } from '../../lib/prepared';
+import { oncePerDb } from '../../lib/per-db';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { riderNumberTaken } from '../registration/registration.service';
 
 // One row holding the whole list as JSON text, ready to be spliced into the answer: 500
 // numbers cost one row to parse instead of 500, and no re-serialising on the way out.
-const takenListQuery = preparedPerDb((db) =>
+const takenListQuery = oncePerDb((db) =>
   db
     .select({
       json: sql<string>`coalesce(json_agg(${users.riderNumber} order by ${users.riderNumber}), '[]'::json)::text`,
