@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { securityHeadersPlugin } from './lib/security-headers';
@@ -147,6 +148,7 @@ export async function buildApp(opts: {
 
   await app.register(securityHeadersPlugin);
   await app.register(answerCachePlugin, answerCacheOptions(database));
+  await app.register(controlCharactersPlugin);
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     max: config.rateLimits.globalPerMinute,
