@@ -6,8 +6,13 @@ import { loginActivities } from '../../db/schema/security';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import {
+  type LoginReservation,
+  type LoginThrottleLimits,
+  reserveLoginAttempt,
+  settleLoginAttempt,
+} from '../../lib/login-throttle';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
-import type { SlidingWindowCounter } from '../../lib/throttle';
 import { newToken, sha256Hex } from '../../lib/tokens';
 
 export interface ClientInfo {
@@ -40,12 +45,6 @@ export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<vo
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export interface LoginThrottles {
-  perAccount: SlidingWindowCounter;
-  perAddress: SlidingWindowCounter;
-  enabled: boolean;
-}
-
 function minutes(ms: number): string {
   const m = Math.ceil(ms / 60_000);
   return m === 1 ? '1 minute' : `${m} minutes`;
@@ -55,7 +54,7 @@ export async function login(
   db: Db,
   input: { email: string; password: string },
   client: ClientInfo,
-  throttles: LoginThrottles,
+  throttle: LoginThrottleLimits,
 ): Promise<{ userId: string; token: string; role: Role }> {
   const email = input.email.trim().toLowerCase();
   const addressKey = client.ip ?? 'unknown';
@@ -69,15 +68,18 @@ export async function login(
       userAgent: client.userAgent?.slice(0, 500) ?? null,
     });
 
-  if (throttles.enabled) {
-    const wait = Math.max(throttles.perAccount.retryAfterMs(email), throttles.perAddress.retryAfterMs(addressKey));
-    if (wait > 0) {
+  // Only a judged attempt counts; a refused one changes nothing (lib/login-throttle.ts).
+  let reservation: LoginReservation | null = null;
+  if (throttle.enabled) {
+    const decision = await reserveLoginAttempt(db, throttle, email, addressKey);
+    if (!decision.allowed) {
       await record(null, false, 'rate_limited');
       throw new TooManyRequestsError(
-        `Too many failed login attempts. Please try again in ${minutes(wait)}.`,
+        `Too many failed login attempts. Please try again in ${minutes(decision.retryAfterMs)}.`,
         'LOGIN_THROTTLED',
       );
     }
+    reservation = decision.reservation;
   }
 
   const [user] = await db
@@ -86,9 +88,8 @@ export async function login(
     .where(eq(sql`lower(${users.email})`, email))
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (reservation) await settleLoginAttempt(db, reservation, !user || !ok);
   if (!user || !ok) {
-    throttles.perAccount.hit(email);
-    throttles.perAddress.hit(addressKey);
     await record(user?.id ?? null, false, user ? 'wrong_password' : 'unknown_email');
     throw new UnauthorizedError('Invalid email or password', 'INVALID_CREDENTIALS');
   }
@@ -96,7 +97,6 @@ export async function login(
     await record(user.id, false, 'inactive');
     throw new ForbiddenError('Your account has been deactivated. Please contact the organizers.', 'ACCOUNT_INACTIVE');
   }
-  throttles.perAccount.reset(email);
   const token = await db.transaction(async (tx) => {
     const t = await createSession(tx, user.id, client);
     await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
