@@ -20,15 +20,32 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-/** Issues an opaque session token; only its SHA-256 is stored. */
-export async function createSession(db: DbOrTx, userId: string, client: ClientInfo): Promise<string> {
+/**
+ * Absolute lifetime of a sign-in: refreshes renew a session for SESSION_TTL_MS at a time
+ * but never past this long after the password was typed, so a stolen token (or a
+ * forgotten phone) cannot be kept alive for ever; then the rider signs in again.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Issues an opaque session token; only its SHA-256 is stored. `startedAt` is the sign-in
+ * it descends from (a refresh passes the old session's), which caps its expiry.
+ */
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  client: ClientInfo,
+  startedAt: Date = new Date(),
+): Promise<string> {
   const token = newToken();
+  const expiresAt = Math.min(Date.now() + SESSION_TTL_MS, startedAt.getTime() + SESSION_MAX_AGE_MS);
   await db.insert(sessions).values({
     userId,
     tokenHash: sha256Hex(token),
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    startedAt,
+    expiresAt: new Date(expiresAt),
   });
   return token;
 }
@@ -113,10 +130,16 @@ export async function login(
   return { userId: user.id, token, role: user.role };
 }
 
-/** Swaps the current token for a fresh one. */
+/** Swaps the current token for a fresh one of the same sign-in (same absolute end). */
 export async function refresh(db: Db, sessionId: string, userId: string, client: ClientInfo): Promise<string> {
   return db.transaction(async (tx) => {
-    await revokeSession(tx, sessionId);
-    return createSession(tx, userId, client);
+    const [current] = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ startedAt: sessions.startedAt });
+    // Refreshed twice at once: the other call already swapped it.
+    if (!current) throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
+    return createSession(tx, userId, client, current.startedAt);
   });
 }
