@@ -1,7 +1,9 @@
 import {
   authResponse,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
+  PASSWORD_CHANGED_MESSAGE,
   profileResponse,
   resetPasswordSchema,
   resetTokenInfo,
@@ -19,7 +21,7 @@ import { type LoginThrottleLimits, pruneLoginThrottle } from '../../lib/login-th
 import { clientInfo, responses } from '../../lib/route-helpers';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { completeReset, readResetToken } from '../password-resets/password-resets.service';
-import { login, refresh, revokeSession } from './auth.service';
+import { changePassword, login, refresh, revokeSession } from './auth.service';
 import { loadUserRecord } from './user-record.presenter';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -79,6 +81,25 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     handler: async (request) => {
       await revokeSession(db, requireAuth(request).sessionId);
       return { success: true as const, message: 'Logged out' };
+    },
+  });
+
+  r.post('/auth/change-password', {
+    config: {
+      access: 'authenticated',
+      // Each call checks the current password: the same ceiling as resets, per address.
+      rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
+    },
+    schema: {
+      tags: ['auth'],
+      description:
+        'Changes the signed-in user’s password (current password required). The new one follows the reset rules and must not be a common password. Every other session of the user ends; this one stays.',
+      body: changePasswordSchema,
+      response: responses({ 200: messageEnvelope }),
+    },
+    handler: async (request) => {
+      await changePassword(db, requireAuth(request), request.body);
+      return { success: true as const, message: PASSWORD_CHANGED_MESSAGE };
     },
   });
 

@@ -1,19 +1,26 @@
 import type { Role } from '@rally/shared/catalog';
 import { SESSION_TTL_MS } from '@rally/shared/catalog';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  type ChangePasswordBody,
+  CURRENT_PASSWORD_WRONG_MESSAGE,
+  SAME_PASSWORD_MESSAGE,
+} from '@rally/shared/contracts/auth';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginActivities } from '../../db/schema/security';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { assertUncommonPassword } from '../../lib/common-passwords';
+import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import {
   type LoginReservation,
   type LoginThrottleLimits,
   reserveLoginAttempt,
   settleLoginAttempt,
 } from '../../lib/login-throttle';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { newToken, sha256Hex } from '../../lib/tokens';
+import { displayName, recordActivity } from '../activities/activities.service';
 
 export interface ClientInfo {
   ip: string | null;
@@ -141,5 +148,45 @@ export async function refresh(db: Db, sessionId: string, userId: string, client:
     // Refreshed twice at once: the other call already swapped it.
     if (!current) throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
     return createSession(tx, userId, client, current.startedAt);
+  });
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one, and ends every
+ * other session of theirs (a thief's included); the session that asked stays signed in.
+ * A wrong current password is a 400, not a 401: the caller is signed in, and a 401 would
+ * sign them out.
+ */
+export async function changePassword(
+  db: Db,
+  actor: { userId: string; sessionId: string; firstName: string; lastName: string },
+  body: ChangePasswordBody,
+): Promise<void> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new BadRequestError(CURRENT_PASSWORD_WRONG_MESSAGE, 'WRONG_CURRENT_PASSWORD');
+  }
+  if (body.currentPassword === body.newPassword) throw new BadRequestError(SAME_PASSWORD_MESSAGE, 'SAME_PASSWORD');
+  assertUncommonPassword(body.newPassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId), isNull(sessions.revokedAt)));
+    await recordActivity(tx, {
+      type: 'user_update',
+      userId: actor.userId,
+      userName: displayName(actor),
+      actorId: actor.userId,
+      actorName: displayName(actor),
+      description: `${displayName(actor)} changed their password`,
+      details: 'Other sessions were signed out',
+    });
   });
 }

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords';
 import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { newRiderCode, newVerificationCode } from '../../lib/tokens';
@@ -32,6 +33,7 @@ export async function createUser(db: Db, args: CreateUserArgs): Promise<string> 
   }
   const weak = passwordStrengthProblem(args.password);
   if (weak) throw new OperatorError(`Weak password: ${weak}`);
+  if (isCommonPassword(args.password)) throw new OperatorError(`Weak password: ${COMMON_PASSWORD_MESSAGE}`);
   const role = args.role as Role;
   const passwordHash = await hashPassword(args.password);
   const firstName = args['first-name']?.trim() || role.charAt(0).toUpperCase() + role.slice(1);
