@@ -65,7 +65,9 @@ async function run(): Promise<number> {
   if (!config.databaseUrl) {
     const holder = readLiveLock(config.dataDir);
     if (holder?.socket) {
-      const result = await sendControlCommand(holder.socket, command, args);
+      // A backup or restore of many uploaded files takes a while; the answer comes when it is done.
+      const timeout = command === 'backup' || command === 'restore' ? 60 * 60_000 : 120_000;
+      const result = await sendControlCommand(holder.socket, command, args, timeout);
       (result.exitCode === 0 ? console.log : console.error)(result.output);
       return result.exitCode;
     }
