@@ -92,7 +92,8 @@ const describeCounts = (counts: Record<string, number>) =>
 /** Writes a consistent backup of every table to `file`; returns what it wrote, for the operator. */
 export async function backupDatabase(db: Db, file: string): Promise<string> {
   const partial = `${file}.partial`;
-  const gzip = createGzip({ level: 6 });
+  // Level 1: uploads are JPEG/PNG/PDF, already compressed; a higher level costs time for nothing.
+  const gzip = createGzip({ level: 1 });
   const out = createWriteStream(partial, { mode: 0o600 });
   const piped = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
