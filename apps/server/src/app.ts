@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { securityHeadersPlugin } from './lib/security-headers';
@@ -57,6 +58,18 @@ function answerCacheOptions(database: Database): AnswerCacheOptions {
   };
 }
 
+/**
+ * Fastify fails a plain hop count closed (it cannot tell the proxy from a client that
+ * dialled in directly), so hops are given as a function: believe the socket peer and
+ * the next n-1 entries of X-Forwarded-For, no further. That is right when the server is
+ * reachable only through its proxies (HOST=127.0.0.1, the default); when clients can
+ * reach it directly, list the proxies' addresses instead (README, TRUST_PROXY).
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 function fieldName(path: unknown): string {
@@ -78,7 +91,7 @@ export async function buildApp(opts: {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 300 },
     // Errors the router raises before any route runs (over-long or badly encoded paths)
     // get the same envelope as everything else.
@@ -88,6 +101,7 @@ export async function buildApp(opts: {
       reply.code(400).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
     },
   });
+  for (const warning of config.warnings) app.log.warn(warning);
   // An empty body with a JSON content type (body-less POSTs from many clients) reads as
   // no body; anything else goes through Fastify's own parser, prototype-poisoning checks included.
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -147,6 +161,7 @@ export async function buildApp(opts: {
 
   await app.register(securityHeadersPlugin);
   await app.register(answerCachePlugin, answerCacheOptions(database));
+  await app.register(controlCharactersPlugin);
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     max: config.rateLimits.globalPerMinute,

@@ -1,6 +1,7 @@
 // Operator commands: `npm run cli -- <command> [--flag value ...]`. With the embedded
 // database, a running server carries the command out itself (the store belongs to one
 // process); otherwise the CLI opens the database directly.
+import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -14,7 +15,11 @@ const HELP = `Operator commands:
   reset-link --email E
       Prints a one-time password reset link (valid for one hour).
   seed-demo
-      Fills an empty database with realistic demo riders, staff, comments, announcements and activity.`;
+      Fills an empty database with realistic demo riders, staff, comments, announcements and activity.
+  backup FILE
+      Writes a consistent backup of the whole database, uploaded files included, to FILE (gzip), while the server runs.
+  restore FILE [--force]
+      Restores FILE into an empty database; --force replaces whatever the database holds.`;
 
 function parseArgs(argv: string[]): Record<string, string> {
   const args: Record<string, string> = {};
@@ -41,7 +46,17 @@ async function run(): Promise<number> {
   }
   let args: Record<string, string>;
   try {
-    args = parseArgs(rest);
+    // backup/restore take the file as their first word; npm runs the CLI inside
+    // apps/server, so a relative path means relative to where the operator ran npm.
+    if (command === 'backup' || command === 'restore') {
+      const [file, ...flags] = rest;
+      if (!file || file.startsWith('--')) throw new Error(`Missing FILE: npm run cli -- ${command} FILE`);
+      const force = flags.includes('--force');
+      const unknown = flags.filter((f) => f !== '--force');
+      if (unknown.length > 0 || (command === 'backup' && force))
+        throw new Error(`Unexpected argument "${unknown[0] ?? '--force'}"`);
+      args = { file: path.resolve(process.env.INIT_CWD || process.cwd(), file), ...(force ? { force: 'true' } : {}) };
+    } else args = parseArgs(rest);
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${HELP}`);
     return 1;
@@ -50,7 +65,9 @@ async function run(): Promise<number> {
   if (!config.databaseUrl) {
     const holder = readLiveLock(config.dataDir);
     if (holder?.socket) {
-      const result = await sendControlCommand(holder.socket, command, args);
+      // A backup or restore of many uploaded files takes a while; the answer comes when it is done.
+      const timeout = command === 'backup' || command === 'restore' ? 60 * 60_000 : 120_000;
+      const result = await sendControlCommand(holder.socket, command, args, timeout);
       (result.exitCode === 0 ? console.log : console.error)(result.output);
       return result.exitCode;
     }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface PaymentInstructions {
@@ -30,6 +31,13 @@ export interface Config {
   payment: PaymentInstructions;
   rateLimits: RateLimits;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /**
+   * Which X-Forwarded-For hops to believe (Fastify's trustProxy): false, a number of
+   * proxies in front of the server, or the proxies' addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+  /** Things the operator should fix, logged at start-up. */
+  warnings: string[];
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -39,12 +47,54 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: a hop count ("1": one reverse proxy in front) or a comma-separated list of
+ * the proxies' addresses or CIDRs. `true` used to trust every X-Forwarded-For entry, so a
+ * client could choose the address every limit sees; it now means one hop, with a warning:
+ * right behind the usual single proxy, and behind more it under-trusts (the limits see
+ * the inner proxy), which can be wrong but never spoofed.
+ */
+export function parseTrustProxy(value: string | undefined, warnings: string[] = []): false | number | string[] {
+  const raw = (value ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    warnings.push(
+      'TRUST_PROXY=true is read as 1 proxy hop: set TRUST_PROXY to the number of proxies in front of the server, or to their addresses (e.g. 10.0.0.0/8), to silence this warning.',
+    );
+    return 1;
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses/CIDRs, got "${bad[0] ?? raw}"`,
+    );
+  }
+  return entries;
+}
+
 /** OWASP's argon2id recommendation; the benchmark measures the raw hash rate at exactly these. */
 export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000, 'PORT');
   const rateLimitsOff = env.RATE_LIMITS === 'off';
+  const warnings: string[] = [];
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, warnings);
   const base: Config = {
     port,
     host: env.HOST || '127.0.0.1',
@@ -77,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       globalPerMinute: int(env.RATE_LIMIT_GLOBAL, 1200, 'RATE_LIMIT_GLOBAL'),
     },
     argon2: { ...ARGON2_PARAMS },
+    trustProxy,
+    warnings,
   };
   return { ...base, ...overrides };
 }

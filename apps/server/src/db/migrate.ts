@@ -1,14 +1,37 @@
 import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type pg from 'pg';
 import type { Database } from './client';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Key of the session-level advisory lock that serializes migrations (any fixed bigint). */
+export const MIGRATION_LOCK_KEY = 7_202_611_160_003;
 
 /** Applies the committed drizzle-kit migrations; safe to run at every start. */
 export async function runMigrations(database: Database): Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: both migrators take their own driver's database type
   const db = database.db as any;
-  if (database.kind === 'pglite') await migratePglite(db, { migrationsFolder });
-  else await migratePg(db, { migrationsFolder });
+  if (database.kind === 'pglite') {
+    // The embedded store belongs to one process (the DATA_DIR lock): nothing to race.
+    await migratePglite(db, { migrationsFolder });
+    return;
+  }
+  // Several instances starting at once on one PostgreSQL would each find the same
+  // migrations pending and run them together. One connection takes an advisory lock and
+  // runs them; the others wait for it, then find nothing left to do.
+  const pool = db.$client as pg.Pool;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -50,12 +50,13 @@ export function sendControlCommand(
   socketPath: string,
   command: string,
   args: Record<string, string>,
+  timeoutMs = 120_000,
 ): Promise<ControlResult> {
   return new Promise((resolve, reject) => {
     const conn = net.createConnection(socketPath);
     let buffer = '';
     conn.setEncoding('utf8');
-    conn.setTimeout(120_000, () => conn.destroy(new Error('The running server did not answer in time')));
+    conn.setTimeout(timeoutMs, () => conn.destroy(new Error('The running server did not answer in time')));
     conn.on('connect', () => conn.write(`${JSON.stringify({ command, args })}\n`));
     conn.on('data', (chunk) => {
       buffer += chunk;

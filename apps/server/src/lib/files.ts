@@ -1,8 +1,10 @@
 // Every upload is sniffed by its magic bytes (extension and Content-Type are not
 // trusted); images are decoded and re-encoded, which drops all metadata (EXIF, GPS) and
-// any bytes smuggled around the picture; PDFs are kept as they are.
+// any bytes smuggled around the picture; PDFs are parsed (pdf-lib) and kept as they are
+// only when they are real, unencrypted documents with at least one page.
 import { IMAGE_MAX_EDGE, IMAGE_MAX_INPUT_PIXELS } from '@rally/shared/catalog';
 import { fileTypeFromBuffer } from 'file-type';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { BadRequestError, UnsupportedMediaTypeError } from './errors';
 import { sha256Hex } from './tokens';
@@ -54,6 +56,7 @@ export async function inspectUpload(
   const mime = detected?.mime;
   const name = cleanName(originalName);
   if (mime === 'application/pdf' && kind === 'payment_receipt') {
+    await checkPdf(buffer);
     return async () => ({
       kind,
       mimeType: 'application/pdf',
@@ -68,6 +71,27 @@ export async function inspectUpload(
   if (!mime || !IMAGE_TYPES.has(mime)) throw new UnsupportedMediaTypeError(WRONG_TYPE_MESSAGE[kind], 'WRONG_FILE_TYPE');
   const meta = await readImageHeader(buffer);
   return () => reencodeImage(kind, buffer, mime, meta, name);
+}
+
+export const UNREADABLE_PDF_MESSAGE = 'The PDF could not be read. Please choose another file.';
+export const ENCRYPTED_PDF_MESSAGE =
+  'Password-protected PDFs cannot be checked. Please upload the receipt without a password, or a photo of it.';
+
+/**
+ * A `%PDF` prefix proves nothing (a page of HTML can start with it): the document is
+ * parsed, and refused when it is encrypted (staff could not read it, nor can we) or has
+ * no page.
+ */
+async function checkPdf(buffer: Buffer): Promise<void> {
+  let pages: number;
+  try {
+    const doc = await PDFDocument.load(buffer, { throwOnInvalidObject: true, updateMetadata: false });
+    pages = doc.getPageCount();
+  } catch (err) {
+    if (/encrypted/i.test((err as Error).message)) throw new BadRequestError(ENCRYPTED_PDF_MESSAGE, 'ENCRYPTED_PDF');
+    throw new BadRequestError(UNREADABLE_PDF_MESSAGE, 'UNREADABLE_PDF');
+  }
+  if (pages < 1) throw new BadRequestError(UNREADABLE_PDF_MESSAGE, 'UNREADABLE_PDF');
 }
 
 export async function processUpload(

@@ -1,5 +1,7 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog';
+import { controlCharacterProblem, MULTILINE_FIELDS } from '@rally/shared/contracts/text';
 import type { FastifyRequest } from 'fastify';
+import { CONTROL_CHARACTERS_CODE } from './control-characters';
 import { AppError, BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 
 export interface UploadedPart {
@@ -40,6 +42,13 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
         }
         if (typeof part.value !== 'string')
           throw new BadRequestError(`Field ${part.fieldname.slice(0, 50)} must be text`);
+        // The same rule the central hook applies to JSON bodies (lib/control-characters.ts).
+        const problem = controlCharacterProblem(
+          part.fieldname.slice(0, 50),
+          part.value,
+          MULTILINE_FIELDS.has(part.fieldname),
+        );
+        if (problem) throw new BadRequestError(problem, CONTROL_CHARACTERS_CODE);
         fields[part.fieldname] = part.value;
       }
     }

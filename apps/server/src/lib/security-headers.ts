@@ -18,7 +18,8 @@ export const HELMET_OPTIONS: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_HOST, 'https://tile.openstreetmap.org'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'blob:'],
+      // Nothing is framed: PDF receipts open from a link (Chromium's viewer does not run in a sandboxed frame).
+      frameSrc: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -32,6 +33,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
   hsts: false,
 };
+
+/** One year, subdomains too: the rally's site is HTTPS-only once it has been served so. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The headers helmet sets for `options`, read by running its middleware once on a recorder. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -52,8 +56,11 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const headers = helmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // HSTS only over HTTPS (directly, or as a trusted proxy reports it: TRUST_PROXY): a
+    // browser ignores it over plain HTTP, and a local http://localhost must stay usable.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 });

@@ -257,3 +257,24 @@ export type AuthResponse = z.infer<typeof authResponse>;
 export const profileResponse = envelope(z.object({ user: userRecord }));
 
 export const resetTokenInfo = envelope(z.object({ email: z.string(), userName: z.string() }));
+
+/** Changing one's own password while signed in (My Profile, and the console's account screen). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: 'Please fill in all fields' })
+    .min(1, { message: 'Please fill in all fields' })
+    .max(200, { message: 'currentPassword must be at most 200 characters' }),
+  newPassword: z
+    .string({ message: 'Please fill in all fields' })
+    .min(1, { message: 'Please fill in all fields' })
+    .max(200, { message: 'newPassword must be at most 200 characters' })
+    .superRefine((p, ctx) => {
+      const problem = passwordStrengthProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
+
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is incorrect';
+export const SAME_PASSWORD_MESSAGE = 'Your new password must be different from your current one';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed. You have been signed out on your other devices.';

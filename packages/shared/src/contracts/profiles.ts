@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { COMMENTS_PAGE_SIZE, ROLES, VERIFICATION_STATUSES } from '../catalog';
 import { envelope } from './common';
 
-/** The spec sets no limit; this one keeps a single comment from swamping a profile. */
-export const COMMENT_MAX_LENGTH = 2000;
 export const COMMENTS_MAX_LIMIT = 100;
 
 export const SELF_FIRE_MESSAGE = "You can't give fire to yourself! 🤔";
@@ -48,8 +46,8 @@ export const commentBody = z.object(
     comment: z
       .string({ message: BLANK_COMMENT_MESSAGE })
       .trim()
-      .min(1, { message: BLANK_COMMENT_MESSAGE })
-      .max(COMMENT_MAX_LENGTH, { message: `Comments can be at most ${COMMENT_MAX_LENGTH} characters long` }),
+      // The spec sets no length limit; the request body limit (1 MB) is the only bound.
+      .min(1, { message: BLANK_COMMENT_MESSAGE }),
   },
   { message: BLANK_COMMENT_MESSAGE },
 );

@@ -1,7 +1,9 @@
 import {
   authResponse,
+  changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
+  PASSWORD_CHANGED_MESSAGE,
   profileResponse,
   resetPasswordSchema,
   resetTokenInfo,
@@ -15,11 +17,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { requireAuth } from '../../lib/authorize';
+import { type LoginThrottleLimits, pruneLoginThrottle } from '../../lib/login-throttle';
 import { clientInfo, responses } from '../../lib/route-helpers';
-import { SlidingWindowCounter } from '../../lib/throttle';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { completeReset, readResetToken } from '../password-resets/password-resets.service';
-import { login, refresh, revokeSession } from './auth.service';
+import { changePassword, login, refresh, revokeSession } from './auth.service';
 import { loadUserRecord } from './user-record.presenter';
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -29,17 +31,26 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = config.rateLimits;
-  const throttles = {
+  const throttle: LoginThrottleLimits = {
     enabled: limits.enabled,
-    perAccount: new SlidingWindowCounter(limits.loginPerAccount, limits.loginWindowMs),
-    perAddress: new SlidingWindowCounter(limits.loginPerAddress, limits.loginWindowMs),
+    perAccount: limits.loginPerAccount,
+    perAddress: limits.loginPerAddress,
+    windowMs: limits.loginWindowMs,
   };
+  // Closed windows are dropped every few minutes, so a spray of made-up emails leaves no pile of rows.
+  if (throttle.enabled) {
+    const prune = setInterval(() => {
+      pruneLoginThrottle(db, throttle.windowMs).catch((err) => app.log.warn({ err }, 'login throttle prune failed'));
+    }, 5 * 60_000);
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
+  }
 
   r.post('/auth/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: loginSchema, response: responses({ 200: authResponse }) },
     handler: async (request) => {
-      const { userId, token } = await login(db, request.body, clientInfo(request), throttles);
+      const { userId, token } = await login(db, request.body, clientInfo(request), throttle);
       const user = await loadUserRecord(db, userId);
       return { success: true as const, token, data: { user }, message: `Welcome back, ${user.firstName}!` };
     },
@@ -70,6 +81,25 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     handler: async (request) => {
       await revokeSession(db, requireAuth(request).sessionId);
       return { success: true as const, message: 'Logged out' };
+    },
+  });
+
+  r.post('/auth/change-password', {
+    config: {
+      access: 'authenticated',
+      // Each call checks the current password: the same ceiling as resets, per address.
+      rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
+    },
+    schema: {
+      tags: ['auth'],
+      description:
+        'Changes the signed-in user’s password (current password required). The new one follows the reset rules and must not be a common password. Every other session of the user ends; this one stays.',
+      body: changePasswordSchema,
+      response: responses({ 200: messageEnvelope }),
+    },
+    handler: async (request) => {
+      await changePassword(db, requireAuth(request), request.body);
+      return { success: true as const, message: PASSWORD_CHANGED_MESSAGE };
     },
   });
 

@@ -4,11 +4,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords';
 import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { newRiderCode, newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
 import { createResetLink } from '../password-resets/password-resets.service';
+import { backupDatabase, RestoreRefusedError, restoreDatabase } from './backup';
 import { seedDemo } from './seed-demo';
 
 export class OperatorError extends Error {}
@@ -32,6 +34,7 @@ export async function createUser(db: Db, args: CreateUserArgs): Promise<string> 
   }
   const weak = passwordStrengthProblem(args.password);
   if (weak) throw new OperatorError(`Weak password: ${weak}`);
+  if (isCommonPassword(args.password)) throw new OperatorError(`Weak password: ${COMMON_PASSWORD_MESSAGE}`);
   const role = args.role as Role;
   const passwordHash = await hashPassword(args.password);
   const firstName = args['first-name']?.trim() || role.charAt(0).toUpperCase() + role.slice(1);
@@ -112,14 +115,20 @@ export async function runOperatorCommand(
         return { exitCode: 0, output: await resetLinkFor(db, args.email, publicUrl) };
       case 'seed-demo':
         return { exitCode: 0, output: await seedDemo(db) };
+      case 'backup':
+        if (!args.file) return { exitCode: 1, output: 'Usage: npm run cli -- backup FILE' };
+        return { exitCode: 0, output: await backupDatabase(db, args.file) };
+      case 'restore':
+        if (!args.file) return { exitCode: 1, output: 'Usage: npm run cli -- restore FILE [--force]' };
+        return { exitCode: 0, output: await restoreDatabase(db, args.file, { force: args.force === 'true' }) };
       default:
         return {
           exitCode: 1,
-          output: `Unknown command "${command}". Commands: create-user, reset-link, seed-demo`,
+          output: `Unknown command "${command}". Commands: create-user, reset-link, seed-demo, backup, restore`,
         };
     }
   } catch (err) {
-    if (err instanceof OperatorError) return { exitCode: 1, output: err.message };
+    if (err instanceof OperatorError || err instanceof RestoreRefusedError) return { exitCode: 1, output: err.message };
     throw err;
   }
 }

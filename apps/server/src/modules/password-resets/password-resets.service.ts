@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { passwordResets } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { newToken, sha256Hex } from '../../lib/tokens';
@@ -106,6 +107,7 @@ export async function readResetToken(db: Db, token: string, now: Date = new Date
 export async function completeReset(db: Db, token: string, newPassword: string, now: Date = new Date()) {
   const problem = passwordStrengthProblem(newPassword);
   if (problem) throw new BadRequestError(problem, 'WEAK_PASSWORD');
+  assertUncommonPassword(newPassword);
   const row = await findLiveReset(db, token, now);
   if (!row) throw new BadRequestError(INVALID_RESET_LINK, 'INVALID_RESET_LINK');
   const passwordHash = await hashPassword(newPassword);

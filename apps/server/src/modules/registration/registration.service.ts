@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
 import { insertFiles } from '../../lib/file-bytes';
 import type { PendingUpload, ProcessedFile } from '../../lib/files';
@@ -46,6 +47,7 @@ export function validateRegistration(raw: Record<string, unknown>, hasReceipt: b
   if (problem) throw new BadRequestError(problem, 'VALIDATION');
   const parsed = registrationSchema.safeParse(raw);
   if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message, 'VALIDATION');
+  assertUncommonPassword(parsed.data.password);
   return parsed.data;
 }
 

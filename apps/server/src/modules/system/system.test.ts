@@ -153,9 +153,13 @@ describe('rate limits', () => {
         payload: { email, password: 'Wrong-pass1' },
       });
     for (let i = 0; i < 3; i++) expect((await attempt('victim@example.com')).statusCode).toBe(401);
-    const locked = await attempt('victim@example.com', '198.51.100.7');
+    const locked = await attempt('victim@example.com');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
+    // An address that has not failed on the account is still judged once (so the attacker
+    // cannot lock the real rider out), then closed too (lib/login-throttle.ts).
+    expect((await attempt('victim@example.com', '198.51.100.7')).statusCode).toBe(401);
+    expect((await attempt('victim@example.com', '198.51.100.7')).statusCode).toBe(429);
     // The same address trying other accounts is stopped by the per-address limit.
     expect((await attempt('other1@example.com')).statusCode).toBe(401);
     expect((await attempt('other2@example.com')).statusCode).toBe(401);

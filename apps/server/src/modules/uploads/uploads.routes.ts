@@ -32,6 +32,9 @@ function sendBlob(request: FastifyRequest, reply: FastifyReply, file: FileRow, c
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   // A receipt PDF opened in the browser must never run as a document of this origin.
   reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  // PDFs are downloaded (the console opens them from a link, never in a frame of its page);
+  // images stay inline.
+  if (file.mimeType === 'application/pdf') reply.header('content-disposition', 'attachment; filename="receipt.pdf"');
   return reply.type(file.mimeType).send(file.data);
 }
 

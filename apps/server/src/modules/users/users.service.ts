@@ -10,6 +10,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
+import { forgetContactData } from './forget-contact';
 import { getAdminUser, loadTarget, userNotFound, visibleTo } from './users.queries';
 
 const actorOf = (viewer: AuthContext) => ({ actorId: viewer.userId, actorName: displayName(viewer) });
@@ -178,17 +179,20 @@ export async function deleteUser(db: Db, viewer: AuthContext, userId: string) {
   if (userId === viewer.userId) throw new BadRequestError('You cannot delete your own account', 'SELF_DELETE');
   await db.transaction(async (tx) => {
     const target = await loadTarget(tx, viewer.role, userId);
+    const forget = await forgetContactData(tx, userId);
     const deleted = await tx
       .delete(users)
       .where(and(eq(users.id, userId), visibleTo(viewer.role)))
       .returning({ id: users.id });
     if (deleted.length === 0) throw userNotFound();
+    await forget();
     await recordActivity(tx, {
       type: 'user_deleted',
       userId: null,
       userName: displayName(target),
       ...actorOf(viewer),
-      description: `${displayName(viewer)} deleted the account of ${displayName(target)} (${target.email})`,
+      // The name and rider number stay (who did what); the email goes with the account.
+      description: `${displayName(viewer)} deleted the account of ${displayName(target)}`,
       details: target.riderNumber ? `Rider #${target.riderNumber} is free again` : null,
       metadata: { deletedUserId: target.id, role: target.role },
     });

@@ -1,8 +1,10 @@
 // Payment Receipt (spec/staff-console.md §2, §4 "Receipt modal": loading, image shown,
-// error, or none available). PDFs show in a frame from a blob URL, with a download link.
+// error, or none available). Images show inline; a PDF opens from a link in the browser's
+// own viewer (a new tab) or downloads, never framed inside the console: Chromium's PDF
+// viewer does not run in a sandboxed frame, and the CSP allows no frames at all.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
+import { Download, ExternalLink, FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
@@ -101,11 +103,15 @@ function ReceiptBody({ subject }: { subject: ReceiptSubject }) {
         ) : !url ? (
           <Spinner label="Loading receipt..." />
         ) : isPdf ? (
-          <iframe
-            src={url}
-            title={`Payment receipt of ${subject.firstName} ${subject.lastName}`}
-            className="h-[60dvh] w-full rounded bg-white"
-          />
+          <div className="flex flex-col items-center gap-3 p-4 text-center">
+            <FileText className="size-12 text-gold-300" aria-hidden="true" />
+            <p className="font-bold">PDF receipt</p>
+            <p className="text-sm text-ash">It opens in your browser's PDF viewer, in a new tab.</p>
+            <a href={url} target="_blank" rel="noopener noreferrer" className={buttonStyles('primary', 'md')}>
+              <ExternalLink className="size-5" aria-hidden="true" />
+              Open PDF receipt
+            </a>
+          </div>
         ) : imageFailed ? (
           <p role="alert" className="text-ember-400">
             Failed to display receipt image

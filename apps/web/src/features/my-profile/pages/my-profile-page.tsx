@@ -3,7 +3,18 @@
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Eye, Flame, HardHat, IdCard, Megaphone, MessageSquare, QrCode, Shirt, TriangleAlert } from 'lucide-react';
+import {
+  Eye,
+  Flame,
+  HardHat,
+  IdCard,
+  KeyRound,
+  Megaphone,
+  MessageSquare,
+  QrCode,
+  Shirt,
+  TriangleAlert,
+} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
@@ -12,6 +23,7 @@ import { Logo } from '../../../components/ui/logo';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
+import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { fullNameOf, kitNameOf } from '../../public-profile/api/names';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
@@ -27,7 +39,7 @@ import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { TshirtSizeTab } from '../components/tshirt-size-tab';
 
-type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear';
+type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear' | 'password';
 
 export default function MyProfilePage() {
   const { user, refreshUser } = useAuth();
@@ -78,6 +90,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
     ];
     if (showTshirt) list.push({ id: 'tshirt', label: 'T-shirt Size', icon: Shirt });
     if (showGear) list.push({ id: 'gear', label: 'Gear Sizes', icon: HardHat });
+    list.push({ id: 'password', label: 'Password', icon: KeyRound });
     return list;
   }, [unread, showTshirt, showGear]);
 
@@ -178,6 +191,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
             {activeTab === 'rider-code' && <RiderCodeTab />}
             {activeTab === 'comments' && <MyCommentsTab />}
             {activeTab === 'details' && <DetailsTab user={user} />}
+            {activeTab === 'password' && <ChangePasswordForm />}
             {activeTab === 'announcements' && <AnnouncementsTab query={announcements} read={read} onRead={markRead} />}
             {activeTab === 'tshirt' && (
               <TshirtSizeTab

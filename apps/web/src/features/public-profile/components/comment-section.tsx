@@ -1,5 +1,5 @@
 import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
-import { COMMENT_MAX_LENGTH, type Comment } from '@rally/shared/contracts/profiles';
+import type { Comment } from '@rally/shared/contracts/profiles';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquareHeart, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -184,16 +184,13 @@ function CommentForm({ busy, onSubmit }: { busy: boolean; onSubmit: (text: strin
         id={id}
         name="comment"
         rows={3}
-        maxLength={COMMENT_MAX_LENGTH}
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder="Cheer this warrior on..."
         className={`${inputStyles} resize-y`}
       />
       <div className="mt-2 flex items-center justify-between gap-3">
-        <span className="text-xs text-smoke">
-          {text.length}/{COMMENT_MAX_LENGTH}
-        </span>
+        <span className="text-xs text-smoke">{text.length === 1 ? '1 character' : `${text.length} characters`}</span>
         <button type="submit" disabled={blank || busy} className={buttonStyles('primary', 'md')}>
           <Send className="size-5" aria-hidden="true" />
           {busy ? 'Sending...' : 'Send'}

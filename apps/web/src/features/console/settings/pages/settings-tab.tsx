@@ -1,5 +1,10 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { ChangePasswordForm } from '../../../auth/components/change-password-form';
 
+/** Settings: for now the signed-in staff member's own password. */
 export default function SettingsTab() {
-  return <ComingSoon title="Settings" message="Settings panel coming soon..." />;
+  return (
+    <div className="flex flex-col gap-4">
+      <ChangePasswordForm />
+    </div>
+  );
 }
