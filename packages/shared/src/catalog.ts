@@ -235,6 +235,9 @@ export const ACTIVITY_TYPES = [
   'checkpoint_scan',
   'sos_call',
   'rally_completion',
+  // Event day (DESIGN.md §8): station changes and flagged-scan decisions, audited.
+  'station_updated',
+  'scan_reviewed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;
