@@ -99,13 +99,18 @@ async function sendBatches(): Promise<void> {
     const results = new Map(answer.data.results.map((r) => [r.id, r]));
     const syncedAt = new Date().toISOString();
     const tx = db.transaction(['scans', 'meta'], 'readwrite');
+    let answered = 0;
     for (const scan of batch) {
       const result = results.get(scan.id);
       // An id the server did not answer for stays pending and goes again.
-      if (result) await tx.objectStore('scans').put({ ...scan, state: 'synced', result, syncedAt });
+      if (!result) continue;
+      answered += 1;
+      await tx.objectStore('scans').put({ ...scan, state: 'synced', result, syncedAt });
     }
     await tx.objectStore('meta').put(syncedAt, 'lastSyncAt');
     await tx.done;
+    // Never loop on a batch the server keeps not answering: back off instead.
+    if (answered < batch.length) throw new Error(`The server answered ${answered} of ${batch.length} scans`);
     publish({ pending: await pendingCount(), lastSyncAt: syncedAt });
     attempt = 0;
   }
@@ -160,6 +165,8 @@ export function syncNow(): Promise<void> {
   };
   running = run().finally(() => {
     running = null;
+    // A scan queued while the last batch was on its way: send it now rather than at the next scan.
+    if (status.pending > 0 && status.state.kind === 'idle') void syncNow();
   });
   return running;
 }

@@ -7,6 +7,16 @@ import type { RosterIndex } from '../lib/local-verdict';
 
 const DOT = { accepted: 'bg-jade-400', flagged: 'bg-gold-400', unknown: 'bg-ember-500' } as const;
 
+/** The server's word once it has answered; the device's own until then. */
+function dot(scan: QueuedScan): string {
+  const r = scan.result;
+  if (!r) return DOT[scan.localTone];
+  const outcome = r.status === 'duplicate' ? r.original : r.status;
+  if (outcome === 'accepted') return DOT.accepted;
+  if (outcome === 'flagged') return r.reason === 'unknown_rider' ? DOT.unknown : DOT.flagged;
+  return DOT.unknown;
+}
+
 function serverLabel(scan: QueuedScan): string {
   const r = scan.result;
   if (!r) return 'Waiting to sync';
@@ -42,7 +52,7 @@ export function RecentScans({ scans, index }: { scans: QueuedScan[]; index: Rost
               data-state={scan.state}
               data-status={scan.result?.status}
             >
-              <span aria-hidden="true" className={`size-4 shrink-0 rounded-full ${DOT[scan.localTone]}`} />
+              <span aria-hidden="true" className={`size-4 shrink-0 rounded-full ${dot(scan)}`} />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-lg font-bold text-bone">{who}</span>
                 <span className="block text-sm text-ash">

@@ -34,7 +34,11 @@ export function ScannerScreen({ user }: { user: User }) {
     userId: user.id,
   });
 
-  useEffect(() => startScanSync(), []);
+  useEffect(() => {
+    startScanSync();
+    // Signed in again after a session ended: what waited goes now.
+    void syncNow();
+  }, []);
   // A sync that ends may have new riders to go with it: the roster follows (a cheap delta).
   const lastSync = status.lastSyncAt;
   const refreshRoster = roster.refresh;
@@ -107,8 +111,8 @@ export function ScannerScreen({ user }: { user: User }) {
           <StationPicker stations={stations.stations} onChoose={stations.choose} error={stations.error} />
         ) : (
           <>
-            <div className="flex flex-wrap items-center gap-3 rounded-xl border-2 border-fire-600 bg-ink-900 px-4 py-3">
-              <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border-2 border-fire-600 bg-ink-900 px-4 py-3">
+              <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
                 <p className="text-sm font-bold tracking-widest text-fire-400 uppercase">
                   {`Day ${station.day} · ${STATION_KIND_LABELS[station.kind]}`}
                 </p>

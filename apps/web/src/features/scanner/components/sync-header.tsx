@@ -21,10 +21,10 @@ export function SyncHeader({
 }) {
   const syncing = status.state.kind === 'syncing';
   return (
-    <div className="flex flex-wrap items-center gap-2 text-base font-bold" data-testid="sync-header">
+    <div className="flex flex-wrap items-center gap-2 text-sm font-bold sm:text-base" data-testid="sync-header">
       <span
         data-testid="online-state"
-        className={`inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 uppercase ${
+        className={`inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 uppercase ${
           online ? 'bg-jade-600 text-white' : 'bg-ember-600 text-white'
         }`}
       >
@@ -34,23 +34,23 @@ export function SyncHeader({
       <span
         data-testid="pending-count"
         data-pending={status.pending}
-        className={`rounded-md px-3 py-1.5 ${status.pending > 0 ? 'bg-gold-400 text-ink-950' : 'bg-ink-800 text-bone'}`}
+        className={`rounded-md px-2.5 py-1.5 ${status.pending > 0 ? 'bg-gold-400 text-ink-950' : 'bg-ink-800 text-bone'}`}
       >
         {`${status.pending} pending`}
       </span>
-      <span className="rounded-md bg-ink-800 px-3 py-1.5 text-ash" data-testid="last-sync">
-        {`Last sync ${clock(status.lastSyncAt)}`}
-      </span>
-      <span className="rounded-md bg-ink-800 px-3 py-1.5 text-ash">{`${rosterSize} riders on device`}</span>
       <button
         type="button"
         onClick={onSync}
         disabled={!online || syncing}
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-md border-2 border-fire-500 px-3 text-fire-300 uppercase hover:bg-fire-500/10 disabled:opacity-50"
+        className="ml-auto inline-flex min-h-11 items-center gap-1.5 rounded-md border-2 border-fire-500 px-3 text-fire-300 uppercase hover:bg-fire-500/10 disabled:opacity-50 sm:ml-0"
       >
         <RefreshCw className={`size-5 ${syncing ? 'animate-spin' : ''}`} aria-hidden="true" />
-        Sync now
+        Sync
       </button>
+      <p className="basis-full text-sm font-normal text-ash sm:basis-auto sm:text-base">
+        <span data-testid="last-sync">{`Last sync ${clock(status.lastSyncAt)}`}</span>
+        {` · ${rosterSize} riders on device`}
+      </p>
       {status.state.kind === 'waiting' && status.state.error !== 'Offline' && (
         <span className="text-sm text-ember-400">{`Retrying: ${status.state.error}`}</span>
       )}

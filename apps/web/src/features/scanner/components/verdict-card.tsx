@@ -6,9 +6,19 @@ import { useLayoutEffect } from 'react';
 import type { ShownVerdict } from '../hooks/use-scan-recorder';
 
 const TONES = {
-  accepted: { box: 'bg-jade-400 text-ink-950 border-jade-600', title: 'Go — recorded', Icon: CircleCheckBig },
-  flagged: { box: 'bg-gold-400 text-ink-950 border-gold-500', title: 'Check — recorded, flagged', Icon: TriangleAlert },
-  unknown: { box: 'bg-ember-600 text-white border-ember-700', title: 'Stop — unknown rider', Icon: CircleHelp },
+  accepted: { box: 'bg-jade-400 text-ink-950 border-jade-600', title: 'Go', note: 'Recorded', Icon: CircleCheckBig },
+  flagged: {
+    box: 'bg-gold-400 text-ink-950 border-gold-500',
+    title: 'Check',
+    note: 'Recorded, flagged',
+    Icon: TriangleAlert,
+  },
+  unknown: {
+    box: 'bg-ember-600 text-white border-ember-700',
+    title: 'Stop',
+    note: 'Recorded for staff review',
+    Icon: CircleHelp,
+  },
 } as const;
 
 export const VERDICT_MEASURE = 'scan-verdict';
@@ -56,11 +66,18 @@ export function VerdictCard({ shown, photoUrl }: { shown: ShownVerdict | null; p
       data-seq={shown.seq}
       className={`rounded-xl border-4 p-4 shadow-[0_6px_0_0_rgba(0,0,0,0.45)] sm:p-6 ${tone.box}`}
     >
-      <div className="flex items-center gap-3">
-        <tone.Icon className="size-12 shrink-0 sm:size-16" strokeWidth={2.75} aria-hidden="true" />
-        <h2 className="font-display text-4xl leading-none tracking-wide uppercase sm:text-6xl">{tone.title}</h2>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <tone.Icon className="size-14 shrink-0 sm:size-20" strokeWidth={2.75} aria-hidden="true" />
+        <h2 className="font-display text-7xl leading-none tracking-wide uppercase sm:text-8xl">{tone.title}</h2>
+        <p className="basis-full text-lg font-bold uppercase sm:ml-auto sm:basis-auto sm:text-right sm:text-xl">
+          {tone.note}
+        </p>
       </div>
-      {reason && <p className="mt-2 text-2xl font-black sm:text-3xl">{reason}</p>}
+      {reason && (
+        <p className="mt-2 text-2xl font-black sm:text-3xl" data-testid="verdict-reason">
+          {reason}
+        </p>
+      )}
       {repeatOf && (
         <p className="mt-2 inline-flex items-center gap-2 rounded-md bg-ink-950/85 px-3 py-1 text-lg font-bold text-bone">
           <Repeat className="size-5" aria-hidden="true" />

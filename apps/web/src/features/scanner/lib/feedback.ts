@@ -12,7 +12,7 @@ export function unlockAudio(): void {
 }
 
 function tone(frequency: number, start: number, duration: number) {
-  if (!context || context.state !== 'running') return;
+  if (context?.state !== 'running') return;
   const osc = context.createOscillator();
   const gain = context.createGain();
   osc.type = 'square';

@@ -2,9 +2,10 @@
 // DESIGN.md §8). Its own gate rather than RequireAuth: signed-out marshals sign in here and
 // stay here, and a rider is told who the page is for.
 import { can } from '@rally/shared/permissions';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
+import { pendingCount } from '../../../lib/offline/scan-sync';
 import { NotForRiders } from '../components/not-for-riders';
 import { ScannerFrame } from '../components/scanner-frame';
 import { ScannerScreen } from '../components/scanner-screen';
@@ -26,9 +27,19 @@ function useScannerManifest() {
   }, []);
 }
 
+/** Scans left on this phone by a session that ended: they go once someone signs in. */
+function usePendingWhileSignedOut(signedOut: boolean): number {
+  const [pending, setPending] = useState(0);
+  useEffect(() => {
+    if (signedOut) void pendingCount().then(setPending, () => setPending(0));
+  }, [signedOut]);
+  return pending;
+}
+
 export default function ScanPage() {
   const { user, isLoading } = useAuth();
   useScannerManifest();
+  const waiting = usePendingWhileSignedOut(!isLoading && !user);
   if (isLoading) return <FullScreenSpinner label="Authenticating warrior..." />;
   if (!user) {
     return (
@@ -38,6 +49,14 @@ export default function ScanPage() {
             heading="Sign in to scan"
             note="Marshals and staff: sign in once on this phone. Scans made offline are kept and sent later."
           />
+          {waiting > 0 && (
+            <p
+              className="mt-4 rounded-md border-l-4 border-gold-400 bg-ink-800 px-4 py-3 text-lg text-bone"
+              data-testid="waiting-scans"
+            >
+              {`${waiting} scan${waiting === 1 ? '' : 's'} recorded on this phone wait to be sent: they go as soon as you sign in.`}
+            </p>
+          )}
         </div>
       </ScannerFrame>
     );
