@@ -6,7 +6,7 @@ import { formatEventTime, routesText } from './event-day-display';
 
 const th = 'whitespace-nowrap px-2.5 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
 const td = 'px-2.5 py-3 align-middle';
-const READ_HEADERS: TableHeader[] = ['#', 'Station', 'Routes', 'Opens', 'Closes', 'Required', 'Status', 'Scans'];
+const READ_HEADERS: TableHeader[] = ['#', 'Station', 'Routes', 'Hours', 'Required', 'Status', 'Scans'];
 const MANAGE_HEADERS: TableHeader[] = [...READ_HEADERS, 'Actions'];
 
 export type StationAction = 'up' | 'down' | 'edit' | 'toggle-closed' | 'delete';
@@ -14,7 +14,7 @@ export type StationAction = 'up' | 'down' | 'edit' | 'toggle-closed' | 'delete';
 const iconButton =
   'flex size-10 items-center justify-center rounded-md border border-ink-600 text-ash transition-colors ' +
   'hover:border-fire-500 hover:text-fire-300 disabled:cursor-not-allowed disabled:opacity-40 ' +
-  'disabled:hover:border-ink-600 disabled:hover:text-ash';
+  'disabled:hover:border-ink-600 disabled:hover:text-ash aria-disabled:cursor-wait';
 
 /** One day's stations in their order; managers get move, edit, close and delete on each row. */
 export function StationsTable({
@@ -30,10 +30,15 @@ export function StationsTable({
   busy: boolean;
   onAction: (station: Station, action: StationAction) => void;
 }) {
+  // While one change is on its way the buttons refuse clicks but stay enabled: disabling
+  // the button that has the keyboard focus would drop the focus to the page.
+  const act = (station: Station, action: StationAction) => {
+    if (!busy) onAction(station, action);
+  };
   return (
     <ConsoleTable
       headers={canManage ? MANAGE_HEADERS : READ_HEADERS}
-      minWidth={canManage ? 'sm:min-w-[980px]' : 'sm:min-w-[760px]'}
+      minWidth={canManage ? 'sm:min-w-[900px]' : 'sm:min-w-[700px]'}
       headerClassName={th}
       stackOnPhone
     >
@@ -59,11 +64,19 @@ export function StationsTable({
           <td data-label="Routes" className={`${td} text-ash`}>
             {routesText(s.routes)}
           </td>
-          <td data-label="Opens" className={`${td} whitespace-nowrap text-ash`}>
-            {formatEventTime(s.opensAt)}
-          </td>
-          <td data-label="Closes" className={`${td} whitespace-nowrap text-ash`}>
-            {formatEventTime(s.closesAt)}
+          <td data-label="Hours" className={`${td} text-sm text-ash`}>
+            {s.opensAt || s.closesAt ? (
+              <div>
+                <p className="whitespace-nowrap">
+                  <span className="text-smoke">Opens</span> {formatEventTime(s.opensAt)}
+                </p>
+                <p className="whitespace-nowrap">
+                  <span className="text-smoke">Closes</span> {formatEventTime(s.closesAt)}
+                </p>
+              </div>
+            ) : (
+              'Always open'
+            )}
           </td>
           <td data-label="Required" className={td}>
             {s.required ? (
@@ -88,12 +101,13 @@ export function StationsTable({
           </td>
           {canManage && (
             <td className={td}>
-              <div className="flex flex-wrap items-center gap-1.5">
+              <div className="flex flex-wrap items-center gap-1.5 sm:flex-nowrap">
                 <button
                   type="button"
                   className={iconButton}
-                  disabled={busy || index === 0}
-                  onClick={() => onAction(s, 'up')}
+                  disabled={index === 0}
+                  aria-disabled={busy || undefined}
+                  onClick={() => act(s, 'up')}
                   data-move={`${s.id}:up`}
                   aria-label={`Move ${s.name} up`}
                   title="Move up"
@@ -103,8 +117,9 @@ export function StationsTable({
                 <button
                   type="button"
                   className={iconButton}
-                  disabled={busy || index === stations.length - 1}
-                  onClick={() => onAction(s, 'down')}
+                  disabled={index === stations.length - 1}
+                  aria-disabled={busy || undefined}
+                  onClick={() => act(s, 'down')}
                   data-move={`${s.id}:down`}
                   aria-label={`Move ${s.name} down`}
                   title="Move down"
@@ -114,8 +129,8 @@ export function StationsTable({
                 <button
                   type="button"
                   className={iconButton}
-                  disabled={busy}
-                  onClick={() => onAction(s, 'edit')}
+                  aria-disabled={busy || undefined}
+                  onClick={() => act(s, 'edit')}
                   aria-label={`Edit ${s.name}`}
                   title="Edit"
                 >
@@ -124,8 +139,8 @@ export function StationsTable({
                 <button
                   type="button"
                   className={iconButton}
-                  disabled={busy}
-                  onClick={() => onAction(s, 'toggle-closed')}
+                  aria-disabled={busy || undefined}
+                  onClick={() => act(s, 'toggle-closed')}
                   aria-label={`${s.closed ? 'Reopen' : 'Close'} ${s.name}`}
                   title={s.closed ? 'Reopen' : 'Close'}
                 >
@@ -138,8 +153,8 @@ export function StationsTable({
                 <button
                   type="button"
                   className={`${iconButton} hover:border-ember-500 hover:text-ember-400`}
-                  disabled={busy}
-                  onClick={() => onAction(s, 'delete')}
+                  aria-disabled={busy || undefined}
+                  onClick={() => act(s, 'delete')}
                   aria-label={`Delete ${s.name}`}
                   title="Delete"
                 >

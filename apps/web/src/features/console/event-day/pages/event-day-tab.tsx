@@ -6,7 +6,7 @@ import type { CreateStationRequest, Station } from '@rally/shared/contracts/stat
 import { can } from '@rally/shared/permissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPinned, Plus, ScanLine, ShieldAlert, Sprout } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { ApiError } from '../../../../lib/api-client';
@@ -30,7 +30,7 @@ import {
   stationsQuery,
   updateStation,
 } from '../api/event-day-api';
-import { ReviewQueueTable } from '../components/review-queue-table';
+import { ReviewQueueList } from '../components/review-queue-list';
 import { StationFormModal } from '../components/station-form-modal';
 import { type StationAction, StationsTable } from '../components/stations-table';
 
@@ -91,7 +91,21 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
   const [formProblem, setFormProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const [moved, setMoved] = useState('');
+  // The moved station's button to focus once the new order is on screen.
+  const focusAfterMove = useRef<{ id: string; action: StationAction } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventDayKeys.stations });
+
+  useEffect(() => {
+    const wanted = focusAfterMove.current;
+    if (!wanted || !query.data) return;
+    focusAfterMove.current = null;
+    // At the top or bottom its own button is disabled, so the other one takes the focus.
+    const mine = document.querySelector<HTMLButtonElement>(`[data-move="${wanted.id}:${wanted.action}"]`);
+    const other = document.querySelector<HTMLButtonElement>(
+      `[data-move="${wanted.id}:${wanted.action === 'up' ? 'down' : 'up'}"]`,
+    );
+    (mine && !mine.disabled ? mine : other)?.focus();
+  }, [query.data]);
 
   const save = useMutation({
     mutationFn: ({ station, body }: { station: Station | null; body: CreateStationRequest }) =>
@@ -105,6 +119,13 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
   });
 
   const change = useMutation({
+    // A move shows at once; the server's answer (refetched when settled) has the last word.
+    onMutate: ({ station, order }) => {
+      if (!order) return;
+      queryClient.setQueryData<Station[]>(eventDayKeys.stations, (list) =>
+        list?.map((s) => (s.day === station.day && order.includes(s.id) ? { ...s, order: order.indexOf(s.id) } : s)),
+      );
+    },
     mutationFn: async ({ station, action, order }: { station: Station; action: StationAction; order?: string[] }) => {
       if (action === 'toggle-closed') await updateStation(station.id, { closed: !station.closed });
       else if (action === 'delete') await deleteStation(station.id);
@@ -117,14 +138,6 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
       if (order) {
         const position = order.indexOf(station.id) + 1;
         setMoved(`${station.name} moved to position ${position} of day ${station.day}`);
-        // The row's own button keeps the keyboard where it was; at an end it is disabled, so the other one.
-        requestAnimationFrame(() => {
-          const mine = document.querySelector<HTMLButtonElement>(`[data-move="${station.id}:${action}"]`);
-          const other = document.querySelector<HTMLButtonElement>(
-            `[data-move="${station.id}:${action === 'up' ? 'down' : 'up'}"]`,
-          );
-          (mine && !mine.disabled ? mine : other)?.focus();
-        });
       }
     },
     // A station with scans cannot be deleted (409): the server's message says to close it.
@@ -161,6 +174,7 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
     if (from < 0 || other === undefined) return;
     ids[to] = station.id;
     ids[from] = other;
+    focusAfterMove.current = { id: station.id, action };
     change.mutate({ station, action, order: ids });
   };
 
@@ -308,7 +322,7 @@ function ReviewQueueSection({ canReview }: { canReview: boolean }) {
                 label: 'Flagged scan pages',
               }}
             >
-              <ReviewQueueTable
+              <ReviewQueueList
                 scans={data.scans}
                 canReview={canReview}
                 busyId={review.isPending ? (review.variables?.scan.id ?? null) : null}
