@@ -63,7 +63,8 @@ function keptQuery<T>(userId: string, name: 'riderCode' | 'passages', fetcher: (
 }
 
 export const riderCodeQuery = (userId: string) => keptQuery(userId, 'riderCode', fetchRiderCode, 5 * 60_000);
-export const passagesQuery = (userId: string) => keptQuery(userId, 'passages', fetchPassages, 30_000);
+// Passages change with every scan: the kept copy shows at once, a fresh one is always asked for.
+export const passagesQuery = (userId: string) => keptQuery(userId, 'passages', fetchPassages, 0);
 
 export async function fetchMyComments(offset: number, limit = COMMENTS_PAGE_SIZE): Promise<MyCommentList> {
   const res = await api.get<Envelope<MyCommentList>>(`/my/comments?limit=${limit}&offset=${offset}`);

@@ -9,6 +9,7 @@ import { CloudOff, QrCode, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { formatRiderNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { fullNameOf, kitNameOf } from '../../public-profile/api/names';
@@ -25,7 +26,8 @@ function savedTime(at: number): string {
 
 export function RiderCodeTab({ user }: { user: UserRecord }) {
   const query = useQuery(riderCodeQuery(user.id));
-  const online = useOnline();
+  const { isOfflineSession } = useAuth();
+  const online = useOnline() && !isOfflineSession;
   const missing = query.error instanceof ApiError && query.error.status === 404;
   const offline = !online || (query.isError && isOfflineFailure(query.error));
   const code = missing ? undefined : (query.data ?? user.riderCode ?? undefined);

@@ -43,13 +43,13 @@ import { TshirtSizeTab } from '../components/tshirt-size-tab';
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear';
 
 export default function MyProfilePage() {
-  const { user, refreshUser } = useAuth();
+  const { user, refreshUser, isOfflineSession } = useAuth();
   // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
   const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
 
   // Offline, the page keeps the session and shows what this phone has (DESIGN.md §8); only
   // an answer from the server is a failed load.
-  const offlineFailure = profileQuery.isError && isOfflineFailure(profileQuery.error);
+  const offlineFailure = profileQuery.isError && (isOfflineSession || isOfflineFailure(profileQuery.error));
 
   useEffect(() => {
     if (profileQuery.isError && !offlineFailure) toast.error('Failed to load profile data');
@@ -61,12 +61,13 @@ export default function MyProfilePage() {
 }
 
 function MyProfileView({ user }: { user: UserRecord }) {
-  const { logout } = useAuth();
+  const { logout, isOfflineSession } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const online = useOnline();
+  // The session kept without a signal (lib/auth.tsx) counts as offline even if the browser says online.
+  const online = useOnline() && !isOfflineSession;
   // Without a signal the rider most likely needs the pass: open on it.
-  const [tab, setTab] = useState<TabId>(() => (navigator.onLine ? 'details' : 'rider-code'));
+  const [tab, setTab] = useState<TabId>(() => (online ? 'details' : 'rider-code'));
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>([tab]));
   const [celebration, setCelebration] = useState<{ title: string; message: string } | null>(null);
   const { read, markRead } = useReadAnnouncements(user.id);
