@@ -36,7 +36,7 @@ export function CameraPanel({ onText }: { onText: (text: string) => void }) {
 
   return (
     <div className="overflow-hidden rounded-xl border-2 border-ink-600 bg-ink-900">
-      <div className={`relative aspect-[4/3] w-full bg-ink-950 ${running ? '' : 'hidden'}`}>
+      <div className={`relative aspect-[4/3] max-h-[45dvh] w-full bg-ink-950 lg:max-h-none ${running ? '' : 'hidden'}`}>
         <video ref={video} className="size-full object-cover" muted playsInline aria-label="Camera view" />
         <div
           aria-hidden="true"

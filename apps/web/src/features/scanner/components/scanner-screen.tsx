@@ -117,7 +117,7 @@ export function ScannerScreen({ user }: { user: User }) {
                   {`Day ${station.day} · ${STATION_KIND_LABELS[station.kind]}`}
                 </p>
                 <h1
-                  className="truncate font-display text-3xl tracking-wide uppercase sm:text-4xl"
+                  className="font-display text-3xl tracking-wide break-words uppercase sm:text-4xl"
                   data-testid="station-name"
                 >
                   {station.name}
@@ -137,19 +137,23 @@ export function ScannerScreen({ user }: { user: User }) {
                 No riders on this phone yet: connect once so the roster downloads. Scans are still recorded.
               </p>
             )}
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-              <div className="space-y-4 lg:order-2">
+            {/* Phone: camera, verdict, number, list, top to bottom. Wide screens: camera and
+                number on the left, verdict and list on the right. */}
+            <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+              <div className="lg:col-start-1 lg:row-start-1">
+                <CameraPanel onText={onCameraText} />
+              </div>
+              <div className="space-y-4 lg:col-start-2 lg:row-span-3 lg:row-start-1">
                 <VerdictCard shown={shown} photoUrl={photo} />
                 <div className="hidden lg:block">
                   <RecentScans scans={recent} index={roster.index} />
                 </div>
               </div>
-              <div className="space-y-4 lg:order-1">
+              <div className="lg:col-start-1 lg:row-start-2">
                 <ManualEntry onToken={onTyped} />
-                <CameraPanel onText={onCameraText} />
-                <div className="lg:hidden">
-                  <RecentScans scans={recent} index={roster.index} />
-                </div>
+              </div>
+              <div className="lg:hidden">
+                <RecentScans scans={recent} index={roster.index} />
               </div>
             </div>
           </>
