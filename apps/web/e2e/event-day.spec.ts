@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { ScanResult } from '@rally/shared/contracts/scans';
 import type { Station } from '@rally/shared/contracts/stations';
-import { signInWithToken } from './support/api';
+import { registerRider, signInWithToken } from './support/api';
 import { type CreatedUser, createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
 import { expect, test, toast } from './support/fixtures';
@@ -26,6 +26,17 @@ async function session(request: APIRequestContext, created: CreatedUser): Promis
 }
 
 const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
+
+/** A registered rider (number, category lakan) approved by an admin, as on the real day. */
+async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
+  const registered = await registerRider(request);
+  const approved = await request.post('/api/admin/verifications/verify', {
+    headers: auth(admin),
+    data: { verification_code: registered.user.verificationCode, action: 'verified' },
+  });
+  expect(approved.ok()).toBeTruthy();
+  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
+}
 
 /** Each test works on its own day, so the stations of other tests never shift its order. */
 let dayCounter = 0;
@@ -263,7 +274,7 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const admin = await session(request, createUser('admin'));
     const marshal = await session(request, createUser('marshall'));
-    const rider = await session(request, createUser('participant', uniqueEmail('layout')));
+    const rider = await verifiedRider(request, admin);
     const station = await addStation(request, admin, {
       name: `Layout check ${randomUUID().slice(0, 6)}`,
       kind: 'checkpoint',
@@ -273,8 +284,11 @@ for (const viewport of [
       closesAt: new Date(Date.now() + 3_600_000).toISOString(),
       required: true,
     });
-    await scan(request, marshal, station.id, { riderCode: rider.user.riderCode ?? '' });
+    expect((await scan(request, marshal, station.id, { riderCode: rider.user.riderCode ?? '' })).status).toBe(
+      'accepted',
+    );
     const flagged = await scan(request, marshal, station.id, { riderCode: rider.user.riderCode ?? '' });
+    expect(flagged).toMatchObject({ status: 'flagged', reason: 'rescan' });
 
     await openEventDay(page, admin);
     await expect(page.locator(`tr[data-station-id="${station.id}"]`)).toBeVisible();

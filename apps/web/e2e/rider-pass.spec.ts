@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { Station } from '@rally/shared/contracts/stations';
-import { signInWithToken } from './support/api';
+import { registerRider, signInWithToken } from './support/api';
 import { type CreatedUser, createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
 import { expect, test } from './support/fixtures';
@@ -24,6 +24,17 @@ async function session(request: APIRequestContext, created: CreatedUser): Promis
 }
 
 const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
+
+/** A rider who registered (number, category lakan) and whom an admin approved: the pass has it all. */
+async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
+  const registered = await registerRider(request);
+  const approved = await request.post('/api/admin/verifications/verify', {
+    headers: auth(admin),
+    data: { verification_code: registered.user.verificationCode, action: 'verified' },
+  });
+  expect(approved.ok()).toBeTruthy();
+  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
+}
 
 async function addStation(request: APIRequestContext, admin: Session, name: string): Promise<Station> {
   const res = await request.post('/api/admin/stations', {
@@ -68,7 +79,7 @@ test('the rider sees the pass and the passages; the public profile shows the las
 }) => {
   const admin = await session(request, createUser('admin'));
   const marshal = await session(request, createUser('marshall'));
-  const rider = await session(request, createUser('participant', uniqueEmail('pass')));
+  const rider = await verifiedRider(request, admin);
   const riderCode = rider.user.riderCode ?? '';
   const tag = randomUUID().slice(0, 6);
   const marilog = await addStation(request, admin, `Marilog ${tag}`);
@@ -78,6 +89,8 @@ test('the rider sees the pass and the passages; the public profile shows the las
   await expect(page.getByTestId('rider-code')).toHaveText(riderCode);
   await expect(page.getByTestId('rider-qr')).toBeVisible();
   await expect(page.getByTestId('pass-name')).toHaveText(rider.user.kitName || rider.user.firstName.toUpperCase());
+  await expect(page.getByTestId('pass-number')).toContainText(String(rider.user.riderNumber).padStart(3, '0'));
+  await expect(page.getByTestId('pass-category')).toContainText('LAKAN');
   await expect(page.getByText('No stations passed yet.')).toBeVisible();
 
   await scanRider(request, marshal, marilog.id, riderCode);
@@ -107,7 +120,7 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const admin = await session(request, createUser('admin'));
     const marshal = await session(request, createUser('marshall'));
-    const rider = await session(request, createUser('participant', uniqueEmail('pass-layout')));
+    const rider = await verifiedRider(request, admin);
     const station = await addStation(request, admin, `Davao City ${randomUUID().slice(0, 6)}`);
     await scanRider(request, marshal, station.id, rider.user.riderCode ?? '');
 
@@ -133,7 +146,8 @@ test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('the pass opens offline after one visit: number, name and QR', async ({ page, context, request }) => {
-    const rider = await session(request, createUser('participant', uniqueEmail('offline-pass')));
+    const admin = await session(request, createUser('admin'));
+    const rider = await verifiedRider(request, admin);
 
     await openPass(page, rider);
     await expect(page.getByTestId('rider-code')).toHaveText(rider.user.riderCode ?? '');
@@ -149,9 +163,7 @@ test.describe('offline', () => {
     await expect(page.getByTestId('rider-pass')).toBeVisible();
     await expect(page.getByTestId('pass-offline')).toContainText('You are offline.');
     await expect(page.getByTestId('rider-code')).toHaveText(rider.user.riderCode ?? '');
-    await expect(page.getByTestId('pass-number')).toContainText(
-      String(rider.user.riderNumber ?? '---').padStart(3, '0'),
-    );
+    await expect(page.getByTestId('pass-number')).toContainText(String(rider.user.riderNumber).padStart(3, '0'));
     await expect(page.getByTestId('pass-name')).toBeVisible();
     await expect(page.getByTestId('rider-qr')).toBeVisible();
     // The session was kept: still signed in, not sent to the login page.

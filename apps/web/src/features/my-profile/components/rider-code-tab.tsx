@@ -84,11 +84,17 @@ export function RiderCodeTab({ user }: { user: UserRecord }) {
         </div>
         <div className="flex flex-col items-center gap-5 p-4 sm:flex-row sm:items-center sm:gap-8 sm:p-6">
           <div className="flex w-full flex-col items-center text-center sm:order-2 sm:items-start sm:text-left">
-            <p className="font-display leading-none text-fire-400" data-testid="pass-number">
-              <span className="sr-only">Rider number </span>
-              <span className="text-3xl align-top">#</span>
-              <span className="text-8xl sm:text-9xl">{formatRiderNumber(user.riderNumber)}</span>
-            </p>
+            {user.riderNumber === null ? (
+              <p className="font-display text-3xl text-ash" data-testid="pass-number">
+                Rider number not assigned yet
+              </p>
+            ) : (
+              <p className="font-display leading-none text-fire-400" data-testid="pass-number">
+                <span className="sr-only">Rider number </span>
+                <span className="align-top text-4xl">#</span>
+                <span className="text-8xl sm:text-9xl">{formatRiderNumber(user.riderNumber)}</span>
+              </p>
+            )}
             <p className="mt-2 font-display text-4xl break-words text-bone sm:text-5xl" data-testid="pass-name">
               {kitNameOf(user)}
             </p>

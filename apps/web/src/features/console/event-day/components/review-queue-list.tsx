@@ -101,7 +101,7 @@ function ReviewRow({
             )}
             <div className="min-w-0">
               <p className="font-bold break-words text-bone">{name}</p>
-              {rider && (
+              {rider?.kitName && (
                 <p className="text-sm text-ash">
                   {rider.firstName} {rider.lastName}
                 </p>
@@ -154,47 +154,24 @@ function ReviewRow({
           {scan.review ? (
             <ReviewOutcome review={scan.review} />
           ) : canReview ? (
-            <div className="flex flex-col gap-2">
-              <div className="flex flex-col gap-2 lg:flex-row lg:items-end">
-                <div className="min-w-0 flex-1">
-                  <label htmlFor={noteId} className="mb-1 block text-xs font-bold uppercase tracking-wide text-ash">
-                    Reason for the decision on {name}
-                  </label>
-                  <input
-                    id={noteId}
-                    value={note}
-                    maxLength={1000}
-                    onChange={(e) => setNote(e.target.value)}
-                    placeholder="Why accept or void?"
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? problemId : undefined}
-                    className="min-h-11 w-full rounded-md border-2 border-ink-600 bg-ink-950 px-2 text-bone placeholder:text-smoke focus:border-fire-500 focus:outline-none"
-                  />
-                </div>
-                <div className="flex gap-2 lg:w-64">
-                  <button
-                    type="button"
-                    disabled={disabled}
-                    onClick={() => decide('accept')}
-                    aria-label={`Accept the scan of ${name}`}
-                    className="inline-flex min-h-11 flex-1 items-center justify-center gap-1 rounded-md bg-jade-600 px-2 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60"
-                  >
-                    <Check className="size-5" aria-hidden="true" />
-                    {busy ? 'Working...' : 'Accept'}
-                  </button>
-                  <button
-                    type="button"
-                    disabled={disabled}
-                    onClick={() => decide('void')}
-                    aria-label={`Void the scan of ${name}`}
-                    className="inline-flex min-h-11 flex-1 items-center justify-center gap-1 rounded-md bg-ember-600 px-2 font-bold text-white hover:bg-ember-500 disabled:opacity-60"
-                  >
-                    <Ban className="size-5" aria-hidden="true" />
-                    Void
-                  </button>
-                </div>
+            <div className="grid gap-2 lg:grid-cols-[minmax(0,1fr)_16rem]">
+              {/* Reading and tab order: the reason, the common reasons, then the decision. */}
+              <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+                <label htmlFor={noteId} className="mb-1 block text-xs font-bold uppercase tracking-wide text-ash">
+                  Reason for the decision on {name}
+                </label>
+                <input
+                  id={noteId}
+                  value={note}
+                  maxLength={1000}
+                  onChange={(e) => setNote(e.target.value)}
+                  placeholder="Why accept or void?"
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? problemId : undefined}
+                  className="min-h-11 w-full rounded-md border-2 border-ink-600 bg-ink-950 px-2 text-bone placeholder:text-smoke focus:border-fire-500 focus:outline-none"
+                />
               </div>
-              <fieldset className="flex flex-wrap gap-1.5">
+              <fieldset className="flex flex-wrap gap-1.5 lg:col-span-2">
                 <legend className="sr-only">Common reasons for {name}</legend>
                 {COMMON_REASONS.map((reason) => (
                   <button
@@ -216,10 +193,32 @@ function ReviewRow({
                 ))}
               </fieldset>
               {problem && (
-                <p id={problemId} role="alert" className="text-sm font-bold text-ember-400">
+                <p id={problemId} role="alert" className="text-sm font-bold text-ember-400 lg:col-span-2">
                   {problem}
                 </p>
               )}
+              <div className="flex gap-2 lg:col-start-2 lg:row-start-1 lg:self-end">
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => decide('accept')}
+                  aria-label={`Accept the scan of ${name}`}
+                  className="inline-flex min-h-11 flex-1 items-center justify-center gap-1 rounded-md bg-jade-600 px-2 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60"
+                >
+                  <Check className="size-5" aria-hidden="true" />
+                  {busy ? 'Working...' : 'Accept'}
+                </button>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => decide('void')}
+                  aria-label={`Void the scan of ${name}`}
+                  className="inline-flex min-h-11 flex-1 items-center justify-center gap-1 rounded-md bg-ember-600 px-2 font-bold text-white hover:bg-ember-500 disabled:opacity-60"
+                >
+                  <Ban className="size-5" aria-hidden="true" />
+                  Void
+                </button>
+              </div>
             </div>
           ) : (
             <p className="text-sm text-smoke">Awaiting review by an organiser.</p>
