@@ -3,6 +3,7 @@
 // riders scanned offline across two reloads that all arrive exactly once; and the page a
 // rider gets instead of the scanner.
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { registerRider, signInWithToken } from './support/api';
 import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
@@ -235,3 +236,61 @@ test('a session that ends while offline keeps the queue until the marshal signs 
     await context.close();
   }
 });
+
+test('the landing page registers no service worker; /scan does, with its own manifest', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1_500);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+
+  await page.goto('/scan');
+  await expect(page.getByRole('heading', { name: 'Sign in to scan' })).toBeVisible();
+  await waitForServiceWorker(page);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/scan.webmanifest');
+  const manifest = await (await page.request.get('/scan.webmanifest')).json();
+  expect(manifest).toMatchObject({ start_url: '/scan', display: 'standalone' });
+  for (const icon of manifest.icons as { src: string }[]) {
+    const res = await page.request.get(icon.src);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+});
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the scanner has no WCAG 2.1 AA violations at ${viewport.width} px`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const admin = await apiLogin(request, createUser('admin').email);
+    const [rider] = await verifiedRiders(request, admin.token, 1);
+    if (!rider) throw new Error('no rider');
+    const station = await createStation(request, admin.token, `A11y CP ${randomUUID().slice(0, 6)}`);
+    const axe = async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const summary = results.violations.map(
+        (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+      );
+      expect(summary, summary.join('\n')).toEqual([]);
+    };
+    await page.goto('/scan');
+    await expect(page.getByRole('heading', { name: 'Sign in to scan' })).toBeVisible();
+    await axe();
+    await signInWithToken(page, admin.token, admin.user);
+    await page.goto('/scan');
+    await expect(page.getByRole('heading', { name: 'Pick your station' })).toBeVisible();
+    await axe();
+    await page.getByRole('button', { name: new RegExp(station.name) }).click();
+    await expect.poll(async () => (await rosterIds(page)).includes(rider.id)).toBe(true);
+    const field = page.getByLabel('Rider number');
+    for (const [typed, tone] of [
+      [String(rider.riderNumber), 'accepted'],
+      ['100000', 'unknown'],
+    ] as const) {
+      await field.fill(typed);
+      await field.press('Enter');
+      await expect(page.getByTestId('verdict')).toHaveAttribute('data-tone', tone);
+      await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '0');
+      await axe();
+    }
+  });
+}

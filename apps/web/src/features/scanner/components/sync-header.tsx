@@ -25,7 +25,7 @@ export function SyncHeader({
       <span
         data-testid="online-state"
         className={`inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 uppercase ${
-          online ? 'bg-jade-600 text-white' : 'bg-ember-600 text-white'
+          online ? 'bg-jade-400 text-ink-950' : 'bg-ember-700 text-white'
         }`}
       >
         {online ? <Wifi className="size-5" aria-hidden="true" /> : <CloudOff className="size-5" aria-hidden="true" />}
