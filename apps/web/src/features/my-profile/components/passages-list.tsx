@@ -41,11 +41,11 @@ export function PassagesList({ userId }: { userId: string }) {
             <li
               key={`${p.stationId}-${p.scannedAt}`}
               data-testid="passage"
-              className={`flex items-center gap-3 rounded-lg border bg-ink-950 px-3 py-2.5 ${
+              className={`grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1 rounded-lg border bg-ink-950 px-3 py-2.5 sm:grid-cols-[auto_minmax(0,1fr)_auto] ${
                 index === passages.length - 1 ? 'border-fire-500' : 'border-ink-700'
               }`}
             >
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-fire-500 font-display text-lg text-ink-950">
+              <span className="row-span-2 flex size-9 shrink-0 sm:row-span-1 items-center justify-center rounded-full bg-fire-500 font-display text-lg text-ink-950">
                 {index + 1}
               </span>
               <div className="min-w-0 flex-1">
@@ -55,7 +55,8 @@ export function PassagesList({ userId }: { userId: string }) {
                 </p>
                 <p className="text-xs font-bold uppercase tracking-wide text-gold-300">{kindLabel(p.kind)}</p>
               </div>
-              <time dateTime={p.scannedAt} className="shrink-0 text-right text-sm text-ash">
+              {/* Under the station on a phone, at the right from sm. */}
+              <time dateTime={p.scannedAt} className="col-start-2 text-sm text-ash sm:col-start-3 sm:text-right">
                 {passageTime(p.scannedAt)}
               </time>
             </li>

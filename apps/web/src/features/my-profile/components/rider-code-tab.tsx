@@ -78,8 +78,8 @@ export function RiderCodeTab({ user }: { user: UserRecord }) {
         data-testid="rider-pass"
         className="tribal-stripes w-full max-w-3xl overflow-hidden rounded-2xl border-4 border-fire-500 bg-ink-950 shadow-[0_0_40px_rgb(249_115_22/0.3)]"
       >
-        <div className="flex items-center justify-between gap-3 bg-fire-500 px-4 py-2 text-ink-950">
-          <h2 className="font-display text-2xl tracking-widest">RIDER PASS</h2>
+        <div className="flex flex-wrap items-center justify-between gap-x-3 bg-fire-500 px-4 py-2 text-ink-950">
+          <h2 className="font-display text-2xl tracking-widest whitespace-nowrap">RIDER PASS</h2>
           <span className="text-right text-xs font-bold uppercase">Mindanao Warriors Endurance Rally</span>
         </div>
         <div className="flex flex-col items-center gap-5 p-4 sm:flex-row sm:items-center sm:gap-8 sm:p-6">
