@@ -97,7 +97,12 @@ const SCANS_START = '<!-- scan-sync:start -->';
 const SCANS_END = '<!-- scan-sync:end -->';
 
 /** The scan-sync section; measured on its own (BENCH_ONLY=scans) it replaces only itself in the file. */
-export function scanSyncSection(results: ScanSyncResult[], when: Date, commit: string): string {
+export function scanSyncSection(
+  results: ScanSyncResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
   const first = results[0];
   return [
     SCANS_START,
@@ -113,7 +118,9 @@ export function scanSyncSection(results: ScanSyncResult[], when: Date, commit: s
     'bench process (each direction metered at its bandwidth, 750 kbit/s up and 1.5 Mbit/s down, every chunk delayed',
     'by half of a 300 ms round trip), in one batch of 500 and in batches of 100.',
     '',
-    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${first ? `, ${first.devices} devices` : ''}.`,
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${first ? `, ${first.devices} devices` : ''}${
+      load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
+    }.`,
     '',
     markdownTable(scanSyncRows(results)),
     SCANS_END,
@@ -127,10 +134,15 @@ function keptBlock(previous: string, start: string, end: string): string | null 
 }
 
 /** BENCH_ONLY=scans: this section only, in place (before the Investigation when new). */
-export function writeScanSyncSection(results: ScanSyncResult[], when: Date, commit: string): string {
+export function writeScanSyncSection(
+  results: ScanSyncResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
   const file = path.join(repoRoot, 'docs/benchmarks.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const section = scanSyncSection(results, when, commit);
+  const section = scanSyncSection(results, when, commit, load);
   const old = keptBlock(previous, SCANS_START, SCANS_END);
   let next: string;
   if (old) next = previous.replace(old, section);
@@ -232,7 +244,7 @@ export function writeReport(run: BenchRun, res: Results): string {
       : '_not run_',
     '',
     res.scanSync?.length
-      ? scanSyncSection(res.scanSync, run.started, run.commit)
+      ? scanSyncSection(res.scanSync, run.started, run.commit, [run.loadAtStart, run.loadAtEnd])
       : (keptBlock(previous, SCANS_START, SCANS_END) ?? ''),
     '',
     investigation,

@@ -196,7 +196,9 @@ async function main() {
     const file = writeReport(run, results);
     console.log(`\nWrote ${file}`);
   } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
-    console.log(`\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit)}`);
+    console.log(
+      `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
+    );
   }
   console.log(`Total ${run.totalSeconds.toFixed(0)} s`);
 }
