@@ -294,3 +294,12 @@ for (const viewport of [
     }
   });
 }
+
+test('on start a refused session still logs out (spec start-up rule), whatever the page', async ({ page, request }) => {
+  const marshal = await apiLogin(request, createUser('marshall').email);
+  await signInWithToken(page, marshal.token, marshal.user);
+  expect((await request.post('/api/auth/logout', { headers: bearer(marshal.token), data: {} })).ok()).toBeTruthy();
+  await page.goto('/scan');
+  await expect(page.getByRole('heading', { name: 'Sign in to scan' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+});
