@@ -138,6 +138,9 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
   'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
   'GET /api/my/passages': 'authenticated',
+  // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
+  'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
+  'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },
 };
 
 /** Path parameter names differ between modules (:id, :userId); compare shapes only. */
