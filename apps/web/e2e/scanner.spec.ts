@@ -303,3 +303,54 @@ test('on start a refused session still logs out (spec start-up rule), whatever t
   await expect(page.getByRole('heading', { name: 'Sign in to scan' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
+
+test('at a kit station a marshal sees the kit read-only and kit staff hand over all three items', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, createUser('admin').email);
+  const marshal = await apiLogin(request, createUser('marshall').email);
+  const [rider] = await verifiedRiders(request, admin.token, 1);
+  if (!rider) throw new Error('no rider');
+  const res = await request.post('/api/admin/stations', {
+    headers: bearer(admin.token),
+    data: { name: `Kit tent ${randomUUID().slice(0, 6)}`, kind: 'kit', day: 1 },
+  });
+  const station = (await res.json()).data as { id: string; name: string };
+
+  const scanAt = async (p: typeof page) => {
+    await p.goto('/scan');
+    await p.getByRole('button', { name: new RegExp(station.name) }).click();
+    await expect.poll(async () => (await rosterIds(p)).includes(rider.id)).toBe(true);
+    await p.getByLabel('Rider number').fill(String(rider.riderNumber));
+    await p.getByLabel('Rider number').press('Enter');
+    await expect(p.getByTestId('verdict-number')).toHaveText(`#${rider.riderNumber}`);
+    return p.getByTestId('kit-panel');
+  };
+
+  const marshalContext = await browser.newContext();
+  try {
+    const marshalPage = await marshalContext.newPage();
+    await signInWithToken(marshalPage, marshal.token, marshal.user);
+    const kit = await scanAt(marshalPage);
+    await expect(kit.getByText('Not given')).toHaveCount(3);
+    await expect(kit.getByText('Read-only')).toBeVisible();
+    await expect(kit.getByRole('button', { name: 'Hand over all' })).toHaveCount(0);
+  } finally {
+    await marshalContext.close();
+  }
+
+  await signInWithToken(page, admin.token, admin.user);
+  const kit = await scanAt(page);
+  await expect(kit.getByText('Not given')).toHaveCount(3);
+  await kit.getByRole('button', { name: 'Hand over all' }).click();
+  await expect(kit.locator('[data-given="true"]')).toHaveCount(3);
+  await expect(kit.getByRole('button', { name: 'Hand over all' })).toHaveCount(0);
+  const state = await request.get(`/api/admin/kit-tracking/${rider.id}`, { headers: bearer(admin.token) });
+  expect((await state.json()).data).toMatchObject({
+    tshirt_given: true,
+    vest_given: true,
+    finisher_sleeve_given: true,
+  });
+});

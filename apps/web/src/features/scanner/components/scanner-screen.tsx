@@ -10,6 +10,7 @@ import { useScanRecorder } from '../hooks/use-scan-recorder';
 import { useStations } from '../hooks/use-stations';
 import { parseQrText, type RiderToken } from '../lib/rider-token';
 import { CameraPanel } from './camera-panel';
+import { KitPanel } from './kit-panel';
 import { ManualEntry } from './manual-entry';
 import { RecentScans } from './recent-scans';
 import { ScannerFrame } from './scanner-frame';
@@ -145,6 +146,9 @@ export function ScannerScreen({ user }: { user: User }) {
               </div>
               <div className="space-y-4 lg:col-start-2 lg:row-span-3 lg:row-start-1">
                 <VerdictCard shown={shown} photoUrl={photo} />
+                {station.kind === 'kit' && shownRider && (
+                  <KitPanel riderId={shownRider.id} user={user} online={online} />
+                )}
                 <div className="hidden lg:block">
                   <RecentScans scans={recent} index={roster.index} />
                 </div>
