@@ -6,13 +6,7 @@
 // batches cannot deadlock) before their earlier passages are read. Two devices syncing
 // the same rider at the same station therefore run one after the other: the first is
 // accepted, the second sees it and is flagged as a re-scan.
-import {
-  routeForCategory,
-  SCAN_CLOCK_SKEW_MS,
-  SCAN_FLAG_LABELS,
-  type ScanFlagReasonName,
-  STATION_KIND_LABELS,
-} from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog';
 import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contracts/scans';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -24,18 +18,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { type ActivityInput, displayName } from '../activities/activities.service';
 import { fullName } from '../logs/sql-text';
 import { countsAsPassage, recomputeCheckpoints } from './passages';
-
-interface Rider {
-  id: string;
-  firstName: string;
-  lastName: string;
-  kitName: string | null;
-  riderNumber: number | null;
-  riderCode: string | null;
-  category: string | null;
-  status: string;
-  verificationStatus: string | null;
-}
+import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
 
 type Slot =
   | { kind: 'done'; result: ScanResult }
@@ -94,41 +77,6 @@ async function resolveRiders(db: Db, items: ScanItem[]) {
     if (r.riderNumber !== null) byNumber.set(r.riderNumber, r);
   }
   return { byCode, byNumber };
-}
-
-interface PassageState {
-  /** rider → stations with a passage */
-  stations: Map<string, Set<string>>;
-  /** rider → day → highest order passed */
-  highest: Map<string, Map<number, number>>;
-}
-
-function notePassage(state: PassageState, riderId: string, station: { id: string; day: number; order: number }) {
-  const set = state.stations.get(riderId) ?? new Set<string>();
-  state.stations.set(riderId, set);
-  set.add(station.id);
-  const days = state.highest.get(riderId) ?? new Map<number, number>();
-  state.highest.set(riderId, days);
-  days.set(station.day, Math.max(days.get(station.day) ?? Number.NEGATIVE_INFINITY, station.order));
-}
-
-/** The flag a scan earns, or null when it is a clean passage. One reason: the first that applies. */
-function flagFor(item: ScanItem, station: StationRow, rider: Rider | null, state: PassageState, now: Date) {
-  if (!rider) return 'unknown_rider';
-  if (rider.verificationStatus !== 'verified' || rider.status !== 'active') return 'not_verified';
-  const at = new Date(item.scannedAt);
-  if (Math.abs(at.getTime() - now.getTime()) > SCAN_CLOCK_SKEW_MS) return 'clock_skew';
-  const routes = station.routes;
-  if (routes.length > 0) {
-    const route = routeForCategory(rider.category);
-    if (!route || !routes.includes(route)) return 'wrong_route';
-  }
-  if (state.stations.get(rider.id)?.has(station.id)) return 'rescan';
-  if (station.opensAt && at < station.opensAt) return 'before_opening';
-  if (station.closed || (station.closesAt && at > station.closesAt)) return 'after_closing';
-  const highest = state.highest.get(rider.id)?.get(station.day);
-  if (highest !== undefined && highest > station.order) return 'out_of_order';
-  return null;
 }
 
 export async function ingestScans(db: Db, raw: unknown[], submitter: AuthContext, now = new Date()) {
