@@ -81,7 +81,8 @@ export function StationFormModal({
   defaultDay: number;
   saving: boolean;
   serverProblem: string | null;
-  onSave: (body: CreateStationRequest) => void;
+  /** The whole station when creating; only the changed fields when editing. */
+  onSave: (body: CreateStationRequest | Partial<CreateStationRequest>) => void;
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(null, defaultDay));
@@ -108,7 +109,23 @@ export function StationFormModal({
       return;
     }
     setProblem(null);
-    onSave(result.body);
+    if (!editing) {
+      onSave(result.body);
+      return;
+    }
+    // An edit sends only what was changed: an untouched time keeps its seconds (the
+    // input shows minutes), and an unchanged form saves nothing.
+    const before = draftOf(editing, defaultDay);
+    const changed = (Object.keys(draft) as Array<keyof Draft>).filter(
+      (key) => JSON.stringify(draft[key]) !== JSON.stringify(before[key]),
+    );
+    if (changed.length === 0) {
+      onClose();
+      return;
+    }
+    const patch: Partial<CreateStationRequest> = {};
+    for (const key of changed) Object.assign(patch, { [key]: result.body[key] });
+    onSave(patch);
   };
 
   const shown = problem ?? serverProblem;

@@ -40,6 +40,8 @@ const REVIEW_FILTERS: ReadonlyArray<readonly [ReviewState, string]> = [
   ['all', 'All flagged scans'],
 ];
 
+const MOVE_KEY = ['console', 'event-day', 'move-station'] as const;
+
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 function byDay(stations: Station[]): Array<[number, Station[]]> {
@@ -108,8 +110,13 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
   }, [query.data]);
 
   const save = useMutation({
-    mutationFn: ({ station, body }: { station: Station | null; body: CreateStationRequest }) =>
-      station ? updateStation(station.id, body) : createStation(body),
+    mutationFn: ({
+      station,
+      body,
+    }: {
+      station: Station | null;
+      body: CreateStationRequest | Partial<CreateStationRequest>;
+    }) => (station ? updateStation(station.id, body) : createStation(body as CreateStationRequest)),
     onSuccess: (saved, { station }) => {
       toast.success(station ? `Station ${saved.name} saved` : `Station ${saved.name} created`);
       setEditing(undefined);
@@ -119,30 +126,41 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
   });
 
   const change = useMutation({
-    // A move shows at once; the server's answer (refetched when settled) has the last word.
-    onMutate: ({ station, order }) => {
-      if (!order) return;
-      queryClient.setQueryData<Station[]>(eventDayKeys.stations, (list) =>
-        list?.map((s) => (s.day === station.day && order.includes(s.id) ? { ...s, order: order.indexOf(s.id) } : s)),
-      );
-    },
-    mutationFn: async ({ station, action, order }: { station: Station; action: StationAction; order?: string[] }) => {
+    mutationFn: async ({ station, action }: { station: Station; action: 'toggle-closed' | 'delete' }) => {
       if (action === 'toggle-closed') await updateStation(station.id, { closed: !station.closed });
-      else if (action === 'delete') await deleteStation(station.id);
-      else if (order) await reorderStations(station.day, order);
+      else await deleteStation(station.id);
     },
-    onSuccess: (_, { station, action, order }) => {
+    onSuccess: (_, { station, action }) => {
       setNotice(null);
-      if (action === 'toggle-closed') toast.success(`${station.name} ${station.closed ? 'reopened' : 'closed'}`);
-      if (action === 'delete') toast.success(`${station.name} deleted`);
-      if (order) {
-        const position = order.indexOf(station.id) + 1;
-        setMoved(`${station.name} moved to position ${position} of day ${station.day}`);
-      }
+      toast.success(
+        action === 'delete' ? `${station.name} deleted` : `${station.name} ${station.closed ? 'reopened' : 'closed'}`,
+      );
     },
     // A station with scans cannot be deleted (409): the server's message says to close it.
     onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Failed to update the station') }),
     onSettled: refresh,
+  });
+
+  // Moves are never refused while one is on its way (a keyboard user presses twice
+  // quickly): each shows at once, they reach the server one after another (one mutation
+  // scope), and the list is refetched once the last has landed.
+  const move = useMutation({
+    mutationKey: MOVE_KEY,
+    scope: { id: 'station-order' },
+    onMutate: ({ station, order }) => {
+      queryClient.setQueryData<Station[]>(eventDayKeys.stations, (list) =>
+        list?.map((s) => (s.day === station.day && order.includes(s.id) ? { ...s, order: order.indexOf(s.id) } : s)),
+      );
+    },
+    mutationFn: ({ station, order }: { station: Station; order: string[] }) => reorderStations(station.day, order),
+    onSuccess: (_, { station, order }) => {
+      setNotice(null);
+      setMoved(`${station.name} moved to position ${order.indexOf(station.id) + 1} of day ${station.day}`);
+    },
+    onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Failed to move the station') }),
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: MOVE_KEY }) <= 1) void refresh();
+    },
   });
 
   const seed = useMutation({
@@ -167,6 +185,7 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
       change.mutate({ station, action });
       return;
     }
+    // From the list on screen, which already shows any move still on its way.
     const ids = dayStations.map((s) => s.id);
     const from = ids.indexOf(station.id);
     const to = action === 'up' ? from - 1 : from + 1;
@@ -175,7 +194,7 @@ function StationsSection({ query, canManage }: { query: ReturnType<typeof useQue
     ids[to] = station.id;
     ids[from] = other;
     focusAfterMove.current = { id: station.id, action };
-    change.mutate({ station, action, order: ids });
+    move.mutate({ station, order: ids });
   };
 
   const lastDay = query.data?.reduce((max, s) => Math.max(max, s.day), 1) ?? 1;
