@@ -7,6 +7,7 @@ import { DB_LABEL, type DbKind, repoRoot } from './common';
 import { contentionRows } from './contention';
 import { readRows } from './reads';
 import { type BenchRun, GOALS, goals, int, landingRows, pct, type Results, rushRows, summaryRows } from './report';
+import { type ScanSyncResult, scanSyncRows } from './scan-sync';
 
 /** Why a goal missed: this run's figures plus the cause measured in the Investigation section. */
 function missNotes(run: BenchRun, res: Results): string[] {
@@ -90,6 +91,66 @@ function markdownTable(rows: Record<string, unknown>[]): string {
     `| ${keys.map(() => '---').join(' | ')} |`,
     ...rows.map((r) => `| ${keys.map((k) => cell(r[k])).join(' | ')} |`),
   ].join('\n');
+}
+
+const SCANS_START = '<!-- scan-sync:start -->';
+const SCANS_END = '<!-- scan-sync:end -->';
+
+/** The scan-sync section; measured on its own (BENCH_ONLY=scans) it replaces only itself in the file. */
+export function scanSyncSection(
+  results: ScanSyncResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
+  const first = results[0];
+  return [
+    SCANS_START,
+    '## 5. Scan sync under event-day conditions',
+    '',
+    '`apps/server/bench/scan-sync.ts`: the real server on a fresh database with 1,000 verified riders and 6 stations',
+    '(written straight into the database, as registration is measured above). 20 simulated marshal devices, 3-4 per',
+    'station, scan every rider into a local queue and sync batches of up to 100 like the scanner page: each device',
+    'drops into dead zones for 20-220 scans at random (requests fail before leaving), 15% of answers are lost on the',
+    'way back (the server stored the batch, the device resends it), and 10% of batches are sent twice at once. Then',
+    'the database is compared with what the devices made. "items/s" counts every scan the server processed,',
+    'resends included. The 3G figure: one device flushes 500 queued scans through a throttling TCP proxy in the',
+    'bench process (each direction metered at its bandwidth, 750 kbit/s up and 1.5 Mbit/s down, every chunk delayed',
+    'by half of a 300 ms round trip), in one batch of 500 and in batches of 100.',
+    '',
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${first ? `, ${first.devices} devices` : ''}${
+      load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
+    }.`,
+    '',
+    markdownTable(scanSyncRows(results)),
+    SCANS_END,
+  ].join('\n');
+}
+
+function keptBlock(previous: string, start: string, end: string): string | null {
+  const a = previous.indexOf(start);
+  const b = previous.indexOf(end);
+  return a >= 0 && b > a ? previous.slice(a, b + end.length) : null;
+}
+
+/** BENCH_ONLY=scans: this section only, in place (before the Investigation when new). */
+export function writeScanSyncSection(
+  results: ScanSyncResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
+  const file = path.join(repoRoot, 'docs/benchmarks.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const section = scanSyncSection(results, when, commit, load);
+  const old = keptBlock(previous, SCANS_START, SCANS_END);
+  let next: string;
+  if (old) next = previous.replace(old, section);
+  else if (previous.includes(INVESTIGATION_START))
+    next = previous.replace(INVESTIGATION_START, `${section}\n\n${INVESTIGATION_START}`);
+  else next = `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+  return file;
 }
 
 const INVESTIGATION_START = '<!-- investigation:start -->';
@@ -181,6 +242,10 @@ export function writeReport(run: BenchRun, res: Results): string {
           markdownTable(landingRows(res.landing)),
         ].join('\n')
       : '_not run_',
+    '',
+    res.scanSync?.length
+      ? scanSyncSection(res.scanSync, run.started, run.commit, [run.loadAtStart, run.loadAtEnd])
+      : (keptBlock(previous, SCANS_START, SCANS_END) ?? ''),
     '',
     investigation,
     '',

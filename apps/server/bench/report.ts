@@ -4,6 +4,7 @@ import { DB_LABEL, type DbKind, type Machine } from './common';
 import type { ContentionResult } from './contention';
 import type { LandingReport } from './landing';
 import type { ReadOptions, ReadsReport } from './reads';
+import type { ScanSyncResult } from './scan-sync';
 
 export interface RushResult {
   perMinute: number;
@@ -47,6 +48,7 @@ export interface Results {
   contention: ContentionResult[];
   reads?: ReadsReport;
   landing?: LandingReport;
+  scanSync?: ScanSyncResult[];
 }
 
 export const GOALS = {
@@ -57,6 +59,7 @@ export const GOALS = {
   lighthouseScore: 95,
   lcpMs: 1800,
   cls: 0.05,
+  scanFlushSeconds: 60,
 } as const;
 
 interface Goal {
@@ -204,6 +207,32 @@ export function goals(res: Results): Goal[] {
         pass: m.cls <= GOALS.cls,
       },
     );
+  }
+  for (const r of res.scanSync ?? []) {
+    out.push(
+      {
+        benchmark: 'scan sync',
+        measure: `${DB_LABEL[r.database]}: ${r.sent} scans: lost / duplicates stored / counted twice`,
+        figure: `${r.lost} / ${r.duplicatesStored} / ${r.doubleCounted}`,
+        goal: '0 / 0 / 0',
+        pass: r.lost === 0 && r.duplicatesStored === 0 && r.doubleCounted === 0 && r.stored === r.sent,
+      },
+      {
+        benchmark: 'scan sync',
+        measure: `${DB_LABEL[r.database]}: ingest, unique scans/s (items/s with resends)`,
+        figure: `${Math.round(r.uniquePerSecond)} (${Math.round(r.itemsPerSecond)})`,
+        goal: '—',
+        pass: null,
+      },
+    );
+    const slowest = Math.max(...r.flush3g.map((f) => f.seconds));
+    out.push({
+      benchmark: 'scan sync',
+      measure: `${DB_LABEL[r.database]}: one device flushes 500 scans over 3G`,
+      figure: `${slowest.toFixed(1)} s`,
+      goal: `≤ ${GOALS.scanFlushSeconds} s`,
+      pass: slowest <= GOALS.scanFlushSeconds,
+    });
   }
   return out;
 }

@@ -8,14 +8,15 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing   a subset (docs/benchmarks.md is then not written)
+//   BENCH_ONLY=rush,contention,reads,landing,scans   a subset (docs/benchmarks.md is then not written,
+//                                     except BENCH_ONLY=scans, which rewrites its own section in place)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeReport } from './benchmarks-doc';
+import { writeReport, writeScanSyncSection } from './benchmarks-doc';
 import {
   cleanUpOnInterrupt,
   DB_LABEL,
@@ -31,6 +32,7 @@ import { type ContentionResult, contentionRows, runContention } from './contenti
 import { type LandingReport, runLanding } from './landing';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
+import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
 
 const FULL = process.env.BENCH_FULL === '1';
 const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
@@ -155,6 +157,7 @@ async function main() {
   const contention: ContentionResult[] = [];
   let reads: ReadsReport | undefined;
   let landing: LandingReport | undefined;
+  const scanSync: ScanSyncResult[] = [];
 
   const template = await PgliteTemplate.create();
   try {
@@ -172,13 +175,19 @@ async function main() {
 
     if (wanted('landing')) landing = await step('4. landing page', run, () => runLanding(template, LIGHTHOUSE_RUNS));
     if (landing) console.table(landingRows(landing));
+
+    if (wanted('scans'))
+      await step('5. scan sync', run, async () => {
+        for (const kind of run.kinds) scanSync.push(await runScanSync(kind as DbKind, template));
+      });
+    if (scanSync.length) console.table(scanSyncRows(scanSync));
   } finally {
     template.dispose();
   }
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing };
+  const results = { rush, contention, reads, landing, scanSync };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.
@@ -186,6 +195,10 @@ async function main() {
     writeFileSync(LAST_RUN, JSON.stringify({ run, results }));
     const file = writeReport(run, results);
     console.log(`\nWrote ${file}`);
+  } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
+    console.log(
+      `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
+    );
   }
   console.log(`Total ${run.totalSeconds.toFixed(0)} s`);
 }

@@ -36,6 +36,8 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
+import { scanRoutes } from './modules/scans/scans.routes';
+import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -209,6 +211,8 @@ export async function buildApp(opts: {
       await api.register(dashboardRoutes, { db });
       await api.register(adminActivityRoutes, { db });
       await api.register(loginActivityRoutes, { db });
+      await api.register(stationRoutes, { db });
+      await api.register(scanRoutes, { db });
     },
     { prefix: '/api' },
   );

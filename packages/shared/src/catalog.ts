@@ -235,6 +235,9 @@ export const ACTIVITY_TYPES = [
   'checkpoint_scan',
   'sos_call',
   'rally_completion',
+  // Event day (DESIGN.md §8): station changes and flagged-scan decisions, audited.
+  'station_updated',
+  'scan_reviewed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;
@@ -348,3 +351,51 @@ export const EVENT = {
   terrain: 'Highways, mountain passes and highland roads across Mindanao',
   insurers: { standard: 'Insurer for Lakambini, Magani and Lakan', bagani: 'Insurer for Bagani' },
 } as const;
+
+// Event day (DESIGN.md §8): stations, scans.
+export const RALLY_ROUTE_IDS = ['lakambini', 'lakan', 'bagani'] as const;
+export type RallyRouteId = (typeof RALLY_ROUTE_IDS)[number];
+/** A rider rides their category's base route: magani rides lakambini's, `-obr` its base's. */
+export function routeForCategory(category: string | null | undefined): RallyRouteId | null {
+  const base = baseCategoryOf(category);
+  if (!base) return null;
+  return base === 'magani' ? 'lakambini' : base;
+}
+export const STATION_KINDS = ['kit', 'bike-check', 'start', 'checkpoint', 'finish'] as const;
+export type StationKindName = (typeof STATION_KINDS)[number];
+export const STATION_KIND_LABELS: Record<StationKindName, string> = {
+  kit: 'Kit hand-over',
+  'bike-check': 'Bike check',
+  start: 'Start (flag-off)',
+  checkpoint: 'Checkpoint',
+  finish: 'Finish',
+};
+export const STATION_NAME_MAX = 120;
+export const SCAN_BATCH_MAX = 500;
+export const SCAN_SOURCES = ['camera', 'manual'] as const;
+export const SCAN_STATUSES = ['accepted', 'duplicate', 'flagged', 'invalid'] as const;
+/** Why a scan was kept but not counted (DESIGN.md §8 "Flags"). */
+export const SCAN_FLAG_REASONS = [
+  'unknown_rider',
+  'not_verified',
+  'wrong_route',
+  'before_opening',
+  'after_closing',
+  'out_of_order',
+  'rescan',
+  'clock_skew',
+] as const;
+export type ScanFlagReasonName = (typeof SCAN_FLAG_REASONS)[number];
+export const SCAN_FLAG_LABELS: Record<ScanFlagReasonName, string> = {
+  unknown_rider: 'Unknown rider',
+  not_verified: 'Rider not verified',
+  wrong_route: 'Rider not on this station’s route',
+  before_opening: 'Before the station opened',
+  after_closing: 'After the station closed',
+  out_of_order: 'Out of order (already passed a later station)',
+  rescan: 'Re-scan at the same station',
+  clock_skew: 'Device clock more than a day off',
+};
+export const SCAN_REVIEW_DECISIONS = ['accept', 'void'] as const;
+/** A device clock further off the server's than this flags the scan. */
+export const SCAN_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;

@@ -17,6 +17,10 @@ export const PERMISSIONS = {
   manage_id_cards: ['admin', 'developer'],
   view_logs: ['admin', 'developer'],
   undo_verification: ['developer'],
+  // Event day (DESIGN.md §8): stations, rules, settings, DNF/DNS, flagged-scan review.
+  manage_event: ['admin', 'developer'],
+  // Acknowledge, assign and resolve incidents (SOS).
+  handle_incidents: ['admin', 'marshall', 'developer'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -56,6 +60,7 @@ export function hiddenRolesFor(viewerRole: string | null | undefined): Role[] {
 /** The console's sidebar: each tab and the permission that shows it. */
 export const CONSOLE_TABS = [
   { id: 'dashboard', title: 'Dashboard', permission: 'view_dashboard' },
+  { id: 'event-day', title: 'Event Day', permission: 'view_dashboard' },
   { id: 'users', title: 'User Management', permission: 'view_users' },
   { id: 'masterlist', title: 'Participant Masterlist', permission: 'view_masterlist' },
   { id: 'verifications', title: 'Verification Center', permission: 'verify_users' },

@@ -8,6 +8,7 @@ import { type ListenHandlers, listenChannel } from './listen';
 import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
 import * as enums from './schema/enums';
+import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
 import * as kit from './schema/kit';
 import * as security from './schema/security';
@@ -27,6 +28,7 @@ export const schema = {
   ...kit,
   ...security,
   ...activities,
+  ...eventDay,
 };
 export type Schema = typeof schema;
 

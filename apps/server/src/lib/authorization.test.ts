@@ -96,6 +96,14 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/id-cards/mark-printed/:id',
   'PUT /api/admin/id-cards/medical-info/:id',
   'GET /api/admin/id-cards/stats',
+  // Event day (DESIGN.md §8)
+  'GET /api/admin/stations',
+  'POST /api/admin/stations',
+  'PATCH /api/admin/stations/:id',
+  'DELETE /api/admin/stations/:id',
+  'POST /api/admin/scans',
+  'GET /api/admin/scan-roster',
+  'GET /api/my/passages',
 ];
 
 /** The permission each console route of this issue declares (spec/staff-console.md §6). */
@@ -118,6 +126,21 @@ const DECLARED: Record<string, Access> = {
   'POST /api/admin/verifications/undo/:id': { permission: 'undo_verification' },
   'GET /api/admin/verifications/history': { permission: 'verify_users' },
   'GET /api/admin/verifications/stats': { permission: 'verify_users' },
+  // Event day (DESIGN.md §8): scanners use qr_scan, station and review changes manage_event.
+  'GET /api/admin/stations': { anyPermission: ['qr_scan', 'view_dashboard'] },
+  'POST /api/admin/stations': { permission: 'manage_event' },
+  'PATCH /api/admin/stations/:id': { permission: 'manage_event' },
+  'DELETE /api/admin/stations/:id': { permission: 'manage_event' },
+  'POST /api/admin/stations/reorder': { permission: 'manage_event' },
+  'POST /api/admin/stations/seed-defaults': { permission: 'manage_event' },
+  'POST /api/admin/scans': { permission: 'qr_scan' },
+  'GET /api/admin/scan-roster': { permission: 'qr_scan' },
+  'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
+  'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
+  'GET /api/my/passages': 'authenticated',
+  // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
+  'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
+  'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },
 };
 
 /** Path parameter names differ between modules (:id, :userId); compare shapes only. */
@@ -157,7 +180,9 @@ describe('the route table', () => {
     const staffRoles: readonly string[] = ['admin', 'marshall', 'officer', 'developer'];
     const rolesOf = (access: Access): readonly string[] | null => {
       if (typeof access === 'string') return null;
-      return 'permission' in access ? PERMISSIONS[access.permission] : access.roles;
+      if ('permission' in access) return PERMISSIONS[access.permission];
+      if ('anyPermission' in access) return access.anyPermission.flatMap((p) => PERMISSIONS[p]);
+      return access.roles;
     };
     const unguarded = ROUTES.filter((r) => r.url.startsWith('/api/admin/')).filter((r) => {
       const roles = rolesOf(r.access);
@@ -166,7 +191,7 @@ describe('the route table', () => {
     expect(unguarded.map(keyOf)).toEqual([]);
   });
 
-  it('declares the matrix permission on each console route of users, verifications and the dashboard', () => {
+  it('declares the matrix permission on each console route of users, verifications, the dashboard and event day', () => {
     const byShape = new Map(ROUTES.map((r) => [shape(keyOf(r)), r.access]));
     for (const [key, access] of Object.entries(DECLARED)) {
       expect(byShape.get(shape(key)), key).toEqual(access);

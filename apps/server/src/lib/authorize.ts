@@ -14,7 +14,14 @@ import { ForbiddenError, UnauthorizedError } from './errors';
 import { oncePerDb } from './per-db';
 import { sha256Hex } from './tokens';
 
-export type Access = 'public' | 'authenticated' | 'verified' | { permission: Permission } | { roles: readonly Role[] };
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | 'verified'
+  | { permission: Permission }
+  // Held by the union of the permissions' roles (e.g. the station list: scanners and the console).
+  | { anyPermission: readonly Permission[] }
+  | { roles: readonly Role[] };
 
 export interface AuthContext {
   sessionId: string;
@@ -47,6 +54,7 @@ declare module 'fastify' {
 export function describeAccess(access: Access): string {
   if (typeof access === 'string') return access;
   if ('permission' in access) return `permission:${access.permission}`;
+  if ('anyPermission' in access) return `any-permission:${access.anyPermission.join(',')}`;
   return `roles:${access.roles.join(',')}`;
 }
 
@@ -60,6 +68,7 @@ export function accessAllows(
   if (access === 'authenticated') return 'ok';
   if (access === 'verified') return actor.verificationStatus === 'verified' ? 'ok' : 403;
   if ('permission' in access) return can(actor.role, access.permission) ? 'ok' : 403;
+  if ('anyPermission' in access) return access.anyPermission.some((p) => can(actor.role, p)) ? 'ok' : 403;
   return (access.roles as readonly string[]).includes(actor.role) ? 'ok' : 403;
 }
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDefaultStations } from '../modules/stations/stations.service';
 import { buildTestApp, type TestApp } from '../test/build-app';
 import { type Actor, bearer, registerRider, staff } from '../test/factories';
 
@@ -27,6 +28,8 @@ const WATCHED = [
   'id_card_prints',
   'password_resets',
   'activities',
+  'stations',
+  'scans',
 ];
 
 interface OpenApiOperation {
@@ -119,7 +122,15 @@ describe('generated malformed requests for every route', () => {
     const developer = await staff(t.app, t.database.db, 'developer');
     const marshall = await staff(t.app, t.database.db, 'marshall');
     actors = [null, rider, admin, developer, marshall];
-    knownIds = [rider.userId, other.userId, admin.userId, '00000000-0000-0000-0000-000000000000'];
+    // Real stations, so station routes meet ids that exist as well as ones that do not.
+    const stationList = await seedDefaultStations(t.database.db, null);
+    knownIds = [
+      rider.userId,
+      other.userId,
+      admin.userId,
+      '00000000-0000-0000-0000-000000000000',
+      ...stationList.slice(0, 2).map((s) => s.id),
+    ];
     operations = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
   });
   afterAll(() => t.close());
@@ -166,6 +177,8 @@ describe('generated malformed requests for every route', () => {
             'isPrinted',
             'email',
             'status',
+            'since',
+            'state',
             'x',
           ),
           fc.oneof(weirdString, weirdNumber.map(String)),

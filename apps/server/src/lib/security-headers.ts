@@ -11,7 +11,9 @@ export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The scanner's QR decoder is WebAssembly (zxing), compiled from our own origin;
+      // 'wasm-unsafe-eval' allows compiling it and nothing else (no eval, nothing inline).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // No inline styles either: the web client styles through its CSS files and the
       // DOM's style properties (which CSP allows), never through style attributes or tags.
       styleSrc: ["'self'"],

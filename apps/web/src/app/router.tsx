@@ -24,6 +24,8 @@ const PublicProfilePage = lazy(() => import('../features/public-profile/pages/pu
 const MyProfilePage = lazy(() => import('../features/my-profile/pages/my-profile-page'));
 const ConsolePage = lazy(() => import('../features/console/pages/console-page'));
 const PrintQrPage = lazy(() => import('../features/console/pages/print-qr-page'));
+// The marshals' scanner gates itself (signed out: sign in there; no qr_scan: who it is for).
+const ScanPage = lazy(() => import('../features/scanner/pages/scan-page'));
 
 const verifyScreen = (
   <RequireAuth requireVerified={false}>
@@ -82,6 +84,7 @@ export function AppRoutes({ children }: { children?: ReactNode }) {
                   </RequireAuth>
                 }
               />
+              <Route path="/scan" element={<ScanPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

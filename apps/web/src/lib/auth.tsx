@@ -1,5 +1,8 @@
 // Session state (spec/rider-site.md §4): loading, then authenticated or not. The stored
-// user is only trusted after the server confirms the token on start.
+// user is only trusted after the server confirms the token on start, with one amendment
+// (DESIGN.md §8): when that check cannot reach the server at all, the stored session is
+// kept (marked unconfirmed) so the scanner and the rider pass work offline. A 401 or an
+// answer with `success: false` still logs out.
 import { STORAGE_KEYS } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import {
@@ -13,7 +16,7 @@ import {
   useState,
 } from 'react';
 import type { api as Api } from './api-client';
-import { readStorage, removeStorage, storeSession, writeStorage } from './storage';
+import { readStorage, readStoredUser, removeStorage, storeSession, writeStorage } from './storage';
 
 export type User = UserRecord;
 
@@ -33,6 +36,8 @@ export interface AuthContextValue {
   user: User | null;
   isAuthenticated: boolean;
   isLoading: boolean;
+  /** True while the session is the stored one, unchecked because the server could not be reached. */
+  isOfflineSession: boolean;
   login: (email: string, password: string, remember?: boolean) => Promise<User>;
   logout: () => void;
   /** Re-fetches the profile; throws 'Failed to refresh user data' on failure. */
@@ -51,9 +56,21 @@ async function loadApi(): Promise<typeof Api> {
   return (await import('./api-client')).api;
 }
 
+/**
+ * Whether a failed profile check is the server's refusal (log out) rather than no answer
+ * at all (keep the session): a 401, or any answer whose JSON says `success: false`.
+ */
+export function isAuthRefusal(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('status' in error)) return false;
+  const { status, body } = error as { status: unknown; body?: unknown };
+  if (status === 401) return true;
+  return !!body && typeof body === 'object' && (body as { success?: unknown }).success === false;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [isLoading, setIsLoading] = useState(true);
+  const [isOfflineSession, setIsOfflineSession] = useState(false);
 
   const adoptUser = useCallback((next: User) => {
     writeStorage(STORAGE_KEYS.user, JSON.stringify(next));
@@ -68,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // signing in here must not see it.
     removeStorage(STORAGE_KEYS.verificationCode);
     setUser(null);
+    setIsOfflineSession(false);
     if (token) {
       // Revoke the session on the server too; the local sign-out does not wait for it.
       fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => {});
@@ -89,6 +107,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setIsLoading(false);
       });
     };
+    // Once back online, the kept session is checked as it would have been on start.
+    const recheck = () => {
+      loadApi()
+        .then((api) => api.get<ProfileResponse>('/auth/profile'))
+        .then((response) => {
+          if (cancelled) return;
+          const confirmed = response?.success ? response.data?.user : undefined;
+          if (confirmed) {
+            adoptUser(confirmed);
+            setIsOfflineSession(false);
+          } else logout();
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          if (isAuthRefusal(error)) logout();
+          else window.addEventListener('online', recheck, { once: true });
+        });
+    };
     if (!token || !stored) {
       settle();
       return;
@@ -99,9 +135,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const confirmed = response?.success ? response.data?.user : undefined;
         settle(confirmed ? () => adoptUser(confirmed) : logout);
       })
-      .catch(() => settle(logout));
+      .catch((error: unknown) => {
+        // No answer (offline, timeout, a gateway's error page): keep the stored session,
+        // and check it again once the browser is back online.
+        const kept = isAuthRefusal(error) ? null : readStoredUser();
+        if (!kept) {
+          settle(logout);
+          return;
+        }
+        settle(() => {
+          setUser(kept);
+          setIsOfflineSession(true);
+        });
+        window.addEventListener('online', recheck, { once: true });
+      });
     return () => {
       cancelled = true;
+      window.removeEventListener('online', recheck);
     };
   }, [adoptUser, logout]);
 
@@ -118,6 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     storeSession(response.token, response.data.user);
     setUser(response.data.user);
+    setIsOfflineSession(false);
     return response.data.user;
   }, []);
 
@@ -157,13 +208,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isAuthenticated: user !== null,
       isLoading,
+      isOfflineSession,
       login,
       logout,
       refreshUser,
       refreshToken,
       setSession,
     }),
-    [user, isLoading, login, logout, refreshUser, refreshToken, setSession],
+    [user, isLoading, isOfflineSession, login, logout, refreshUser, refreshToken, setSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

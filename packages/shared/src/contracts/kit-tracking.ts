@@ -130,3 +130,8 @@ export const kitBulkBody = z.object({
 
 export const kitUpdateResponse = envelope(kitParticipant);
 export const kitBulkResponse = envelope(z.object({ updated: z.number().int(), participants: z.array(kitParticipant) }));
+
+/** POST /api/admin/kit-tracking/{userId}/hand-over-all (manage_kits): the three items at once, as the Kit Tracker records them. */
+export const KIT_ALL_GIVEN = { tshirt_given: true, vest_given: true, finisher_sleeve_given: true } as const;
+/** GET /api/admin/kit-tracking/{userId} (qr_scan or manage_kits): one rider's kit, read-only for scanners. */
+export const kitStateResponse = kitUpdateResponse;

@@ -30,6 +30,9 @@ export const publicProfile = z.object({
   hasProfileImage: z.boolean(),
   stats: z.object({ fires: z.number().int(), comments: z.number().int() }),
   createdAt: z.string(),
+  /** Event day: the last station the rider passed (DESIGN.md §8), or null before any. */
+  // Optional in the type so pages built before event day (and demo data) still type-check.
+  lastStation: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 export const publicProfileResponse = envelope(publicProfile);

@@ -4,6 +4,10 @@ import {
   GENDERS,
   PAYMENT_METHODS,
   ROLES,
+  SCAN_FLAG_REASONS,
+  SCAN_REVIEW_DECISIONS,
+  SCAN_SOURCES,
+  STATION_KINDS,
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '@rally/shared/catalog';
@@ -18,3 +22,9 @@ export const verificationStatusEnum = pgEnum('verification_status', VERIFICATION
 export const verificationActionEnum = pgEnum('verification_action', ['verified', 'rejected', 'undone']);
 export const fileKindEnum = pgEnum('file_kind', ['profile_image', 'payment_receipt']);
 export const activityPriorityEnum = pgEnum('activity_priority', ACTIVITY_PRIORITIES);
+export const stationKindEnum = pgEnum('station_kind', STATION_KINDS);
+export const scanSourceEnum = pgEnum('scan_source', SCAN_SOURCES);
+// Only what is stored: `duplicate` and `invalid` are answers, never rows.
+export const scanStatusEnum = pgEnum('scan_status', ['accepted', 'flagged']);
+export const scanFlagReasonEnum = pgEnum('scan_flag_reason', SCAN_FLAG_REASONS);
+export const scanReviewDecisionEnum = pgEnum('scan_review_decision', SCAN_REVIEW_DECISIONS);

@@ -4,6 +4,7 @@ import {
   kitBulkResponse,
   kitListQuery,
   kitListResponse,
+  kitStateResponse,
   kitUpdateBody,
   kitUpdateResponse,
 } from '@rally/shared/contracts/kit-tracking';
@@ -15,7 +16,7 @@ import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { actorOf } from './actor';
 import { presentParticipant } from './kit-tracking.presenter';
-import { bulkUpdateKits, listParticipants, updateKit } from './kit-tracking.service';
+import { bulkUpdateKits, handOverAll, kitOf, listParticipants, updateKit } from './kit-tracking.service';
 
 const access = { permission: 'manage_kits' } as const;
 const userIdParam = z.object({ userId: z.uuid({ message: 'userId must be a valid user id' }) });
@@ -48,6 +49,26 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
     handler: async (request) => {
       const row = await updateKit(db, request.params.userId, request.body, actorOf(requireAuth(request)));
       return { success: true as const, data: presentParticipant(row), message: 'Kit tracking updated' };
+    },
+  });
+
+  // A kit station's scanner opens the rider's kit: every scanning role reads it, only
+  // manage_kits hands over (DESIGN.md §8).
+  r.get('/admin/kit-tracking/:userId', {
+    config: { access: { anyPermission: ['qr_scan', 'manage_kits'] } },
+    schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitStateResponse }) },
+    handler: async (request) => ({
+      success: true as const,
+      data: presentParticipant(await kitOf(db, request.params.userId)),
+    }),
+  });
+
+  r.post('/admin/kit-tracking/:userId/hand-over-all', {
+    config: { access },
+    schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitUpdateResponse }) },
+    handler: async (request) => {
+      const row = await handOverAll(db, request.params.userId, actorOf(requireAuth(request)));
+      return { success: true as const, data: presentParticipant(row), message: 'Kit handed over' };
     },
   });
 

@@ -2,6 +2,7 @@
 // rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
 import { KIT_ITEM_LABELS, type KitItem, type Role } from '@rally/shared/catalog';
 import {
+  KIT_ALL_GIVEN,
   type KitBulkItem,
   type KitGivenField,
   type KitListQuery,
@@ -253,6 +254,22 @@ export async function updateKit(db: Db, userId: string, change: Change, actor: A
     await applyChange(tx, rider, change, actor, now);
   });
   const [row] = await participantsByIds(db, [userId]);
+  return row;
+}
+
+/**
+ * "Hand over all": the three items in one tap, from the Kit Tracker or a kit station's
+ * scanner. The same change through the same path as ticking the three boxes, so who and
+ * when are recorded alike and items already given keep their time.
+ */
+export function handOverAll(db: Db, userId: string, actor: Actor, now: Date = new Date()) {
+  return updateKit(db, userId, { ...KIT_ALL_GIVEN }, actor, now);
+}
+
+/** One verified rider's kit state (404 / 409 like a write). */
+export async function kitOf(db: Db, userId: string) {
+  const [row] = await participantsByIds(db, [userId]);
+  if (!row) throw await missingRiderError(db, userId, '');
   return row;
 }
 

@@ -286,4 +286,42 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
     const [stored] = await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, c));
     expect(stored.finisherSleeveGivenBy).toBe(admin.userId);
   });
+  it('hands over all three items in one call through the Kit Tracker path; scanners read the kit', async () => {
+    const rider = await verifiedRider({ firstName: 'Tala', category: 'lakan' });
+    const url = `/api/admin/kit-tracking/${rider.userId}`;
+    const read = await call(marshall, 'GET', url);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toMatchObject({ user_id: rider.userId, tshirt_given: false, vest_given: false });
+    expect((await call(officer, 'GET', url)).statusCode).toBe(403);
+    expect((await call(marshall, 'POST', `${url}/hand-over-all`)).statusCode).toBe(403);
+
+    const first = await call(admin, 'PUT', url, { tshirt_given: true });
+    const tshirtAt = first.json().data.tshirt_given_at;
+    const all = await call(admin, 'POST', `${url}/hand-over-all`);
+    expect(all.statusCode, all.body).toBe(200);
+    const kit = all.json().data;
+    expect(kit).toMatchObject({ tshirt_given: true, vest_given: true, finisher_sleeve_given: true });
+    // Items already given keep their time: the same path as ticking the boxes.
+    expect(kit.tshirt_given_at).toBe(tshirtAt);
+    expect(kit.vest_given_at).not.toBeNull();
+    const logged = async () =>
+      t.database.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.type, 'kit_handover'), eq(activities.userId, rider.userId)));
+    expect((await logged()).map((a) => a.description).sort()).toEqual([
+      expect.stringContaining('given to'),
+      expect.stringContaining('given to'),
+      expect.stringContaining('given to'),
+    ]);
+    expect((await call(admin, 'POST', `${url}/hand-over-all`)).statusCode).toBe(200);
+    expect(await logged()).toHaveLength(3);
+    const [row] = await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, rider.userId));
+    expect(row?.vestGivenBy).toBe(admin.userId);
+
+    expect((await call(admin, 'POST', `/api/admin/kit-tracking/${pendingRider.userId}/hand-over-all`)).statusCode).toBe(
+      409,
+    );
+    expect((await call(marshall, 'GET', `/api/admin/kit-tracking/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
 });

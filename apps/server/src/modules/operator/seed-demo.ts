@@ -17,6 +17,7 @@ import { verificationHistory, verifications } from '../../db/schema/verification
 import { bytesParam } from '../../lib/file-bytes';
 import { hashPassword } from '../../lib/passwords';
 import { newRiderCode, newVerificationCode, sha256Hex } from '../../lib/tokens';
+import { seedEventDay } from './seed-event-day';
 
 const FIRST = [
   ['Datu', 'male'],
@@ -408,5 +409,6 @@ export async function seedDemo(db: Db): Promise<string> {
     ...lines,
     `Riders log in as firstname.lastname@demo.rally.ph (e.g. ${FIRST[0][0].toLowerCase()}.${pick(LAST, 3).toLowerCase()}@demo.rally.ph).`,
     `Password for every demo account: ${password}`,
+    await seedEventDay(db),
   ].join('\n');
 }

@@ -16,6 +16,8 @@ export interface PublicProfileRow {
   fires: number;
   comments: number;
   createdAt: Date;
+  lastStationName: string | null;
+  lastStationAt: Date | string | null;
 }
 
 /** Built field by field from a row that holds only public columns, so nothing private can slip in. */
@@ -34,6 +36,10 @@ export function presentPublicProfile(row: PublicProfileRow): PublicProfile {
     hasProfileImage: !!row.hasProfileImage,
     stats: { fires: Number(row.fires), comments: Number(row.comments) },
     createdAt: row.createdAt.toISOString(),
+    lastStation:
+      row.lastStationName && row.lastStationAt
+        ? { name: row.lastStationName, at: new Date(row.lastStationAt).toISOString() }
+        : null,
   };
 }
 

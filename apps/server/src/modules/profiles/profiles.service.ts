@@ -69,6 +69,13 @@ const publicProfileQuery = oncePerDb((db) =>
       hasProfileImage: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`,
       fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
       comments: sql<number>`(select count(*)::int from ${comments} where ${comments.targetUserId} = ${users.id})`,
+      // The last station passed (an accepted or review-accepted scan), for followers on event day.
+      lastStationName: sql<string | null>`(select st.name from scans s join stations st on st.id = s.station_id
+        where s.rider_id = users.id and (s.status = 'accepted' or s.review_decision = 'accept')
+        order by s.scanned_at desc, st.day desc, st."order" desc limit 1)`,
+      lastStationAt: sql<Date | string | null>`(select s.scanned_at from scans s
+        where s.rider_id = users.id and (s.status = 'accepted' or s.review_decision = 'accept')
+        order by s.scanned_at desc limit 1)`,
     })
     .from(users)
     .leftJoin(verifications, eq(verifications.userId, users.id))

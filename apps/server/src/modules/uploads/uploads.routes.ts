@@ -9,7 +9,14 @@ import { BadRequestError } from '../../lib/errors';
 import { type FileKind, processUpload } from '../../lib/files';
 import { readMultipart } from '../../lib/multipart';
 import { responses } from '../../lib/route-helpers';
-import { deleteUserFile, listUserFiles, readProfileImage, readReceipt, saveUserFile } from './uploads.service';
+import {
+  deleteUserFile,
+  listUserFiles,
+  readProfileImage,
+  readReceipt,
+  saveUserFile,
+  thumbnailOf,
+} from './uploads.service';
 
 const fileRecord = z.object({
   id: z.string(),
@@ -111,13 +118,31 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.get('/public/profile-image/:id', {
     config: { access: 'public' },
-    schema: { tags: ['uploads'], description: 'The profile image of an active rider, for anyone.', params: idParam },
-    handler: async (request, reply) =>
-      sendBlob(
+    schema: {
+      tags: ['uploads'],
+      description:
+        'The profile image of an active rider, for anyone. `size=thumb` gives a small square JPEG (the scanner caches one per rider offline); `v` only versions the URL.',
+      params: idParam,
+      querystring: z.object({
+        size: z.enum(['thumb'], { message: 'size must be thumb' }).optional(),
+        v: z.string().max(40).optional(),
+      }),
+    },
+    handler: async (request, reply) => {
+      const file = await readProfileImage(db, request.params.id, true);
+      const cache = 'public, max-age=300, must-revalidate';
+      if (request.query.size !== 'thumb') return sendBlob(request, reply, file, cache);
+      // Answer a revalidation before spending a resize on it.
+      const etag = `"${file.sha256}-thumb"`;
+      if (request.headers['if-none-match'] === etag) {
+        return reply.header('etag', etag).header('cache-control', cache).code(304).send();
+      }
+      return sendBlob(
         request,
         reply,
-        await readProfileImage(db, request.params.id, true),
-        'public, max-age=300, must-revalidate',
-      ),
+        { mimeType: 'image/jpeg', sha256: `${file.sha256}-thumb`, data: await thumbnailOf(file) },
+        cache,
+      );
+    },
   });
 }

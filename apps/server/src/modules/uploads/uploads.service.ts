@@ -1,5 +1,6 @@
 import { can } from '@rally/shared/permissions';
 import { and, eq, or } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
@@ -134,4 +135,26 @@ export async function readReceipt(db: Db, viewer: AuthContext, id: string) {
 
 export function readProfileImage(db: Db, id: string, publicOnly: boolean) {
   return findFile(db, 'profile_image', id, publicOnly);
+}
+
+// Thumbnails by content hash: a scanner team downloading the roster asks for the same few
+// hundred images many times on event morning, and a resize costs far more than a lookup.
+const THUMB_SIZE = 128;
+const THUMB_CACHE_MAX = 2000;
+const thumbs = new Map<string, Buffer>();
+
+/** A small square JPEG of a profile image (the scanner's offline roster photo). */
+export async function thumbnailOf(file: { sha256: string; data: Buffer }): Promise<Buffer> {
+  const hit = thumbs.get(file.sha256);
+  if (hit) return hit;
+  const out = await sharp(file.data)
+    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
+    .jpeg({ quality: 70, mozjpeg: true })
+    .toBuffer();
+  if (thumbs.size >= THUMB_CACHE_MAX) {
+    const oldest = thumbs.keys().next().value;
+    if (oldest !== undefined) thumbs.delete(oldest);
+  }
+  thumbs.set(file.sha256, out);
+  return out;
 }

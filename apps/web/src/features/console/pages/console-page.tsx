@@ -7,6 +7,7 @@ import {
   BarChart3,
   ClipboardList,
   FileText,
+  Flag,
   KeyRound,
   LayoutDashboard,
   type LucideIcon,
@@ -32,6 +33,7 @@ import { LoadingPanel } from '../components/list-states';
 
 const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('../dashboard/pages/dashboard-tab')),
+  'event-day': lazy(() => import('../event-day/pages/event-day-tab')),
   users: lazy(() => import('../users/pages/users-tab')),
   masterlist: lazy(() => import('../masterlist/pages/masterlist-tab')),
   verifications: lazy(() => import('../verifications/pages/verifications-tab')),
@@ -47,6 +49,7 @@ const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> =
 
 const TAB_ICONS: Record<ConsoleTabId, LucideIcon> = {
   dashboard: LayoutDashboard,
+  'event-day': Flag,
   users: Users,
   masterlist: ClipboardList,
   verifications: ShieldCheck,

@@ -8,7 +8,10 @@ import type {
   TshirtSizeBody,
   TshirtStatus,
 } from '@rally/shared/contracts/rider-kit';
-import { api } from '../../../lib/api-client';
+import type { Passage } from '@rally/shared/contracts/scans';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { forgetAnswer, recallAnswer, rememberAnswer } from './pass-cache';
 
 interface Envelope<T> {
   success: boolean;
@@ -19,6 +22,7 @@ interface Envelope<T> {
 export const myKeys = {
   profile: ['my-profile'] as const,
   riderCode: ['my-rider-code'] as const,
+  passages: ['my-passages'] as const,
   comments: ['my-comments'] as const,
   announcements: ['announcements'] as const,
   tshirt: ['my-tshirt-size'] as const,
@@ -29,6 +33,38 @@ export async function fetchRiderCode(): Promise<string> {
   const res = await api.get<Envelope<{ riderCode: string }>>('/my/rider-code');
   return res.data.riderCode;
 }
+
+export async function fetchPassages(): Promise<Passage[]> {
+  const res = await api.get<Envelope<Passage[]>>('/my/passages');
+  return res.data;
+}
+
+/**
+ * The pass's two answers start from the copy kept on the phone (pass-cache.ts) and are
+ * refreshed when stale; a failed refresh leaves the kept copy on screen.
+ */
+function keptQuery<T>(userId: string, name: 'riderCode' | 'passages', fetcher: () => Promise<T>, staleTime: number) {
+  return queryOptions({
+    queryKey: [...myKeys[name], userId] as const,
+    queryFn: async () => {
+      try {
+        const data = await fetcher();
+        rememberAnswer(userId, name, data);
+        return data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) forgetAnswer(userId, name);
+        throw error;
+      }
+    },
+    initialData: () => recallAnswer<T>(userId, name)?.data,
+    initialDataUpdatedAt: () => recallAnswer<T>(userId, name)?.savedAt,
+    staleTime,
+  });
+}
+
+export const riderCodeQuery = (userId: string) => keptQuery(userId, 'riderCode', fetchRiderCode, 5 * 60_000);
+// Passages change with every scan: the kept copy shows at once, a fresh one is always asked for.
+export const passagesQuery = (userId: string) => keptQuery(userId, 'passages', fetchPassages, 0);
 
 export async function fetchMyComments(offset: number, limit = COMMENTS_PAGE_SIZE): Promise<MyCommentList> {
   const res = await api.get<Envelope<MyCommentList>>(`/my/comments?limit=${limit}&offset=${offset}`);

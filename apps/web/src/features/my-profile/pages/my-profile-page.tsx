@@ -4,6 +4,7 @@ import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CloudOff,
   Eye,
   Flame,
   HardHat,
@@ -28,6 +29,8 @@ import { fullNameOf, kitNameOf } from '../../public-profile/api/names';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
 import { fetchAnnouncements, fetchGearSizes, fetchTshirtStatus, myKeys } from '../api/my-profile-api';
+import { isOfflineFailure, useOnline } from '../api/offline';
+import { forgetPass } from '../api/pass-cache';
 import { useReadAnnouncements } from '../api/read-announcements';
 import { AnnouncementsTab } from '../components/announcements-tab';
 import { CelebrationDialog } from '../components/celebration-dialog';
@@ -42,25 +45,32 @@ import { TshirtSizeTab } from '../components/tshirt-size-tab';
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear' | 'password';
 
 export default function MyProfilePage() {
-  const { user, refreshUser } = useAuth();
+  const { user, refreshUser, isOfflineSession } = useAuth();
   // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
   const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
 
-  useEffect(() => {
-    if (profileQuery.isError) toast.error('Failed to load profile data');
-  }, [profileQuery.isError]);
+  // Offline, the page keeps the session and shows what this phone has (DESIGN.md §8); only
+  // an answer from the server is a failed load.
+  const offlineFailure = profileQuery.isError && (isOfflineSession || isOfflineFailure(profileQuery.error));
 
-  if (profileQuery.isError) return <ProfileLoadFailed />;
+  useEffect(() => {
+    if (profileQuery.isError && !offlineFailure) toast.error('Failed to load profile data');
+  }, [profileQuery.isError, offlineFailure]);
+
+  if (profileQuery.isError && !(offlineFailure && user)) return <ProfileLoadFailed />;
   if (!user) return <FullScreenSpinner label="Loading your profile..." />;
   return <MyProfileView user={user} />;
 }
 
 function MyProfileView({ user }: { user: UserRecord }) {
-  const { logout } = useAuth();
+  const { logout, isOfflineSession } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<TabId>('details');
-  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>(['details']));
+  // The session kept without a signal (lib/auth.tsx) counts as offline even if the browser says online.
+  const online = useOnline() && !isOfflineSession;
+  // Without a signal the rider most likely needs the pass: open on it.
+  const [tab, setTab] = useState<TabId>(() => (online ? 'details' : 'rider-code'));
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>([tab]));
   const [celebration, setCelebration] = useState<{ title: string; message: string } | null>(null);
   const { read, markRead } = useReadAnnouncements(user.id);
 
@@ -115,10 +125,11 @@ function MyProfileView({ user }: { user: UserRecord }) {
   useEffect(
     () => () => {
       if (!loggingOut.current) return;
+      forgetPass(user.id);
       logout();
       queryClient.clear();
     },
-    [logout, queryClient],
+    [logout, queryClient, user.id],
   );
   const onLogout = () => {
     toast.success(`Farewell, ${user.firstName || 'warrior'}! May the spirits guide your path.`);
@@ -149,6 +160,16 @@ function MyProfileView({ user }: { user: UserRecord }) {
 
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-3 py-6 sm:px-4 sm:py-8">
         <h1 className="fire-text text-4xl sm:text-5xl">MY PROFILE</h1>
+        {!online && activeTab !== 'rider-code' && (
+          <p
+            role="status"
+            data-testid="profile-offline"
+            className="mt-3 flex items-center gap-2 rounded-lg border border-gold-500/70 bg-gold-500/10 px-4 py-2 text-sm text-gold-300"
+          >
+            <CloudOff className="size-5 shrink-0" aria-hidden="true" />
+            You are offline. Showing what this phone saved; your Rider Code still works.
+          </p>
+        )}
 
         <section
           aria-label="Your warrior card"
@@ -188,7 +209,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
             tabIndex={0}
             className="rounded-b-xl border border-t-0 border-ink-700 bg-ink-900 p-4 sm:p-6"
           >
-            {activeTab === 'rider-code' && <RiderCodeTab />}
+            {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
             {activeTab === 'comments' && <MyCommentsTab />}
             {activeTab === 'details' && <DetailsTab user={user} />}
             {activeTab === 'password' && <ChangePasswordForm />}

@@ -21,6 +21,7 @@ export function demoProfile(): PublicProfile {
     hasProfileImage: false,
     stats: { fires: 42, comments: 3 },
     createdAt: minutesAgo(60 * 24 * 30),
+    lastStation: { name: 'Marilog', at: minutesAgo(35) },
   };
 }
 

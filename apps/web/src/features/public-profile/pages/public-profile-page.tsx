@@ -3,7 +3,7 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Bike, Flame, Share2, ShieldQuestion } from 'lucide-react';
+import { ArrowLeft, Bike, Flame, MapPin, Share2, ShieldQuestion } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
@@ -162,6 +162,7 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
                 <RoleBadge role={profile.role} />
                 <CategoryBadge category={profile.category} gender={profile.gender} />
               </div>
+              {profile.lastStation && <LastSeen station={profile.lastStation} />}
             </div>
             <div className="flex w-full flex-col items-center gap-3 sm:w-auto">
               <p className="flex items-center gap-2" aria-live="polite">
@@ -207,6 +208,25 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
       <SiteFooter />
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={shareUrl} riderName={kitName} />
     </div>
+  );
+}
+
+/** 'Last seen at Marilog · 10:42 AM' (with the date once it is not today). */
+function LastSeen({ station }: { station: NonNullable<PublicProfile['lastStation']> }) {
+  const at = new Date(station.at);
+  const time = at.toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit' });
+  const today = at.toDateString() === new Date().toDateString();
+  const when = today ? time : `${at.toLocaleDateString('en-PH', { month: 'short', day: 'numeric' })}, ${time}`;
+  return (
+    <p
+      data-testid="last-station"
+      className="mt-3 inline-flex items-center gap-2 rounded-lg border-2 border-fire-500 bg-fire-500/10 px-3 py-1.5 font-bold text-fire-300"
+    >
+      <MapPin className="size-5 shrink-0" aria-hidden="true" />
+      <span>
+        Last seen at <span className="text-bone">{station.name}</span> · <time dateTime={station.at}>{when}</time>
+      </span>
+    </p>
   );
 }
 

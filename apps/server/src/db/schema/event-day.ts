@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { scanFlagReasonEnum, scanReviewDecisionEnum, scanSourceEnum, scanStatusEnum, stationKindEnum } from './enums';
+import { users } from './users';
+
+/** A place on the course where marshals record riders (DESIGN.md §8). */
+export const stations = pgTable(
+  'stations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: stationKindEnum('kind').notNull(),
+    day: integer('day').notNull().default(1),
+    /** Route ids this station serves; empty means every route. */
+    routes: jsonb('routes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    order: integer('order').notNull().default(0),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    required: boolean('required').notNull().default(false),
+    closed: boolean('closed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stations_day_order_idx').on(t.day, t.order)],
+);
+export type StationRow = typeof stations.$inferSelect;
+
+/**
+ * One scan as a marshal's device recorded it. The id is the device's UUID, so a replayed
+ * batch meets the primary key and stores nothing twice. Doubtful scans are kept, flagged.
+ */
+export const scans = pgTable(
+  'scans',
+  {
+    id: uuid('id').primaryKey(),
+    // A station with scans is closed, never deleted: the key refuses the delete.
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'restrict' }),
+    /** What the device sent, kept as sent: the QR's code or the number typed by hand. */
+    riderCode: text('rider_code'),
+    riderNumber: integer('rider_number'),
+    /** The rider the code or number resolved to when the scan arrived. */
+    riderId: uuid('rider_id').references(() => users.id, { onDelete: 'set null' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    deviceId: text('device_id').notNull(),
+    source: scanSourceEnum('source').notNull(),
+    /** The marshal signed in on the device when the scan was made. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The signed-in user whose sync delivered it. */
+    submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    status: scanStatusEnum('status').notNull(),
+    reason: scanFlagReasonEnum('reason'),
+    reviewDecision: scanReviewDecisionEnum('review_decision'),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('scans_station_scanned_idx').on(t.stationId, t.scannedAt),
+    index('scans_rider_scanned_idx').on(t.riderId, t.scannedAt),
+    // The review queue reads flagged scans newest first.
+    index('scans_flagged_idx').on(t.receivedAt).where(sql`${t.status} = 'flagged'`),
+  ],
+);
+export type ScanRow = typeof scans.$inferSelect;

@@ -1,0 +1,39 @@
+// What counts as a passage: an accepted scan, or a flagged one staff accepted on review.
+// The rider's checkpoint count and passage list are derived from these, never typed in.
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { scans, stations } from '../../db/schema/event-day';
+import { users } from '../../db/schema/users';
+
+export const countsAsPassage = or(eq(scans.status, 'accepted'), eq(scans.reviewDecision, 'accept'));
+
+/** Recomputes `users.checkpoints` (distinct checkpoint stations passed) for these riders. */
+export async function recomputeCheckpoints(db: DbOrTx, riderIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(riderIds)];
+  if (ids.length === 0) return;
+  await db
+    .update(users)
+    .set({
+      // Spelled out: an UPDATE's columns render unqualified, which would bind inside the subquery.
+      checkpoints: sql`(select count(distinct s.station_id)::int from scans s
+        inner join stations st on st.id = s.station_id
+        where s.rider_id = users.id and st.kind = 'checkpoint'
+          and (s.status = 'accepted' or s.review_decision = 'accept'))`,
+    })
+    .where(inArray(users.id, ids));
+}
+
+/** A rider's own passages, oldest first. */
+export function riderPassages(db: DbOrTx, riderId: string) {
+  return db
+    .select({
+      stationId: scans.stationId,
+      stationName: stations.name,
+      kind: stations.kind,
+      scannedAt: scans.scannedAt,
+    })
+    .from(scans)
+    .innerJoin(stations, eq(stations.id, scans.stationId))
+    .where(and(eq(scans.riderId, riderId), countsAsPassage))
+    .orderBy(scans.scannedAt, stations.day, stations.order);
+}

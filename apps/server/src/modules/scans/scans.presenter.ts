@@ -1,0 +1,48 @@
+import type { FlaggedScan, Passage } from '@rally/shared/contracts/scans';
+import { fullName } from '../logs/sql-text';
+import type { riderPassages } from './passages';
+import type { FlaggedRow } from './scan-review.service';
+
+export function presentFlagged(row: FlaggedRow): FlaggedScan {
+  const reviewer = fullName(row.reviewerFirstName, row.reviewerLastName);
+  return {
+    id: row.id,
+    stationId: row.stationId,
+    stationName: row.stationName,
+    // Only flagged rows are listed, and they always carry a reason.
+    reason: row.reason ?? 'unknown_rider',
+    scannedAt: row.scannedAt.toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
+    deviceId: row.deviceId,
+    source: row.source,
+    riderCode: row.riderCode,
+    riderNumber: row.riderNumber,
+    rider: row.riderId
+      ? {
+          id: row.riderId,
+          riderNumber: row.riderRiderNumber,
+          kitName: row.riderKitName,
+          firstName: row.riderFirstName ?? '',
+          lastName: row.riderLastName ?? '',
+          category: row.riderCategory,
+          photoUrl: row.riderPhoto,
+        }
+      : null,
+    recordedBy: row.recorderId
+      ? { id: row.recorderId, name: fullName(row.recorderFirstName, row.recorderLastName) }
+      : null,
+    review:
+      row.reviewDecision && row.reviewedAt
+        ? { decision: row.reviewDecision, note: row.reviewNote ?? '', by: reviewer, at: row.reviewedAt.toISOString() }
+        : null,
+  };
+}
+
+export function presentPassage(row: Awaited<ReturnType<typeof riderPassages>>[number]): Passage {
+  return {
+    stationId: row.stationId,
+    stationName: row.stationName,
+    kind: row.kind,
+    scannedAt: row.scannedAt.toISOString(),
+  };
+}

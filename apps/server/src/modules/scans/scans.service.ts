@@ -1,0 +1,335 @@
+// Ingest of scan batches from marshals' devices (DESIGN.md §8). Each item is validated on
+// its own; the device's UUID is the primary key, so a replayed batch stores nothing twice
+// and answers `duplicate` with the first outcome. Doubtful scans are stored and flagged.
+//
+// Concurrency: the riders of a batch are locked (their users rows, in id order, so two
+// batches cannot deadlock) before their earlier passages are read. Two devices syncing
+// the same rider at the same station therefore run one after the other: the first is
+// accepted, the second sees it and is flagged as a re-scan.
+import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contracts/scans';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { activities } from '../../db/schema/activities';
+import { type StationRow, scans, stations } from '../../db/schema/event-day';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import type { AuthContext } from '../../lib/authorize';
+import { type ActivityInput, displayName } from '../activities/activities.service';
+import { fullName } from '../logs/sql-text';
+import { countsAsPassage, recomputeCheckpoints } from './passages';
+import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
+
+type Slot =
+  | { kind: 'done'; result: ScanResult }
+  | { kind: 'repeat'; of: number; id: string }
+  | { kind: 'item'; item: ScanItem; station: StationRow; rider: Rider | null };
+
+const riderRef = (r: Pick<Rider, 'id' | 'riderNumber' | 'kitName'>) => ({
+  id: r.id,
+  riderNumber: r.riderNumber,
+  kitName: r.kitName,
+});
+
+function invalid(raw: unknown, message: string): ScanResult {
+  const id = (raw as { id?: unknown } | null)?.id;
+  return { id: typeof id === 'string' ? id.slice(0, 100) : '', status: 'invalid', message };
+}
+
+function itemError(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'A scan must be an object';
+  const parsed = scanItem.safeParse(raw);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  if (!issue) return 'The scan is invalid';
+  const field = issue.path.map(String).join('.') || 'scan';
+  return /^Invalid input/.test(issue.message) ? `${field} is invalid` : issue.message;
+}
+
+async function resolveRiders(db: Db, items: ScanItem[]) {
+  const codes = [...new Set(items.flatMap((i) => (i.riderCode === undefined ? [] : [i.riderCode])))];
+  const numbers = [...new Set(items.flatMap((i) => (i.riderNumber === undefined ? [] : [i.riderNumber])))];
+  if (codes.length === 0 && numbers.length === 0) return { byCode: new Map<string, Rider>(), byNumber: new Map() };
+  const rows: Rider[] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      kitName: users.kitName,
+      riderNumber: users.riderNumber,
+      riderCode: users.riderCode,
+      category: users.category,
+      status: users.status,
+      verificationStatus: verifications.status,
+    })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(
+      or(
+        codes.length > 0 ? inArray(users.riderCode, codes) : undefined,
+        numbers.length > 0 ? inArray(users.riderNumber, numbers) : undefined,
+      ),
+    );
+  const byCode = new Map<string, Rider>();
+  const byNumber = new Map<number, Rider>();
+  for (const r of rows) {
+    if (r.riderCode) byCode.set(r.riderCode, r);
+    if (r.riderNumber !== null) byNumber.set(r.riderNumber, r);
+  }
+  return { byCode, byNumber };
+}
+
+export async function ingestScans(db: Db, raw: unknown[], submitter: AuthContext, now = new Date()) {
+  const slots: Slot[] = [];
+  const firstIndex = new Map<string, number>();
+  const valid: Array<{ index: number; item: ScanItem }> = [];
+  for (const [index, value] of raw.entries()) {
+    const error = itemError(value);
+    if (error) {
+      slots.push({ kind: 'done', result: invalid(value, error) });
+      continue;
+    }
+    const item = scanItem.parse(value);
+    const earlier = firstIndex.get(item.id);
+    if (earlier !== undefined) {
+      slots.push({ kind: 'repeat', of: earlier, id: item.id });
+      continue;
+    }
+    firstIndex.set(item.id, index);
+    valid.push({ index, item });
+    // Filled in below once its station and rider are known.
+    slots.push({ kind: 'done', result: { id: item.id, status: 'invalid', message: 'pending' } });
+  }
+
+  const stationRows = valid.length
+    ? await db
+        .select()
+        .from(stations)
+        .where(inArray(stations.id, [...new Set(valid.map((v) => v.item.stationId))]))
+    : [];
+  const stationById = new Map(stationRows.map((s) => [s.id, s]));
+  const { byCode, byNumber } = await resolveRiders(
+    db,
+    valid.map((v) => v.item),
+  );
+  const recorderIds = [...new Set(valid.flatMap((v) => (v.item.recordedBy ? [v.item.recordedBy] : [])))];
+  const recorders = new Map(
+    (recorderIds.length
+      ? await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, recorderIds))
+      : []
+    ).map((u) => [u.id, fullName(u.firstName, u.lastName)]),
+  );
+  const submitterName = fullName(submitter.firstName, submitter.lastName);
+  recorders.set(submitter.userId, submitterName);
+
+  const pending: Array<{ index: number; item: ScanItem; station: StationRow; rider: Rider | null }> = [];
+  for (const { index, item } of valid) {
+    const station = stationById.get(item.stationId);
+    if (!station) {
+      slots[index] = { kind: 'done', result: { id: item.id, status: 'invalid', message: 'Unknown station' } };
+      firstIndex.delete(item.id);
+      continue;
+    }
+    const rider =
+      (item.riderCode !== undefined ? byCode.get(item.riderCode) : byNumber.get(item.riderNumber ?? -1)) ?? null;
+    pending.push({ index, item, station, rider });
+    slots[index] = { kind: 'item', item, station, rider };
+  }
+
+  if (pending.length > 0) {
+    await db.transaction((tx) => storeScans(tx, pending, slots, submitter, recorders, now));
+  }
+
+  return slots.map((slot, index): ScanResult => {
+    if (slot.kind === 'done') return slot.result;
+    if (slot.kind === 'repeat') {
+      const first = slots[slot.of];
+      const original = first?.kind === 'done' ? first.result : undefined;
+      if (!original || original.status === 'invalid') {
+        return invalid({ id: slot.id }, original?.message ?? 'The scan is invalid');
+      }
+      const outcome = original.status === 'duplicate' ? original.original : original.status;
+      return { ...original, status: 'duplicate', original: outcome as 'accepted' | 'flagged' };
+    }
+    throw new Error(`scan ${index} was not stored`);
+  });
+}
+
+async function storeScans(
+  tx: Tx,
+  pending: Array<{ index: number; item: ScanItem; station: StationRow; rider: Rider | null }>,
+  slots: Slot[],
+  submitter: AuthContext,
+  recorders: Map<string, string>,
+  now: Date,
+) {
+  const riderIds = [...new Set(pending.flatMap((p) => (p.rider ? [p.rider.id] : [])))].sort();
+  if (riderIds.length > 0) {
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, riderIds))
+      .orderBy(asc(users.id))
+      .for('no key update');
+  }
+  const ids = pending.map((p) => p.item.id);
+  const existing = new Map(
+    (
+      await tx
+        .select({ id: scans.id, status: scans.status, reason: scans.reason })
+        .from(scans)
+        .where(inArray(scans.id, ids))
+    ).map((s) => [s.id, s]),
+  );
+  const state: PassageState = { stations: new Map(), highest: new Map() };
+  if (riderIds.length > 0) {
+    const passed = await tx
+      .select({ riderId: scans.riderId, id: stations.id, day: stations.day, order: stations.order })
+      .from(scans)
+      .innerJoin(stations, eq(stations.id, scans.stationId))
+      .where(and(inArray(scans.riderId, riderIds), countsAsPassage));
+    for (const p of passed) if (p.riderId) notePassage(state, p.riderId, p);
+  }
+
+  const rows: Array<typeof scans.$inferInsert> = [];
+  const outcomes = new Map<
+    string,
+    { index: number; status: 'accepted' | 'flagged'; reason: ScanFlagReasonName | null }
+  >();
+  for (const p of pending) {
+    const { item, station, rider } = p;
+    const known = existing.get(item.id);
+    if (known) {
+      slots[p.index] = {
+        kind: 'done',
+        result: {
+          id: item.id,
+          status: 'duplicate',
+          original: known.status,
+          ...(known.reason ? { reason: known.reason } : {}),
+          ...(rider ? { rider: riderRef(rider) } : {}),
+        },
+      };
+      continue;
+    }
+    const reason = flagFor(item, station, rider, state, now);
+    if (!reason && rider) notePassage(state, rider.id, station);
+    const recordedBy = item.recordedBy ?? submitter.userId;
+    rows.push({
+      id: item.id,
+      stationId: station.id,
+      riderCode: item.riderCode ?? null,
+      riderNumber: item.riderNumber ?? null,
+      riderId: rider?.id ?? null,
+      scannedAt: new Date(item.scannedAt),
+      receivedAt: now,
+      deviceId: item.deviceId,
+      source: item.source,
+      // A marshal id the server does not know (an account deleted since) is not kept.
+      recordedBy: recorders.has(recordedBy) ? recordedBy : null,
+      submittedBy: submitter.userId,
+      status: reason ? 'flagged' : 'accepted',
+      reason,
+    });
+    outcomes.set(item.id, { index: p.index, status: reason ? 'flagged' : 'accepted', reason });
+  }
+
+  const inserted = new Set<string>();
+  if (rows.length > 0) {
+    const back = await tx
+      .insert(scans)
+      .values(rows)
+      .onConflictDoNothing({ target: scans.id })
+      .returning({ id: scans.id });
+    for (const r of back) inserted.add(r.id);
+  }
+  // An id another request stored between our read and our insert: answer with its outcome.
+  const raced = rows.filter((r) => !inserted.has(r.id as string)).map((r) => r.id as string);
+  const racedRows = raced.length
+    ? await tx
+        .select({ id: scans.id, status: scans.status, reason: scans.reason })
+        .from(scans)
+        .where(inArray(scans.id, raced))
+    : [];
+  const racedById = new Map(racedRows.map((r) => [r.id, r]));
+
+  const log: ActivityInput[] = [];
+  const counted: string[] = [];
+  for (const p of pending) {
+    const outcome = outcomes.get(p.item.id);
+    if (!outcome) continue;
+    const rider = p.rider ? { rider: riderRef(p.rider) } : {};
+    if (!inserted.has(p.item.id)) {
+      const first = racedById.get(p.item.id);
+      slots[p.index] = {
+        kind: 'done',
+        result: {
+          id: p.item.id,
+          status: 'duplicate',
+          original: first?.status ?? outcome.status,
+          ...(first?.reason ? { reason: first.reason } : {}),
+          ...rider,
+        },
+      };
+      continue;
+    }
+    if (outcome.reason) {
+      slots[p.index] = {
+        kind: 'done',
+        result: {
+          id: p.item.id,
+          status: 'flagged',
+          reason: outcome.reason,
+          message: SCAN_FLAG_LABELS[outcome.reason],
+          ...rider,
+        },
+      };
+      continue;
+    }
+    slots[p.index] = { kind: 'done', result: { id: p.item.id, status: 'accepted', ...rider } };
+    if (p.rider) {
+      counted.push(p.rider.id);
+      log.push(
+        passageActivity(
+          p.rider,
+          p.station,
+          { id: p.item.id, recordedBy: p.item.recordedBy ?? submitter.userId },
+          recorders,
+        ),
+      );
+    }
+  }
+  if (log.length > 0) {
+    await tx.insert(activities).values(
+      log.map((a) => ({
+        ...a,
+        priority: a.priority ?? 'normal',
+      })),
+    );
+  }
+  await recomputeCheckpoints(tx, counted);
+}
+
+export function passageActivity(
+  rider: Pick<Rider, 'id' | 'firstName' | 'lastName' | 'riderNumber'>,
+  station: Pick<StationRow, 'id' | 'name' | 'kind'>,
+  scan: { id: string; recordedBy?: string | null },
+  recorders: Map<string, string>,
+): ActivityInput {
+  const name = displayName(rider);
+  const by = scan.recordedBy ?? null;
+  return {
+    type: 'checkpoint_scan',
+    userId: rider.id,
+    userName: name,
+    actorId: by && recorders.has(by) ? by : null,
+    actorName: by ? (recorders.get(by) ?? null) : null,
+    description: `${name}${rider.riderNumber ? ` (#${rider.riderNumber})` : ''} passed ${station.name}`,
+    details: STATION_KIND_LABELS[station.kind],
+    location: station.name,
+    metadata: { scanId: scan.id, stationId: station.id, kind: station.kind },
+  };
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema/activities';
+import { stations } from '../../db/schema/event-day';
+import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { type Actor, approvedRider, bearer, staff } from '../../test/factories';
+import { defaultStations } from './stations.service';
+
+describe.each(DB_KINDS)('stations (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Actor;
+  let marshall: Actor;
+  let officer: Actor;
+
+  const call = (actor: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(actor.token),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    admin = await staff(t.app, t.database.db, 'admin');
+    marshall = await staff(t.app, t.database.db, 'marshall');
+    officer = await staff(t.app, t.database.db, 'officer');
+  });
+  afterAll(() => t?.close());
+
+  it('seeds the default set once from the route catalog, start and finish required', async () => {
+    const res = await call(admin, 'POST', '/api/admin/stations/seed-defaults');
+    expect(res.statusCode, res.body).toBe(201);
+    const list = res.json().data as Array<{
+      name: string;
+      kind: string;
+      routes: string[];
+      required: boolean;
+      order: number;
+    }>;
+    expect(list.map((s) => s.name)).toEqual(defaultStations().map((s) => s.name));
+    expect(list[0]).toMatchObject({ kind: 'start', required: true, routes: [] });
+    expect(list.at(-1)).toMatchObject({ kind: 'finish', required: true, routes: [] });
+    const checkpoints = list.filter((s) => s.kind === 'checkpoint');
+    expect(checkpoints.map((s) => s.name)).toEqual(['Marilog', 'Calinan', 'Toril', 'General Santos', 'Zamboanga']);
+    expect(checkpoints.every((s) => !s.required)).toBe(true);
+    // General Santos lies on lakan (a major stop) and bagani (a checkpoint).
+    expect(checkpoints.find((s) => s.name === 'General Santos')?.routes).toEqual(['lakan', 'bagani']);
+    expect(checkpoints.find((s) => s.name === 'Marilog')?.routes).toEqual(['lakambini']);
+    expect(list.map((s) => s.order)).toEqual(list.map((_, i) => i));
+
+    const again = await call(admin, 'POST', '/api/admin/stations/seed-defaults');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('STATIONS_EXIST');
+    const logged = await t.database.db.select().from(activities).where(eq(activities.type, 'station_updated'));
+    expect(logged.some((a) => a.description.includes('default stations'))).toBe(true);
+  });
+
+  it('lists for scanners and the console, sorted by day then order', async () => {
+    await call(admin, 'POST', '/api/admin/stations', { name: 'Kit hall', kind: 'kit', day: 1, order: 0 });
+    await call(admin, 'POST', '/api/admin/stations', { name: 'Day two start', kind: 'start', day: 2 });
+    for (const actor of [marshall, officer, admin]) {
+      const res = await call(actor, 'GET', '/api/admin/stations');
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json().data as Array<{ day: number; order: number }>;
+      const sorted = [...list].sort((a, b) => a.day - b.day || a.order - b.order);
+      expect(list.map((s) => [s.day, s.order])).toEqual(sorted.map((s) => [s.day, s.order]));
+    }
+    // Officers see the Event Day tab but do not change stations.
+    const refused = await call(officer, 'POST', '/api/admin/stations', { name: 'X', kind: 'checkpoint' });
+    expect(refused.statusCode).toBe(403);
+    const byMarshall = await call(marshall, 'POST', '/api/admin/stations', { name: 'X', kind: 'checkpoint' });
+    expect(byMarshall.statusCode).toBe(403);
+  });
+
+  it('creates with the §8 defaults, edits, closes and audits each change', async () => {
+    const res = await call(admin, 'POST', '/api/admin/stations', { name: '  Maragusan  ', kind: 'checkpoint', day: 3 });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().data;
+    expect(created).toMatchObject({
+      name: 'Maragusan',
+      day: 3,
+      routes: [],
+      order: 0,
+      required: false,
+      closed: false,
+      opensAt: null,
+      closesAt: null,
+      lat: null,
+      scanCount: 0,
+    });
+    const second = await call(admin, 'POST', '/api/admin/stations', { name: 'Mati', kind: 'checkpoint', day: 3 });
+    expect(second.json().data.order).toBe(1);
+
+    const patch = await call(admin, 'PATCH', `/api/admin/stations/${created.id}`, {
+      routes: ['bagani', 'bagani', 'lakan'],
+      opensAt: '2026-11-15T06:00:00+08:00',
+      closesAt: '2026-11-15T18:00:00+08:00',
+      lat: 7.3,
+      lng: 126.1,
+      required: true,
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(patch.json().data).toMatchObject({
+      routes: ['bagani', 'lakan'],
+      opensAt: '2026-11-14T22:00:00.000Z',
+      required: true,
+      lat: 7.3,
+    });
+    const closed = await call(admin, 'PATCH', `/api/admin/stations/${created.id}`, { closed: true });
+    expect(closed.json().data.closed).toBe(true);
+    const log = await t.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.type, 'station_updated'), eq(activities.location, 'Maragusan')));
+    expect(log.map((a) => a.description)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('created the station Maragusan'),
+        expect.stringContaining('updated the station Maragusan'),
+        expect.stringContaining('closed the station Maragusan'),
+      ]),
+    );
+
+    const badWindow = await call(admin, 'PATCH', `/api/admin/stations/${created.id}`, {
+      closesAt: '2026-11-14T00:00:00Z',
+    });
+    expect(badWindow.statusCode).toBe(400);
+    const badRoute = await call(admin, 'POST', '/api/admin/stations', {
+      name: 'Y',
+      kind: 'checkpoint',
+      routes: ['moon'],
+    });
+    expect(badRoute.statusCode).toBe(400);
+    const nul = await call(admin, 'POST', '/api/admin/stations', { name: 'Y\u0000', kind: 'checkpoint' });
+    expect(nul.statusCode).toBe(400);
+    const missing = await call(admin, 'PATCH', `/api/admin/stations/${randomUUID()}`, { closed: true });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('reorders one day, refusing strays and gaps', async () => {
+    const day = 4;
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      ids.push((await call(admin, 'POST', '/api/admin/stations', { name, kind: 'checkpoint', day })).json().data.id);
+    }
+    const res = await call(admin, 'POST', '/api/admin/stations/reorder', { day, ids: [ids[2], ids[0], ids[1]] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((s: { name: string }) => s.name)).toEqual(['C', 'A', 'B']);
+    const partial = await call(admin, 'POST', '/api/admin/stations/reorder', { day, ids: [ids[0]] });
+    expect(partial.statusCode).toBe(400);
+    const stray = await call(admin, 'POST', '/api/admin/stations/reorder', { day: 1, ids });
+    expect(stray.statusCode).toBe(400);
+  });
+
+  it('deletes a station without scans; one with scans answers 409 and says to close it', async () => {
+    const empty = (
+      await call(admin, 'POST', '/api/admin/stations', { name: 'Spare', kind: 'checkpoint', day: 5 })
+    ).json().data;
+    const del = await call(admin, 'DELETE', `/api/admin/stations/${empty.id}`);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await t.database.db.select().from(stations).where(eq(stations.id, empty.id))).toHaveLength(0);
+
+    const used = (await call(admin, 'POST', '/api/admin/stations', { name: 'Busy', kind: 'checkpoint', day: 5 })).json()
+      .data;
+    const rider = await approvedRider(t.app, admin);
+    const scan = await call(marshall, 'POST', '/api/admin/scans', {
+      scans: [
+        {
+          id: randomUUID(),
+          stationId: used.id,
+          riderNumber: rider.riderNumber,
+          scannedAt: new Date().toISOString(),
+          deviceId: 'phone-1',
+          source: 'manual',
+        },
+      ],
+    });
+    expect(scan.statusCode, scan.body).toBe(200);
+    const refused = await call(admin, 'DELETE', `/api/admin/stations/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/close it instead/);
+    const list = (await call(admin, 'GET', '/api/admin/stations')).json().data;
+    expect(list.find((s: { id: string }) => s.id === used.id).scanCount).toBe(1);
+  });
+});

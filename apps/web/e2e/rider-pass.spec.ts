@@ -1,0 +1,174 @@
+// The rider's side of event day (DESIGN.md §8): the pass on My Profile with the passages a
+// marshal's scans made, the public profile's last station, and the pass opening offline
+// through the service worker.
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { UserRecord } from '@rally/shared/contracts/auth';
+import type { Station } from '@rally/shared/contracts/stations';
+import { registerRider, signInWithToken } from './support/api';
+import { type CreatedUser, createUser } from './support/cli';
+import { uniqueEmail } from './support/env';
+import { expect, test } from './support/fixtures';
+
+interface Session {
+  token: string;
+  user: UserRecord;
+}
+
+async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return { token: body.token, user: body.data.user };
+}
+
+const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
+
+/** A rider who registered (number, category lakan) and whom an admin approved: the pass has it all. */
+async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
+  const registered = await registerRider(request);
+  const approved = await request.post('/api/admin/verifications/verify', {
+    headers: auth(admin),
+    data: { verification_code: registered.user.verificationCode, action: 'verified' },
+  });
+  expect(approved.ok()).toBeTruthy();
+  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
+}
+
+async function addStation(request: APIRequestContext, admin: Session, name: string): Promise<Station> {
+  const res = await request.post('/api/admin/stations', {
+    headers: auth(admin),
+    data: { name, kind: 'checkpoint', day: 1 },
+  });
+  const json = await res.json();
+  if (!res.ok()) throw new Error(`station not created: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function scanRider(request: APIRequestContext, marshal: Session, stationId: string, riderCode: string) {
+  const res = await request.post('/api/admin/scans', {
+    headers: auth(marshal),
+    data: {
+      scans: [
+        {
+          id: randomUUID(),
+          stationId,
+          riderCode,
+          scannedAt: new Date().toISOString(),
+          deviceId: 'e2e-rider-pass',
+          source: 'camera',
+        },
+      ],
+    },
+  });
+  const json = await res.json();
+  expect(json.data.results[0].status).toBe('accepted');
+}
+
+async function openPass(page: Page, rider: Session) {
+  await signInWithToken(page, rider.token, rider.user);
+  await page.goto('/me');
+  await page.getByRole('tab', { name: 'Rider Code' }).click();
+  await expect(page.getByTestId('rider-pass')).toBeVisible();
+}
+
+test('the rider sees the pass and the passages; the public profile shows the last station', async ({
+  page,
+  request,
+}) => {
+  const admin = await session(request, createUser('admin'));
+  const marshal = await session(request, createUser('marshall'));
+  const rider = await verifiedRider(request, admin);
+  const riderCode = rider.user.riderCode ?? '';
+  const tag = randomUUID().slice(0, 6);
+  const marilog = await addStation(request, admin, `Marilog ${tag}`);
+  const calinan = await addStation(request, admin, `Calinan ${tag}`);
+
+  await openPass(page, rider);
+  await expect(page.getByTestId('rider-code')).toHaveText(riderCode);
+  await expect(page.getByTestId('rider-qr')).toBeVisible();
+  await expect(page.getByTestId('pass-name')).toHaveText(rider.user.kitName || rider.user.firstName.toUpperCase());
+  await expect(page.getByTestId('pass-number')).toContainText(String(rider.user.riderNumber).padStart(3, '0'));
+  await expect(page.getByTestId('pass-category')).toContainText('LAKAN');
+  await expect(page.getByText('No stations passed yet.')).toBeVisible();
+
+  await scanRider(request, marshal, marilog.id, riderCode);
+  await scanRider(request, marshal, calinan.id, riderCode);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Rider Code' }).click();
+  await expect(page.getByTestId('passage')).toHaveCount(2);
+  await expect(page.getByTestId('passage').nth(0)).toContainText(`Marilog ${tag}`);
+  await expect(page.getByTestId('passage').nth(1)).toContainText(`Calinan ${tag}`);
+  await expect(page.getByTestId('passage').nth(1)).toContainText('Checkpoint');
+
+  await page.goto(`/user/${rider.user.id}`);
+  await expect(page.getByTestId('last-station')).toContainText(`Last seen at Calinan ${tag}`);
+
+  // A rider not yet scanned shows no such line.
+  const fresh = await session(request, createUser('participant', uniqueEmail('unscanned')));
+  await page.goto(`/user/${fresh.user.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('last-station')).toHaveCount(0);
+});
+
+for (const viewport of [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`the pass on a ${viewport.name}: fits the screen, no WCAG 2.1 AA violations`, async ({ page, request }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const admin = await session(request, createUser('admin'));
+    const marshal = await session(request, createUser('marshall'));
+    const rider = await verifiedRider(request, admin);
+    const station = await addStation(request, admin, `Davao City ${randomUUID().slice(0, 6)}`);
+    await scanRider(request, marshal, station.id, rider.user.riderCode ?? '');
+
+    await openPass(page, rider);
+    await expect(page.getByTestId('passage')).toHaveCount(1);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    if (process.env.E2E_SHOTS) {
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/pass-${viewport.width}.png`, fullPage: true });
+      await page.goto(`/user/${rider.user.id}`);
+      await expect(page.getByTestId('last-station')).toBeVisible();
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/public-${viewport.width}.png`, fullPage: true });
+    }
+  });
+}
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the pass opens offline after one visit: number, name and QR', async ({ page, context, request }) => {
+    const admin = await session(request, createUser('admin'));
+    const rider = await verifiedRider(request, admin);
+
+    await openPass(page, rider);
+    await expect(page.getByTestId('rider-code')).toHaveText(rider.user.riderCode ?? '');
+    // The service worker has installed and controls the page, so the app shell is cached.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    // Offline, My Profile opens on the pass by itself.
+    await expect(page.getByTestId('rider-pass')).toBeVisible();
+    await expect(page.getByTestId('pass-offline')).toContainText('You are offline.');
+    await expect(page.getByTestId('rider-code')).toHaveText(rider.user.riderCode ?? '');
+    await expect(page.getByTestId('pass-number')).toContainText(String(rider.user.riderNumber).padStart(3, '0'));
+    await expect(page.getByTestId('pass-name')).toBeVisible();
+    await expect(page.getByTestId('rider-qr')).toBeVisible();
+    // The session was kept: still signed in, not sent to the login page.
+    await expect(page).toHaveURL(/\/me$/);
+
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,111 @@
+// The device's own database (DESIGN.md §8, offline first): the scanner's roster, its queue of
+// scans and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
+// or an expired session while offline loses nothing. `idb` wraps IndexedDB's callbacks in
+// promises; the schema is typed once here.
+import type { RosterRider, ScanResult } from '@rally/shared/contracts/scans';
+import type { Station } from '@rally/shared/contracts/stations';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+export type LocalVerdictTone = 'accepted' | 'flagged' | 'unknown';
+
+/** One scan as this device recorded it, and what the server later said about it. */
+export interface QueuedScan {
+  id: string;
+  stationId: string;
+  riderCode?: string;
+  riderNumber?: number;
+  scannedAt: string;
+  deviceId: string;
+  source: 'camera' | 'manual';
+  recordedBy?: string;
+  /** The roster rider the device matched, if any (for the list on screen). */
+  riderId?: string;
+  localTone: LocalVerdictTone;
+  localReason?: string;
+  /** `pending` until the server has answered for it; an index, so a string, not a boolean. */
+  state: 'pending' | 'synced';
+  result?: ScanResult;
+  syncedAt?: string;
+}
+
+interface MetaValues {
+  deviceId: string;
+  rosterCursor: string;
+  rosterSyncedAt: string;
+  stations: Station[];
+  stationsSyncedAt: string;
+  lastSyncAt: string;
+}
+
+interface OfflineSchema extends DBSchema {
+  roster: {
+    key: string;
+    value: RosterRider;
+    indexes: { byCode: string; byNumber: number };
+  };
+  photos: { key: string; value: { riderId: string; url: string; blob: Blob } };
+  scans: {
+    key: string;
+    value: QueuedScan;
+    indexes: { byState: string; byScannedAt: string };
+  };
+  meta: { key: keyof MetaValues; value: unknown };
+}
+
+export type OfflineDb = IDBPDatabase<OfflineSchema>;
+
+const DB_NAME = 'rally-offline';
+let dbPromise: Promise<OfflineDb> | null = null;
+
+export function offlineDb(): Promise<OfflineDb> {
+  dbPromise ??= openDB<OfflineSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      const roster = db.createObjectStore('roster', { keyPath: 'id' });
+      // Riders without a code or number are simply absent from that index.
+      roster.createIndex('byCode', 'riderCode');
+      roster.createIndex('byNumber', 'riderNumber');
+      db.createObjectStore('photos', { keyPath: 'riderId' });
+      const scans = db.createObjectStore('scans', { keyPath: 'id' });
+      scans.createIndex('byState', 'state');
+      scans.createIndex('byScannedAt', 'scannedAt');
+      db.createObjectStore('meta');
+    },
+    // Another tab holds an older version open: let it go rather than block this one.
+    blocking() {
+      void dbPromise?.then((db) => db.close());
+      dbPromise = null;
+    },
+  });
+  return dbPromise;
+}
+
+export async function readMeta<K extends keyof MetaValues>(key: K): Promise<MetaValues[K] | undefined> {
+  return (await (await offlineDb()).get('meta', key)) as MetaValues[K] | undefined;
+}
+
+export async function writeMeta<K extends keyof MetaValues>(key: K, value: MetaValues[K]): Promise<void> {
+  await (await offlineDb()).put('meta', value, key);
+}
+
+/**
+ * This device's id, made once and kept in IndexedDB (with a copy in localStorage, so that
+ * clearing one of the two does not turn the phone into a new device).
+ */
+export async function deviceId(): Promise<string> {
+  const stored = await readMeta('deviceId');
+  if (stored) return stored;
+  let id: string | null = null;
+  try {
+    id = localStorage.getItem('rally.deviceId');
+  } catch {
+    // Storage disabled: IndexedDB alone keeps it.
+  }
+  id ??= crypto.randomUUID();
+  await writeMeta('deviceId', id);
+  try {
+    localStorage.setItem('rally.deviceId', id);
+  } catch {
+    // As above.
+  }
+  return id;
+}

@@ -1,0 +1,113 @@
+// Stations: the places on the course where marshals record riders (DESIGN.md §8).
+// Event-day payloads are camelCase throughout.
+import { z } from 'zod';
+import { RALLY_ROUTE_IDS, STATION_KINDS, STATION_NAME_MAX } from '../catalog';
+import { envelope } from './common';
+
+/** Text a marshal or organiser types: no control characters (a NUL breaks PostgreSQL). */
+export const plainText = (field: string, max: number) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .min(1, { message: `${field} is required` })
+    .max(max, { message: `${field} must be at most ${max} characters` })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { message: `${field} must not contain control characters` });
+
+const isoDateTime = (field: string) =>
+  z.iso.datetime({ offset: true, message: `${field} must be an ISO 8601 date-time` });
+
+export const stationKind = z.enum(STATION_KINDS, { message: `kind must be one of: ${STATION_KINDS.join(', ')}` });
+export type StationKind = z.infer<typeof stationKind>;
+export const routeId = z.enum(RALLY_ROUTE_IDS, { message: `routes must hold only: ${RALLY_ROUTE_IDS.join(', ')}` });
+
+export const station = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: stationKind,
+  day: z.number().int(),
+  routes: z.array(routeId),
+  order: z.number().int(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  required: z.boolean(),
+  closed: z.boolean(),
+  scanCount: z.number().int(),
+});
+export type Station = z.infer<typeof station>;
+
+const stationFields = {
+  name: plainText('name', STATION_NAME_MAX),
+  kind: stationKind,
+  day: z
+    .number({ message: 'day must be a number' })
+    .int({ message: 'day must be a whole number' })
+    .min(1, { message: 'day must be at least 1' })
+    .max(30, { message: 'day must be at most 30' }),
+  routes: z.array(routeId).max(RALLY_ROUTE_IDS.length),
+  order: z
+    .number({ message: 'order must be a number' })
+    .int({ message: 'order must be a whole number' })
+    .min(0)
+    .max(10_000),
+  lat: z
+    .number({ message: 'lat must be a number' })
+    .min(-90, { message: 'lat must be between -90 and 90' })
+    .max(90, { message: 'lat must be between -90 and 90' })
+    .nullable(),
+  lng: z
+    .number({ message: 'lng must be a number' })
+    .min(-180, { message: 'lng must be between -180 and 180' })
+    .max(180, { message: 'lng must be between -180 and 180' })
+    .nullable(),
+  opensAt: isoDateTime('opensAt').nullable(),
+  closesAt: isoDateTime('closesAt').nullable(),
+  required: z.boolean({ message: 'required must be true or false' }),
+};
+
+/** POST /api/admin/stations: name and kind required; defaults day 1, routes [], order after the last, required false. */
+export const createStationRequest = z.object({
+  name: stationFields.name,
+  kind: stationFields.kind,
+  day: stationFields.day.optional(),
+  routes: stationFields.routes.optional(),
+  order: stationFields.order.optional(),
+  lat: stationFields.lat.optional(),
+  lng: stationFields.lng.optional(),
+  opensAt: stationFields.opensAt.optional(),
+  closesAt: stationFields.closesAt.optional(),
+  required: stationFields.required.optional(),
+});
+export type CreateStationRequest = z.infer<typeof createStationRequest>;
+
+/** PATCH /api/admin/stations/{id}: any field; `closed` closes or reopens. */
+export const updateStationRequest = z
+  .object({
+    name: stationFields.name.optional(),
+    kind: stationFields.kind.optional(),
+    day: stationFields.day.optional(),
+    routes: stationFields.routes.optional(),
+    order: stationFields.order.optional(),
+    lat: stationFields.lat.optional(),
+    lng: stationFields.lng.optional(),
+    opensAt: stationFields.opensAt.optional(),
+    closesAt: stationFields.closesAt.optional(),
+    required: stationFields.required.optional(),
+    closed: z.boolean({ message: 'closed must be true or false' }).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+export type UpdateStationRequest = z.infer<typeof updateStationRequest>;
+
+/** POST /api/admin/stations/reorder: the ids of one day's stations in their new order. */
+export const reorderStationsRequest = z.object({
+  day: stationFields.day,
+  ids: z
+    .array(z.uuid({ message: 'ids must hold station ids' }))
+    .min(1)
+    .max(200),
+});
+
+export const stationListResponse = envelope(z.array(station));
+export const stationResponse = envelope(station);
