@@ -1,6 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -9,6 +7,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function runMigrations(database: Database): Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: both migrators take their own driver's database type
   const db = database.db as any;
-  if (database.kind === 'pglite') await migratePglite(db, { migrationsFolder });
-  else await migratePg(db, { migrationsFolder });
+  // Each migrator loads its driver: a server on PostgreSQL must not load PGlite's code.
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(db, { migrationsFolder });
+  }
 }
