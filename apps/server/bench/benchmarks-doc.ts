@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DB_LABEL, type DbKind, repoRoot } from './common';
 import { contentionRows } from './contention';
+import { memoryRows, memorySplitRows } from './memory';
 import { readRows } from './reads';
 import { type BenchRun, GOALS, goals, int, landingRows, pct, type Results, rushRows, summaryRows } from './report';
 
@@ -181,6 +182,20 @@ export function writeReport(run: BenchRun, res: Results): string {
           markdownTable(landingRows(res.landing)),
         ].join('\n')
       : '_not run_',
+    '',
+    '## 5. Memory and start-up',
+    '',
+    '`apps/server/bench/memory.ts`: per database, the server as `npm start` runs it (built JavaScript, the start',
+    "script's Node flags) on an empty store, idle; a rush of 990 registrations with the rush's uploads against that",
+    "process, its peak resident memory being the kernel's high-water mark (VmHWM); then a restart on the filled store,",
+    'timed from spawn to the first answer. The split comes from `memory-probe.mjs`, preloaded into the server.',
+    'Last, `npm start` itself, from the command to the first answer on an unchanged checkout.',
+    '"before (this machine)" is the same step on commit 318cef6, before this work (server through tsx, PGlite at its',
+    'defaults, `npm start` rebuilding the web client); "before (issue)" are the figures of issue #19.',
+    '',
+    res.memory ? markdownTable(memoryRows(res.memory)) : '_not run_',
+    '',
+    res.memory ? markdownTable(memorySplitRows(res.memory)) : '',
     '',
     investigation,
     '',

@@ -8,7 +8,8 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing   a subset (docs/benchmarks.md is then not written)
+//   BENCH_ONLY=rush,contention,reads,landing,memory   a subset (docs/benchmarks.md is then not written)
+//   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import {
 } from './common';
 import { type ContentionResult, contentionRows, runContention } from './contention';
 import { type LandingReport, runLanding } from './landing';
+import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
 
@@ -155,6 +157,7 @@ async function main() {
   const contention: ContentionResult[] = [];
   let reads: ReadsReport | undefined;
   let landing: LandingReport | undefined;
+  let memory: MemoryReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -172,13 +175,19 @@ async function main() {
 
     if (wanted('landing')) landing = await step('4. landing page', run, () => runLanding(template, LIGHTHOUSE_RUNS));
     if (landing) console.table(landingRows(landing));
+
+    if (wanted('memory')) memory = await step('5. memory and start-up', run, () => runMemory(run.kinds));
+    if (memory) {
+      console.table(memoryRows(memory));
+      console.table(memorySplitRows(memory));
+    }
   } finally {
     template.dispose();
   }
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing };
+  const results = { rush, contention, reads, landing, memory };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.
