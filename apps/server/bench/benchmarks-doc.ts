@@ -79,6 +79,18 @@ function missNotes(run: BenchRun, res: Results): string[] {
         '(Investigation, "Landing").',
     );
   }
+  if (res.memory && (failed('memory') || failed('start-up'))) {
+    const misses = goals(res).filter(
+      (g) => (g.benchmark === 'memory' || g.benchmark === 'start-up') && g.pass === false,
+    );
+    notes.push(
+      `**Memory and start-up** (${misses.map((g) => `${g.measure} ${g.figure}`).join('; ')}). ` +
+        "PGlite's heap cannot go below the 128 MB its WebAssembly module declares; a rush's peak above idle is native " +
+        "memory (argon2id's 19 MB per hash, libvips' pixels, glibc's per-thread arenas, which MALLOC_ARENA_MAX=2 caps " +
+        "from the environment); wall-clock start-up follows the machine's load, its CPU time is in section 5 " +
+        '(Investigation, "Memory and start-up").',
+    );
+  }
   return notes;
 }
 
