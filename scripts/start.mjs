@@ -6,7 +6,12 @@ import { isFresh, repoRoot } from './freshness.mjs';
 
 if (!isFresh('web')) {
   console.log('The web client changed since its last build (or was never built): building it…');
-  const res = spawnSync('npm', ['run', 'build', '-w', '@rally/web'], { cwd: repoRoot, stdio: 'inherit' });
+  // npm is npm.cmd on Windows, which only a shell finds.
+  const res = spawnSync('npm', ['run', 'build', '-w', '@rally/web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 const { runServerEntry } = await import('../apps/server/scripts/run.mjs');
