@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DB_LABEL, type DbKind, repoRoot } from './common';
 import { contentionRows } from './contention';
+import { memoryRows, memorySplitRows } from './memory';
 import { readRows } from './reads';
 import { type BenchRun, GOALS, goals, int, landingRows, pct, type Results, rushRows, summaryRows } from './report';
 import { type ScanSyncResult, scanSyncRows } from './scan-sync';
@@ -77,6 +78,18 @@ function missNotes(run: BenchRun, res: Results): string[] {
         `${Math.round(m.benchmarkIndex)} in the median run: its simulated phone is slowed 4x from a host already slowed ` +
         'by its neighbours. A landing-only run on this machine when quiet scored 98–100 at an index of 870–1,120 ' +
         '(Investigation, "Landing").',
+    );
+  }
+  if (res.memory && (failed('memory') || failed('start-up'))) {
+    const misses = goals(res).filter(
+      (g) => (g.benchmark === 'memory' || g.benchmark === 'start-up') && g.pass === false,
+    );
+    notes.push(
+      `**Memory and start-up** (${misses.map((g) => `${g.measure} ${g.figure}`).join('; ')}). ` +
+        "PGlite's heap cannot go below the 128 MB its WebAssembly module declares; a rush's peak above idle is native " +
+        "memory (argon2id's 19 MB per hash, libvips' pixels, glibc's per-thread arenas, which MALLOC_ARENA_MAX=2 caps " +
+        "from the environment); wall-clock start-up follows the machine's load, its CPU time is in section 5 " +
+        '(Investigation, "Memory and start-up").',
     );
   }
   return notes;
@@ -246,6 +259,19 @@ export function writeReport(run: BenchRun, res: Results): string {
     res.scanSync?.length
       ? scanSyncSection(res.scanSync, run.started, run.commit, [run.loadAtStart, run.loadAtEnd])
       : (keptBlock(previous, SCANS_START, SCANS_END) ?? ''),
+    '## 6. Memory and start-up',
+    '',
+    '`apps/server/bench/memory.ts`: per database, the server as `npm start` runs it (built JavaScript, the start',
+    "script's Node flags) on an empty store, idle; a rush of 990 registrations with the rush's uploads against that",
+    "process, its peak resident memory being the kernel's high-water mark (VmHWM); then a restart on the filled store,",
+    'timed from spawn to the first answer. The split comes from `memory-probe.mjs`, preloaded into the server.',
+    'Last, `npm start` itself, from the command to the first answer on an unchanged checkout.',
+    '"before (this machine)" is the same step on commit 318cef6, before this work (server through tsx, PGlite at its',
+    'defaults, `npm start` rebuilding the web client); "before (issue)" are the figures of issue #19.',
+    '',
+    res.memory ? markdownTable(memoryRows(res.memory)) : '_not run_',
+    '',
+    res.memory ? markdownTable(memorySplitRows(res.memory)) : '',
     '',
     investigation,
     '',

@@ -3,6 +3,7 @@
 import { DB_LABEL, type DbKind, type Machine } from './common';
 import type { ContentionResult } from './contention';
 import type { LandingReport } from './landing';
+import type { MemoryReport } from './memory';
 import type { ReadOptions, ReadsReport } from './reads';
 import type { ScanSyncResult } from './scan-sync';
 
@@ -49,6 +50,7 @@ export interface Results {
   reads?: ReadsReport;
   landing?: LandingReport;
   scanSync?: ScanSyncResult[];
+  memory?: MemoryReport;
 }
 
 export const GOALS = {
@@ -60,6 +62,9 @@ export const GOALS = {
   lcpMs: 1800,
   cls: 0.05,
   scanFlushSeconds: 60,
+  /** Resident memory (MB) of the server process, idle on a fresh store and at the peak of a 990-rider rush. */
+  memory: { postgres: { idle: 120, peak: 250 }, pglite: { idle: 350, peak: 450 } },
+  npmStartMs: 1500,
 } as const;
 
 interface Goal {
@@ -232,6 +237,42 @@ export function goals(res: Results): Goal[] {
       figure: `${slowest.toFixed(1)} s`,
       goal: `≤ ${GOALS.scanFlushSeconds} s`,
       pass: slowest <= GOALS.scanFlushSeconds,
+    });
+  }
+  if (res.memory) {
+    for (const r of res.memory.runs) {
+      const g = GOALS.memory[r.db];
+      out.push(
+        {
+          benchmark: 'memory',
+          measure: `${DB_LABEL[r.db]}: idle RSS, first start on an empty store`,
+          figure: `${Math.round(r.idleFirst.rss)} MB`,
+          goal: `≤ ${g.idle} MB`,
+          pass: r.idleFirst.rss <= g.idle,
+        },
+        {
+          benchmark: 'memory',
+          measure: `${DB_LABEL[r.db]}: peak RSS, rush of ${r.rush.riders} riders (${Math.round(r.rush.perMinute)}/min, ${r.rush.errors} errors)`,
+          figure: `${Math.round(r.peakRss)} MB`,
+          goal: `≤ ${g.peak} MB`,
+          pass: r.peakRss <= g.peak && r.rush.errors === 0,
+        },
+        {
+          benchmark: 'start-up',
+          measure: `${DB_LABEL[r.db]}: restart to first answer (server alone)`,
+          figure: `${(r.restartMs / 1000).toFixed(2)} s`,
+          goal: '—',
+          pass: null,
+        },
+      );
+    }
+    const ms = res.memory.npmStartMs;
+    out.push({
+      benchmark: 'start-up',
+      measure: '`npm start` to first answer, unchanged checkout',
+      figure: ms === null ? res.memory.npmStartNote : `${(ms / 1000).toFixed(2)} s`,
+      goal: `≤ ${(GOALS.npmStartMs / 1000).toFixed(1)} s`,
+      pass: ms !== null && ms <= GOALS.npmStartMs,
     });
   }
   return out;

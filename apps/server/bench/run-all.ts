@@ -8,8 +8,9 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans   a subset (docs/benchmarks.md is then not written,
-//                                     except BENCH_ONLY=scans, which rewrites its own section in place)
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict   a subset (docs/benchmarks.md is then
+//                                     not written, except BENCH_ONLY=scans, which rewrites its own section in place)
+//   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ import {
 } from './common';
 import { type ContentionResult, contentionRows, runContention } from './contention';
 import { type LandingReport, runLanding } from './landing';
+import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
@@ -158,6 +160,7 @@ async function main() {
   let reads: ReadsReport | undefined;
   let landing: LandingReport | undefined;
   const scanSync: ScanSyncResult[] = [];
+  let memory: MemoryReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -181,13 +184,18 @@ async function main() {
         for (const kind of run.kinds) scanSync.push(await runScanSync(kind as DbKind, template));
       });
     if (scanSync.length) console.table(scanSyncRows(scanSync));
+    if (wanted('memory')) memory = await step('6. memory and start-up', run, () => runMemory(run.kinds));
+    if (memory) {
+      console.table(memoryRows(memory));
+      console.table(memorySplitRows(memory));
+    }
   } finally {
     template.dispose();
   }
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing, scanSync };
+  const results = { rush, contention, reads, landing, scanSync, memory };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.

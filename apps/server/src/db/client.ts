@@ -1,8 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ListenHandlers, listenChannel } from './listen';
 import * as activities from './schema/activities';
@@ -78,8 +80,63 @@ export async function openDatabase(opts: {
       },
     };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  // Loaded only here: a server on PostgreSQL never loads the embedded database's code.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
+  if (opts.dataDir) await initDataDirApart(opts.dataDir);
+  const options = { startParams: [...PGlite.defaultStartParams, ...pgliteSettings()] };
+  const client = opts.dataDir ? new PGlite(opts.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PostgreSQL's memory settings inside PGlite. Its defaults are a dedicated server's, and
+ * all of it lives in the one WebAssembly memory of this process: shared_buffers 128 MB
+ * alone grew that memory from its 128 MB minimum to 189 MB and, once a rush had written
+ * ~700 MB of uploads through it, stayed resident. A rally's working set is small (the
+ * riders table, the numbers index, sessions); the uploads are written once and read
+ * rarely, and the operating system's page cache keeps the data files' hot pages anyway.
+ * Measured in docs/benchmarks.md (Investigation, "Memory").
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  // At most this much per sort or hash before spilling to disk; the biggest sort here is a
+  // staff list of ~1,000 riders.
+  work_mem: '2MB',
+  // Index builds (migrations) and vacuum.
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+};
+
+function pgliteSettings(): string[] {
+  return Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
+
+/**
+ * A new embedded store is created (initdb) in a process of its own. Inside this process,
+ * PGlite runs initdb in a second and a third WebAssembly instance whose memories (another
+ * ~190 MB, and ~450 MB of RSS in all) stay reachable after it is done: measured at 898 MB
+ * idle after a first start against 427 MB after a restart on the same store.
+ */
+async function initDataDirApart(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)});
+(async () => {
+  const db = new PGlite(${JSON.stringify(dataDir)});
+  await db.waitReady;
+  await db.close();
+})().catch((err) => { console.error(err); process.exit(1); });`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the embedded database in ${dataDir} failed (exit ${code})`)),
+    );
+  });
 }

@@ -12,9 +12,8 @@
 // - node-postgres: a Buffer parameter, which the driver sends in binary: ~8 ms less
 //   PostgreSQL backend CPU than decode() of base64 text, the same in Node.
 import type { PGlite } from '@electric-sql/pglite';
-import { is, type SQL, sql } from 'drizzle-orm';
+import { entityKind, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { Db, Tx } from '../db/client';
 import { files } from '../db/schema/files';
 import type { ProcessedFile } from './files';
@@ -47,7 +46,9 @@ interface PgliteRawTx {
  */
 export async function insertFiles(db: Db, tx: Tx, rows: NewFileRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const pglite = is(tx, PgliteTransaction);
+  // Drizzle's class name, not `is(tx, PgliteTransaction)`: importing drizzle-orm/pglite
+  // would load PGlite's code into a server on PostgreSQL too.
+  const pglite = (tx.constructor as { [entityKind]?: string })[entityKind] === 'PgliteTransaction';
   // Both handles are PGlite's and Drizzle's internals: should either change shape, the rows
   // take the plain insert below instead of failing.
   const memfs = pglite ? (db as unknown as { $client?: PGlite }).$client?.Module?.FS : undefined;

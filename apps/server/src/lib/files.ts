@@ -3,9 +3,8 @@
 // any bytes smuggled around the picture; PDFs are parsed (pdf-lib) and kept as they are
 // only when they are real, unencrypted documents with at least one page.
 import { IMAGE_MAX_EDGE, IMAGE_MAX_INPUT_PIXELS } from '@rally/shared/catalog';
-import { fileTypeFromBuffer } from 'file-type';
-import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { concurrencyLimit } from './concurrency-limit';
 import { BadRequestError, UnsupportedMediaTypeError } from './errors';
 import { sha256Hex } from './tokens';
 
@@ -52,6 +51,7 @@ export async function inspectUpload(
   originalName?: string | null,
 ): Promise<PendingUpload> {
   if (buffer.length === 0) throw new BadRequestError('The uploaded file is empty', 'EMPTY_FILE');
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(buffer);
   const mime = detected?.mime;
   const name = cleanName(originalName);
@@ -85,6 +85,8 @@ export const ENCRYPTED_PDF_MESSAGE =
 async function checkPdf(buffer: Buffer): Promise<void> {
   let pages: number;
   try {
+    // pdf-lib loads with the first PDF receipt, like sharp with the first image.
+    const { PDFDocument } = await import('pdf-lib');
     const doc = await PDFDocument.load(buffer, { throwOnInvalidObject: true, updateMetadata: false });
     pages = doc.getPageCount();
   } catch (err) {
@@ -102,17 +104,34 @@ export async function processUpload(
   return (await inspectUpload(kind, buffer, originalName))();
 }
 
-const sharpInput = (buffer: Buffer) =>
-  sharp(buffer, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+/**
+ * sharp (libvips, ~15 MB of native code once touched) and file-type load with the first
+ * upload, not at start: most of a server's life has none. libvips' operation cache is
+ * off: every upload is a different image, so it never hits and only kept up to 50 MB of
+ * decoded pixels through a registration rush (docs/benchmarks.md, "Memory").
+ */
+let sharpLoaded: Promise<typeof import('sharp')> | undefined;
+function loadSharp(): Promise<typeof import('sharp')> {
+  sharpLoaded ??= import('sharp').then((m) => {
+    m.default.cache(false);
+    return m.default;
+  });
+  return sharpLoaded;
+}
+
+async function sharpInput(buffer: Buffer): Promise<Sharp> {
+  const sharp = await loadSharp();
+  return sharp(buffer, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+}
 const tooLarge = () =>
   new BadRequestError('Image dimensions are too large. Please choose a smaller image.', 'IMAGE_TOO_LARGE');
 const unreadable = () =>
   new BadRequestError('The image could not be read. Please choose another file.', 'UNREADABLE_IMAGE');
 
-async function readImageHeader(buffer: Buffer): Promise<sharp.Metadata> {
-  let meta: sharp.Metadata;
+async function readImageHeader(buffer: Buffer): Promise<Metadata> {
+  let meta: Metadata;
   try {
-    meta = await sharpInput(buffer).metadata();
+    meta = await (await sharpInput(buffer)).metadata();
   } catch (err) {
     // sharp reads only the header here and refuses a pixel flood by its declared size.
     if (/pixel limit/i.test((err as Error).message)) throw tooLarge();
@@ -122,16 +141,29 @@ async function readImageHeader(buffer: Buffer): Promise<sharp.Metadata> {
   return meta;
 }
 
-async function reencodeImage(
+// Decoding, resizing and encoding a phone photo holds tens of MB of pixels in libvips.
+const reencodeSlot = concurrencyLimit();
+
+function reencodeImage(
   kind: FileKind,
   buffer: Buffer,
   mime: string,
-  meta: sharp.Metadata,
+  meta: Metadata,
+  originalName: string | null,
+): Promise<ProcessedFile> {
+  return reencodeSlot(() => reencode(kind, buffer, mime, meta, originalName));
+}
+
+async function reencode(
+  kind: FileKind,
+  buffer: Buffer,
+  mime: string,
+  meta: Metadata,
   originalName: string | null,
 ): Promise<ProcessedFile> {
   const keepPng = mime !== 'image/jpeg' && !!meta.hasAlpha;
   try {
-    const pipeline = sharpInput(buffer)
+    const pipeline = (await sharpInput(buffer))
       .rotate() // apply the EXIF orientation before the metadata is dropped
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
     const { data, info } = keepPng

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Category, type PaymentMethod, paymentAmountFor, type Role, SIZES } from '@rally/shared/catalog';
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { announcements } from '../../db/schema/announcements';
@@ -128,11 +127,13 @@ function pick<T>(list: readonly T[], i: number): T {
 
 async function avatar(initials: string, hue: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="hsl(${hue},70%,38%)"/><text x="128" y="160" font-family="sans-serif" font-size="110" font-weight="bold" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
 async function receipt(name: string, amount: number, method: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640"><rect width="480" height="640" fill="#f8fafc"/><rect x="0" y="0" width="480" height="90" fill="${method === 'gcash' ? '#0a5bd8' : '#1f2937'}"/><text x="24" y="58" font-family="sans-serif" font-size="34" font-weight="bold" fill="#fff">${method === 'gcash' ? 'GCash' : 'Bank Transfer'}</text><text x="24" y="170" font-family="sans-serif" font-size="22" fill="#111">Sent to: Mindanao Warriors Riders Club</text><text x="24" y="220" font-family="sans-serif" font-size="22" fill="#111">From: ${name}</text><text x="24" y="300" font-family="sans-serif" font-size="44" font-weight="bold" fill="#111">PHP ${amount.toFixed(2)}</text><text x="24" y="360" font-family="sans-serif" font-size="18" fill="#555">Ref No. ${randomBytes(5).toString('hex').toUpperCase()}</text></svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
