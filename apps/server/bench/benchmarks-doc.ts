@@ -273,6 +273,21 @@ export function writeReport(run: BenchRun, res: Results): string {
     '',
     res.memory ? markdownTable(memorySplitRows(res.memory)) : '',
     '',
+    '## 7. Scanner verdict time',
+    '',
+    '`apps/server/bench/scanner-verdict.ts`: 1,000 riders registered and approved through the API, the marshal page',
+    '`/scan` in Chromium with the roster on the device, then 200 typed rider numbers; the time from submitting a number',
+    'to the first frame painted with its verdict, at full CPU and with the CPU slowed 4× (a mid-range phone).',
+    '',
+    res.verdict
+      ? res.verdict.runs
+          .map(
+            (r) =>
+              `- CPU ${r.cpuSlowdown}×: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(0)} ms (goal p95 ≤ 300 ms)`,
+          )
+          .join('\n')
+      : '_not run_',
+    '',
     investigation,
     '',
   );

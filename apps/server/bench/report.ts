@@ -6,6 +6,7 @@ import type { LandingReport } from './landing';
 import type { MemoryReport } from './memory';
 import type { ReadOptions, ReadsReport } from './reads';
 import type { ScanSyncResult } from './scan-sync';
+import type { ScannerVerdictReport } from './scanner-verdict';
 
 export interface RushResult {
   perMinute: number;
@@ -51,6 +52,7 @@ export interface Results {
   landing?: LandingReport;
   scanSync?: ScanSyncResult[];
   memory?: MemoryReport;
+  verdict?: ScannerVerdictReport;
 }
 
 export const GOALS = {
@@ -65,6 +67,8 @@ export const GOALS = {
   /** Resident memory (MB) of the server process, idle on a fresh store and at the peak of a 990-rider rush. */
   memory: { postgres: { idle: 120, peak: 250 }, pglite: { idle: 350, peak: 450 } },
   npmStartMs: 1500,
+  /** From a typed or decoded rider code to the verdict painted on /scan, p95. */
+  verdictP95Ms: 300,
 } as const;
 
 interface Goal {
@@ -273,6 +277,15 @@ export function goals(res: Results): Goal[] {
       figure: ms === null ? res.memory.npmStartNote : `${(ms / 1000).toFixed(2)} s`,
       goal: `≤ ${(GOALS.npmStartMs / 1000).toFixed(1)} s`,
       pass: ms !== null && ms <= GOALS.npmStartMs,
+    });
+  }
+  for (const r of res.verdict?.runs ?? []) {
+    out.push({
+      benchmark: 'scanner verdict',
+      measure: `/scan, ${res.verdict?.riders} riders cached, CPU ${r.cpuSlowdown}x: input to verdict painted, p95`,
+      figure: `${r.p95.toFixed(0)} ms`,
+      goal: `≤ ${GOALS.verdictP95Ms} ms`,
+      pass: r.p95 <= GOALS.verdictP95Ms,
     });
   }
   return out;

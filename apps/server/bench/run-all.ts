@@ -35,6 +35,7 @@ import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './mem
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
+import { printScannerVerdict, runScannerVerdict, type ScannerVerdictReport } from './scanner-verdict';
 
 const FULL = process.env.BENCH_FULL === '1';
 const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
@@ -161,6 +162,7 @@ async function main() {
   let landing: LandingReport | undefined;
   const scanSync: ScanSyncResult[] = [];
   let memory: MemoryReport | undefined;
+  let verdict: ScannerVerdictReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -189,13 +191,15 @@ async function main() {
       console.table(memoryRows(memory));
       console.table(memorySplitRows(memory));
     }
+    if (wanted('verdict')) verdict = await step('7. scanner verdict time', run, () => runScannerVerdict(template));
+    if (verdict) printScannerVerdict(verdict);
   } finally {
     template.dispose();
   }
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing, scanSync, memory };
+  const results = { rush, contention, reads, landing, scanSync, memory, verdict };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.
