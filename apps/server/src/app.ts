@@ -10,7 +10,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
+import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { adminActivityRoutes } from './modules/admin-activities/admin-activities.routes';
 import { adminAnnouncementRoutes } from './modules/admin-announcements/admin-announcements.routes';
@@ -159,18 +159,8 @@ export async function buildApp(opts: {
     }),
   });
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Rally platform API',
-        version: '1.0.0',
-        description: 'Registration, verification and rider community of the Mindanao endurance rally.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
+  await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
 
