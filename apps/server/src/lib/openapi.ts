@@ -8,8 +8,8 @@
 //   route's own response schemas, so the serializer and the document agree;
 // - multipart bodies come from `config.multipart` (lib/multipart.ts), the very
 //   declaration `readMultipart` enforces;
-// - a route without a body schema declares none: it ignores any body sent (the web
-//   client sends `{}`), as OpenAPI lets a server ignore what it does not describe.
+// - a state-changing route without a body schema declares an optional `{}` body, which
+//   it ignores (the web client sends one; validating proxies refuse undeclared bodies).
 // The validating test harness (test/openapi-validation.ts) holds all API test traffic
 // to this document.
 
@@ -192,6 +192,11 @@ export function openapiTransform(input: TransformInput) {
     schema.body = body;
     schema.consumes = ['multipart/form-data'];
     schema['x-multipart-encoding'] = encoding;
+  } else if (!schema.body && BODY_METHODS.has(method)) {
+    // Validating proxies refuse a body the document does not mention, and the web client
+    // sends `{}` on every body-less call: the server accepts and ignores it, and says so.
+    schema.body = { type: 'object', description: 'Takes no data: send no body, or `{}` (ignored).' };
+    schema['x-optional-body'] = true;
   } else if (schema.body && (input.schema as { body?: z.ZodType }).body?.safeParse(undefined).success) {
     schema['x-optional-body'] = true;
   }
