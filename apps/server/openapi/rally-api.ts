@@ -8366,7 +8366,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stored file, as sent when uploaded (images re-encoded) */
+            /** @description The stored file, as uploaded (images re-encoded) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8938,7 +8938,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stored file, as sent when uploaded (images re-encoded) */
+            /** @description The stored file, as uploaded (images re-encoded) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9327,7 +9327,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stored file, as sent when uploaded (images re-encoded) */
+            /** @description The stored file, as uploaded (images re-encoded) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -160,7 +160,11 @@ function multipartBody(input: TransformInput, spec: MultipartSpec) {
   return { body, encoding };
 }
 
-/** Media types a route sends as raw bytes, declared with `...storedFileResponses(types)` in its schema. */
+/**
+ * Media types a route sends as stored bytes with an ETag, declared with
+ * `...storedFileResponses(types)` in its schema. Another raw answer (a stream, an export)
+ * declares `produces: [type]` and no 2xx schema.
+ */
 export function storedFileResponses(mediaTypes: readonly string[]) {
   return { produces: [...mediaTypes], 'x-etag': true };
 }
@@ -203,8 +207,11 @@ export function openapiTransform(input: TransformInput) {
   const response = { ...((schema.response as JsonObject | undefined) ?? {}) };
   const produces = schema.produces as string[] | undefined;
   if (produces && !Object.keys(response).some((s) => s.startsWith('2'))) {
+    // Raw answers (stored files, and e.g. `produces: ['text/event-stream']` for a stream).
     response[200] = {
-      description: 'The stored file, as sent when uploaded (images re-encoded)',
+      description: schema['x-etag']
+        ? 'The stored file, as uploaded (images re-encoded)'
+        : `The answer, as ${produces.join(' or ')}`,
       content: Object.fromEntries(produces.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
     };
     delete schema.produces;
