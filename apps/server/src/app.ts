@@ -10,7 +10,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, Lo
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { authorizePlugin } from './lib/authorize';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
+import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { adminActivityRoutes } from './modules/admin-activities/admin-activities.routes';
 import { adminAnnouncementRoutes } from './modules/admin-announcements/admin-announcements.routes';
@@ -176,18 +176,8 @@ export async function buildApp(opts: {
     }),
   });
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Rally platform API',
-        version: '1.0.0',
-        description: 'Registration, verification and rider community of the Mindanao endurance rally.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
+  await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
 

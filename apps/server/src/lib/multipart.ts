@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog';
 import { controlCharacterProblem, MULTILINE_FIELDS } from '@rally/shared/contracts/text';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { CONTROL_CHARACTERS_CODE } from './control-characters';
 import { AppError, BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 
@@ -14,12 +15,59 @@ export interface MultipartResult {
   files: Record<string, UploadedPart>;
 }
 
+/** What the server accepts in one file part (checked by magic bytes, not by the declared type). */
+export interface FilePartRule {
+  mediaTypes: readonly string[];
+  maxBytes: number;
+  required: boolean;
+  description: string;
+}
+
 /**
- * Reads a whole multipart body into memory, refusing unknown file fields, repeated
- * fields and files over 10 MB. Nothing is written anywhere until the caller has
- * validated everything, so a refused request changes nothing.
+ * A multipart route's body, declared once in its `config.multipart`: `readMultipart`
+ * accepts exactly these file parts, and the OpenAPI document describes the same text
+ * fields and binary parts (lib/openapi.ts).
  */
-export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartResult> {
+export interface MultipartSpec {
+  /** The text parts, as the zod schema the service validates them with. */
+  fields?: z.ZodType;
+  files: Record<string, FilePartRule>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    multipart?: MultipartSpec;
+  }
+}
+
+const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+
+/** The upload kinds as lib/files.ts accepts them: images are re-encoded, receipts may also be PDFs. */
+export const FILE_PARTS = {
+  profileImage: (required: boolean): FilePartRule => ({
+    mediaTypes: IMAGE_MEDIA_TYPES,
+    maxBytes: MAX_UPLOAD_BYTES,
+    required,
+    description: 'A JPEG, PNG or GIF photo of at most 10 MB; stored re-encoded without metadata.',
+  }),
+  paymentReceipt: (required: boolean): FilePartRule => ({
+    mediaTypes: [...IMAGE_MEDIA_TYPES, 'application/pdf'],
+    maxBytes: MAX_UPLOAD_BYTES,
+    required,
+    description: 'A JPEG, PNG or GIF image or a PDF of at most 10 MB.',
+  }),
+};
+
+/**
+ * Reads a whole multipart body into memory, refusing file fields the route does not
+ * declare in `config.multipart`, repeated fields and files over 10 MB. Nothing is
+ * written anywhere until the caller has validated everything, so a refused request
+ * changes nothing.
+ */
+export async function readMultipart(request: FastifyRequest): Promise<MultipartResult> {
+  const spec = request.routeOptions.config.multipart;
+  if (!spec) throw new Error(`${request.routeOptions.url} reads a multipart body but declares no config.multipart`);
+  const fileFields = Object.keys(spec.files);
   if (!request.isMultipart()) {
     throw new UnsupportedMediaTypeError('Expected a multipart/form-data upload', 'NOT_MULTIPART');
   }

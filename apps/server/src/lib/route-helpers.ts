@@ -1,21 +1,17 @@
-import { errorEnvelope } from '@rally/shared/contracts/common';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ClientInfo } from '../modules/auth/auth.service';
+import { type ErrorStatus, errorResponse } from './openapi';
 
-/** Adds the error envelope under every error status a route may answer, for the docs and the serializer. */
-export function responses<T extends Record<number, z.ZodType>>(ok: T) {
-  return {
-    ...ok,
-    400: errorEnvelope,
-    401: errorEnvelope,
-    403: errorEnvelope,
-    404: errorEnvelope,
-    409: errorEnvelope,
-    413: errorEnvelope,
-    415: errorEnvelope,
-    429: errorEnvelope,
-  };
+/**
+ * A route's response schemas: its success answers, plus the error statuses its service
+ * raises beyond those its access and inputs imply (lib/openapi.ts adds those to every
+ * route). Each error status answers the envelope `{ success: false, message, code? }`.
+ */
+export function responses<T extends Record<number, z.ZodType>>(ok: T, ...errors: ErrorStatus[]) {
+  const declared: Record<number, z.ZodType> = { ...ok };
+  for (const status of errors) declared[status] = errorResponse(status);
+  return declared as T;
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {

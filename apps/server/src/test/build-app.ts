@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { type TrafficValidation, validateInjectTraffic } from './openapi-validation';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -64,12 +65,18 @@ export async function openTestDatabase(
   return { database, drop: () => database.close() };
 }
 
-export async function buildTestApp(kind: DbKind = 'pglite', overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DbKind = 'pglite',
+  overrides: Partial<Config> = {},
+  openapi: TrafficValidation = { requests: true },
+): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase(kind);
   const base = loadConfig({ RATE_LIMITS: 'off', PUBLIC_URL: 'http://rally.test', WEB_DIST: '/nonexistent' });
   const config = { ...base, ...overrides };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
+  // Every API test's calls are held to the published document (test/openapi-validation.ts).
+  validateInjectTraffic(app, openapi);
   return {
     app,
     database,

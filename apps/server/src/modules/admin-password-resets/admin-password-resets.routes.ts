@@ -28,7 +28,11 @@ export async function adminPasswordResetRoutes(app: FastifyInstance, opts: { db:
 
   r.post('/admin/password-resets/generate', {
     config: { access },
-    schema: { tags: ['password-resets'], body: generateResetBody, response: responses({ 200: generateResetResponse }) },
+    schema: {
+      tags: ['password-resets'],
+      body: generateResetBody,
+      response: responses({ 200: generateResetResponse }, 404),
+    },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       const link = await generateForUser(

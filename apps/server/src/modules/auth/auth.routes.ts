@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
 
   r.post('/auth/login', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], body: loginSchema, response: responses({ 200: authResponse }) },
+    schema: { tags: ['auth'], body: loginSchema, response: responses({ 200: authResponse }, 401, 403) },
     handler: async (request) => {
       const { userId, token } = await login(db, request.body, clientInfo(request), throttle);
       const user = await loadUserRecord(db, userId);
@@ -147,7 +147,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
       access: 'public',
       rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
     },
-    schema: { tags: ['auth'], body: resetPasswordSchema, response: responses({ 200: messageEnvelope }) },
+    schema: { tags: ['auth'], body: resetPasswordSchema, response: responses({ 200: messageEnvelope }, 404) },
     handler: async (request) => {
       await completeReset(db, request.body.token, request.body.newPassword);
       return { success: true as const, message: 'Password reset successfully!' };

@@ -45,7 +45,7 @@ export async function idCardRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.get('/admin/id-cards/user/:id', {
     config: { access },
-    schema: { tags: ['id-cards'], params: uuidParam, response: responses({ 200: idCardDetailResponse }) },
+    schema: { tags: ['id-cards'], params: uuidParam, response: responses({ 200: idCardDetailResponse }, 409) },
     handler: async (request) => {
       const row = await cardDetail(db, request.params.id, requireAuth(request).role);
       return { success: true as const, data: presentCardDetail(row) };
@@ -58,7 +58,7 @@ export async function idCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       tags: ['id-cards'],
       params: uuidParam,
       body: markPrintedBody,
-      response: responses({ 200: markPrintedResponse }),
+      response: responses({ 200: markPrintedResponse }, 409),
     },
     handler: async (request) => {
       const auth = requireAuth(request);
@@ -80,7 +80,7 @@ export async function idCardRoutes(app: FastifyInstance, opts: { db: Db }) {
       tags: ['id-cards'],
       params: uuidParam,
       body: medicalInfoBody,
-      response: responses({ 200: medicalInfoResponse }),
+      response: responses({ 200: medicalInfoResponse }, 409),
     },
     handler: async (request) => {
       const auth = requireAuth(request);

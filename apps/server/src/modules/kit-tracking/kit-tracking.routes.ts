@@ -44,7 +44,7 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
       tags: ['kit-tracking'],
       params: userIdParam,
       body: kitUpdateBody,
-      response: responses({ 200: kitUpdateResponse }),
+      response: responses({ 200: kitUpdateResponse }, 409),
     },
     handler: async (request) => {
       const row = await updateKit(db, request.params.userId, request.body, actorOf(requireAuth(request)));
@@ -65,7 +65,7 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
 
   r.post('/admin/kit-tracking/:userId/hand-over-all', {
     config: { access },
-    schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitUpdateResponse }) },
+    schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitUpdateResponse }, 409) },
     handler: async (request) => {
       const row = await handOverAll(db, request.params.userId, actorOf(requireAuth(request)));
       return { success: true as const, data: presentParticipant(row), message: 'Kit handed over' };
@@ -74,7 +74,7 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
 
   r.post('/admin/kit-tracking/bulk-update', {
     config: { access },
-    schema: { tags: ['kit-tracking'], body: kitBulkBody, response: responses({ 200: kitBulkResponse }) },
+    schema: { tags: ['kit-tracking'], body: kitBulkBody, response: responses({ 200: kitBulkResponse }, 404, 409) },
     handler: async (request) => {
       const rows = await bulkUpdateKits(db, request.body.updates, actorOf(requireAuth(request)));
       return {

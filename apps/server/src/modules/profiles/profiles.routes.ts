@@ -40,7 +40,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.post('/users/:id/fire', {
     config: { access: 'verified' },
-    schema: { tags: ['profiles'], params: userIdParam, response: responses({ 200: fireResponse }) },
+    schema: { tags: ['profiles'], params: userIdParam, response: responses({ 200: fireResponse }, 409) },
     handler: async (request) => ({
       success: true as const,
       data: await giveFire(db, requireAuth(request), request.params.id),

@@ -1,4 +1,4 @@
-import { authResponse } from '@rally/shared/contracts/auth';
+import { authResponse, registrationSchema } from '@rally/shared/contracts/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { inspectUpload, type PendingUpload } from '../../lib/files';
-import { readMultipart } from '../../lib/multipart';
+import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { clientInfo, responses } from '../../lib/route-helpers';
 import { loadUserRecord } from '../auth/user-record.presenter';
 import { register, validateRegistration } from './registration.service';
@@ -34,7 +34,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       description:
         'Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.',
       body: z.record(z.string(), z.unknown()),
-      response: responses({ 201: authResponse }),
+      response: responses({ 201: authResponse }, 409),
     },
     handler: async (request, reply) => {
       const input = validateRegistration(request.body, undefined);
@@ -50,16 +50,23 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
   });
 
   r.post('/auth/register-with-uploads', {
-    config: { access: 'public', rateLimit },
+    config: {
+      access: 'public',
+      rateLimit,
+      multipart: {
+        fields: registrationSchema,
+        files: { profileImage: FILE_PARTS.profileImage(false), paymentReceipt: FILE_PARTS.paymentReceipt(false) },
+      },
+    },
     schema: {
       tags: ['auth'],
       consumes: ['multipart/form-data'],
       description:
-        'Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt). Every field of the registration payload is a text part.',
-      response: responses({ 201: authResponse }),
+        'Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part.',
+      response: responses({ 201: authResponse }, 409),
     },
     handler: async (request, reply) => {
-      const { fields, files } = await readMultipart(request, ['profileImage', 'paymentReceipt']);
+      const { fields, files } = await readMultipart(request);
       const input = validateRegistration(fields, !!files.paymentReceipt);
       // Only the cheap checks here (type by magic bytes, image header); the re-encoding
       // runs once the number and email are known to be free.

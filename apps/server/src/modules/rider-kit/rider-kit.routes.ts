@@ -22,7 +22,7 @@ export async function riderKitRoutes(app: FastifyInstance, opts: { db: Db }) {
       tags: ['rider-kit'],
       description: 'Submits the T-shirt size once; it cannot be changed afterwards.',
       body: tshirtSizeBody,
-      response: responses({ 200: tshirtStatusResponse }),
+      response: responses({ 200: tshirtStatusResponse }, 409),
     },
     handler: async (request) => ({
       success: true as const,
@@ -43,7 +43,7 @@ export async function riderKitRoutes(app: FastifyInstance, opts: { db: Db }) {
       tags: ['rider-kit'],
       description: 'Submits the finisher sleeve and vest sizes once; they cannot be changed afterwards.',
       body: gearSizesBody,
-      response: responses({ 200: gearSizesResponse }),
+      response: responses({ 200: gearSizesResponse }, 409),
     },
     handler: async (request) => ({
       success: true as const,
@@ -60,7 +60,7 @@ export async function riderKitRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.get('/my/rider-code', {
     config: { access: 'authenticated' },
-    schema: { tags: ['rider-kit'], response: responses({ 200: riderCodeResponse }) },
+    schema: { tags: ['rider-kit'], response: responses({ 200: riderCodeResponse }, 404) },
     handler: async (request, reply) => {
       const code = await riderCode(db, requireAuth(request).userId);
       // The code is what the QR sticker holds: keep it out of every cache.

@@ -74,7 +74,7 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
     schema: {
       tags: ['rider-numbers'],
       body: z.object({ riderNumber }),
-      response: responses({ 200: envelope(z.object({ riderNumber: z.number().int() })) }),
+      response: responses({ 200: envelope(z.object({ riderNumber: z.number().int() })) }, 409),
     },
     handler: async (request) => {
       const n = await assignNumber(db, requireAuth(request).userId, request.body.riderNumber);

@@ -74,7 +74,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db }) {
       tags: ['scans'],
       params: idParam,
       body: reviewScanRequest,
-      response: responses({ 200: reviewScanResponse }),
+      response: responses({ 200: reviewScanResponse }, 409),
     },
     handler: async (request) => {
       const { decision, note } = request.body;

@@ -51,7 +51,7 @@ export async function stationRoutes(app: FastifyInstance, opts: { db: Db }) {
     schema: {
       tags: ['stations'],
       description: 'Creates the default stations from the route catalog; only while no station exists.',
-      response: responses({ 201: stationListResponse }),
+      response: responses({ 201: stationListResponse }, 409),
     },
     handler: async (request, reply) => {
       const rows = await seedDefaultStations(db, actorOf(requireAuth(request)));
@@ -86,7 +86,7 @@ export async function stationRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.delete('/admin/stations/:id', {
     config: { access: manage },
-    schema: { tags: ['stations'], params: idParam, response: responses({ 200: messageEnvelope }) },
+    schema: { tags: ['stations'], params: idParam, response: responses({ 200: messageEnvelope }, 409) },
     handler: async (request) => {
       await deleteStation(db, request.params.id, actorOf(requireAuth(request)));
       return { success: true as const, message: 'Station deleted' };

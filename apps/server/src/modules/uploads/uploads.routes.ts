@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { BadRequestError } from '../../lib/errors';
 import { type FileKind, processUpload } from '../../lib/files';
-import { readMultipart } from '../../lib/multipart';
+import { FILE_PARTS, readMultipart } from '../../lib/multipart';
+import { storedFileResponses } from '../../lib/openapi';
 import { responses } from '../../lib/route-helpers';
 import {
   deleteUserFile,
@@ -52,18 +53,18 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     ? { max: config.rateLimits.uploadsPerAddressPerHour, timeWindow: 3_600_000 }
     : false;
 
-  const upload = (url: string, field: string, kind: FileKind) =>
+  const upload = (url: string, field: keyof typeof FILE_PARTS, kind: FileKind) =>
     r.post(url, {
-      config: { access: 'authenticated', rateLimit },
+      config: { access: 'authenticated', rateLimit, multipart: { files: { [field]: FILE_PARTS[field](true) } } },
       schema: {
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
         description: `Multipart with one file field named ${field}; replaces the previous one.`,
-        response: responses({ 201: envelope(z.object({ file: fileRecord })) }),
+        response: responses({ 201: envelope(z.object({ file: fileRecord })) }, 409),
       },
       handler: async (request, reply) => {
         const auth = requireAuth(request);
-        const { files } = await readMultipart(request, [field]);
+        const { files } = await readMultipart(request);
         const part = files[field];
         if (!part) throw new BadRequestError(`No file was sent in the ${field} field`, 'NO_FILE');
         const saved = await saveUserFile(db, auth.userId, await processUpload(kind, part.buffer, part.filename));
@@ -81,7 +82,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
   const remove = (url: string, kind: FileKind) =>
     r.delete(url, {
       config: { access: 'authenticated' },
-      schema: { tags: ['uploads'], params: idParam, response: responses({ 200: messageEnvelope }) },
+      schema: { tags: ['uploads'], params: idParam, response: responses({ 200: messageEnvelope }, 409) },
       handler: async (request) => {
         await deleteUserFile(db, requireAuth(request).userId, kind, request.params.id);
         return { success: true as const, message: 'File deleted' };
@@ -104,14 +105,24 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
 
   r.get('/upload/payment-receipt/:id', {
     config: { access: 'authenticated' },
-    schema: { tags: ['uploads'], description: 'The receipt of a user (by user id or file id).', params: idParam },
+    schema: {
+      tags: ['uploads'],
+      description: 'The receipt of a user (by user id or file id).',
+      params: idParam,
+      ...storedFileResponses(['image/jpeg', 'image/png', 'application/pdf']),
+    },
     handler: async (request, reply) =>
       sendBlob(request, reply, await readReceipt(db, requireAuth(request), request.params.id), 'private, no-store'),
   });
 
   r.get('/upload/profile-image/:id', {
     config: { access: 'authenticated' },
-    schema: { tags: ['uploads'], description: 'A profile image (by user id or file id).', params: idParam },
+    schema: {
+      tags: ['uploads'],
+      description: 'A profile image (by user id or file id).',
+      params: idParam,
+      ...storedFileResponses(['image/jpeg', 'image/png']),
+    },
     handler: async (request, reply) =>
       sendBlob(request, reply, await readProfileImage(db, request.params.id, false), 'private, max-age=60'),
   });
@@ -127,6 +138,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
         size: z.enum(['thumb'], { message: 'size must be thumb' }).optional(),
         v: z.string().max(40).optional(),
       }),
+      ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
       const file = await readProfileImage(db, request.params.id, true);

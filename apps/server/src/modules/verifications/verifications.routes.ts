@@ -28,7 +28,7 @@ export async function verificationRoutes(app: FastifyInstance, opts: { db: Db })
 
   r.post('/admin/verifications/verify', {
     config: { access: { permission: 'verify_users' } },
-    schema: { tags, body: verifyBody, response: responses({ 200: verifyResult }) },
+    schema: { tags, body: verifyBody, response: responses({ 200: verifyResult }, 404, 409) },
     handler: async (request) => {
       const data = await decide(db, requireAuth(request), request.body);
       return {
@@ -45,7 +45,7 @@ export async function verificationRoutes(app: FastifyInstance, opts: { db: Db })
       tags,
       description: 'Returns a verified (or rejected) rider to pending. `id` is the USER id.',
       params: uuidParam,
-      response: responses({ 200: verifyResult }),
+      response: responses({ 200: verifyResult }, 409),
     },
     handler: async (request) => ({
       success: true as const,
