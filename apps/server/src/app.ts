@@ -21,9 +21,7 @@ import { authorizePlugin } from './lib/authorize';
 import { AppError } from './lib/errors';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { securityHeadersPlugin } from './lib/security-headers';
-import { adminActivityRoutes } from './modules/admin-activities/admin-activities.routes';
-import { adminAnnouncementRoutes } from './modules/admin-announcements/admin-announcements.routes';
-import { adminPasswordResetRoutes } from './modules/admin-password-resets/admin-password-resets.routes';
+import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -31,6 +29,7 @@ import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
+import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
@@ -183,8 +182,7 @@ export async function buildApp(opts: {
       await api.register(uploadRoutes, { db, config });
       await api.register(kitTrackingRoutes, { db });
       await api.register(idCardRoutes, { db });
-      await api.register(adminPasswordResetRoutes, { db, config });
-      await api.register(adminAnnouncementRoutes, { db });
+      await api.register(passwordResetRoutes, { db, config });
       await api.register(logRoutes, { db });
       await api.register(profileRoutes, { db });
       await api.register(riderKitRoutes, { db });
@@ -192,7 +190,7 @@ export async function buildApp(opts: {
       await api.register(userRoutes, { db });
       await api.register(verificationRoutes, { db });
       await api.register(dashboardRoutes, { db });
-      await api.register(adminActivityRoutes, { db });
+      await api.register(activityRoutes, { db });
       await api.register(loginActivityRoutes, { db });
     },
     { prefix: '/api' },

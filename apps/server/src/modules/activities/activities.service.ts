@@ -1,6 +1,13 @@
-import type { ActivityPriority, ActivityType } from '@rally/shared/catalog';
-import type { DbOrTx } from '../../db/client';
+import type { ActivityPriority, ActivityType, Role } from '@rally/shared/catalog';
+import { RALLY_ROUTES } from '@rally/shared/catalog';
+import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
+import { hiddenRolesFor } from '@rally/shared/permissions';
+import { and, count, desc, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import type { AuthContext } from '../../lib/authorize';
 
 export interface ActivityInput {
   type: ActivityType;
@@ -33,4 +40,141 @@ export async function recordActivity(db: DbOrTx, input: ActivityInput): Promise<
 
 export function displayName(u: { firstName: string; lastName: string; kitName?: string | null }): string {
   return `${u.firstName} ${u.lastName}`.trim();
+}
+
+// The dashboard's Recent Activity feed, and demo entries for trying the console.
+
+/** Entries about accounts the viewer may not see stay out of the feed. */
+function visibleActivities(viewerRole: Role): SQL | undefined {
+  const hidden = hiddenRolesFor(viewerRole);
+  return hidden.length > 0 ? or(isNull(users.id), notInArray(users.role, hidden)) : undefined;
+}
+
+export async function recentActivities(db: Db, viewerRole: Role, q: { limit: number; offset: number }) {
+  const where = visibleActivities(viewerRole);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.userId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: activities.id,
+      type: activities.type,
+      priority: activities.priority,
+      userName: activities.userName,
+      actorName: activities.actorName,
+      kitName: users.kitName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      description: activities.description,
+      details: activities.details,
+      location: activities.location,
+      createdAt: activities.createdAt,
+    })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.userId))
+    .where(where)
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const items: ActivityFeedItem[] = rows.map((r) => {
+    // The live account's names when it still exists, else the snapshot taken at the time.
+    const fullName =
+      r.firstName !== null ? displayName({ firstName: r.firstName, lastName: r.lastName ?? '' }) : r.userName;
+    return {
+      id: r.id,
+      type: r.type,
+      priority: r.priority,
+      user: r.kitName || fullName || r.actorName || 'System',
+      fullName: fullName ?? null,
+      details: r.details ? `${r.description}. ${r.details}` : r.description,
+      location: r.location,
+      timestamp: r.createdAt.toISOString(),
+    };
+  });
+  const totalCount = Number(total);
+  return { activities: items, total: totalCount, hasMore: q.offset + items.length < totalCount };
+}
+
+const SAMPLE_PLACES = Object.values(RALLY_ROUTES).flatMap((route) => route.waypoints.map((w) => w.name));
+
+/**
+ * Inserts a handful of realistic rally-day entries (checkpoint scans, an SOS call, a
+ * completion, a fire) about real verified riders, so the feed can be demonstrated
+ * before the rally. Each is marked `sample: true` in its metadata.
+ */
+export async function insertSampleActivities(db: Db, actor: AuthContext): Promise<number> {
+  const riders = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .where(and(eq(verifications.status, 'verified'), sql`${users.role} in ('participant', 'guest')`))
+    .orderBy(sql`random()`)
+    .limit(5);
+  const pick = (i: number) => riders[i % Math.max(riders.length, 1)] ?? null;
+  const place = (i: number) => SAMPLE_PLACES[(Date.now() + i) % SAMPLE_PLACES.length];
+  const subject = (i: number) => {
+    const r = pick(i);
+    return r
+      ? { userId: r.id, userName: displayName(r), label: r.kitName || displayName(r) }
+      : { userId: null, userName: 'Demo Rider', label: 'Demo Rider' };
+  };
+  const entries: ActivityInput[] = [];
+  const s0 = subject(0);
+  entries.push({
+    type: 'checkpoint_scan',
+    priority: 'low',
+    userId: s0.userId,
+    userName: s0.userName,
+    description: `${s0.label} scanned in at the ${place(0)} checkpoint`,
+    location: place(0),
+  });
+  const s1 = subject(1);
+  entries.push({
+    type: 'sos_call',
+    priority: 'high',
+    userId: s1.userId,
+    userName: s1.userName,
+    description: `SOS from ${s1.label}: engine trouble, rider safe and waiting for the sweep team`,
+    location: place(1),
+  });
+  const s2 = subject(2);
+  entries.push({
+    type: 'checkpoint_scan',
+    priority: 'low',
+    userId: s2.userId,
+    userName: s2.userName,
+    description: `${s2.label} scanned in at the ${place(2)} checkpoint`,
+    location: place(2),
+  });
+  const s3 = subject(3);
+  entries.push({
+    type: 'fire_earned',
+    priority: 'low',
+    userId: s3.userId,
+    userName: s3.userName,
+    description: `${s3.label} earned a fire from a fellow warrior`,
+  });
+  const s4 = subject(4);
+  entries.push({
+    type: 'rally_completion',
+    priority: 'normal',
+    userId: s4.userId,
+    userName: s4.userName,
+    description: `${s4.label} completed the rally loop back at Davao City`,
+    location: 'Davao City',
+  });
+  await db.transaction(async (tx) => {
+    for (const entry of entries) {
+      await recordActivity(tx, {
+        ...entry,
+        actorId: actor.userId,
+        actorName: displayName(actor),
+        details: 'Sample entry for demonstration',
+        metadata: { sample: true, createdBy: actor.userId },
+      });
+    }
+  });
+  return entries.length;
 }

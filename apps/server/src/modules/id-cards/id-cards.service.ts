@@ -7,11 +7,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
-import type { Actor } from '../kit-tracking/actor';
 import { isVerifiedRider } from '../kit-tracking/kit-tracking.service';
-import { containsPattern } from '../logs/sql-text';
 
 /** Per-rider print totals, joined to the riders. */
 function printTotals(db: DbOrTx) {

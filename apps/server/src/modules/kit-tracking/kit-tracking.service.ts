@@ -13,10 +13,10 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { kitTracking } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { containsPattern } from '../logs/sql-text';
-import type { Actor } from './actor';
 
 /**
  * Kits, stickers and payments belong to riders. Staff accounts are created verified by

@@ -8,7 +8,8 @@ import { and, count, desc, eq, ilike, isNull, notInArray, or, type SQL } from 'd
 import type { Db } from '../../db/client';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
-import { containsPattern, loadTarget } from '../users/users.queries';
+import { containsPattern } from '../../lib/sql-text';
+import { loadTarget } from '../users/users.queries';
 
 const columns = {
   id: loginActivities.id,

@@ -6,7 +6,7 @@ import type { LogStatsQuery, LogsQuery, LogTypeFilter } from '@rally/shared/cont
 import { hiddenRolesFor } from '@rally/shared/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsPattern, rowsOf } from './sql-text';
+import { containsPattern, rowsOf } from '../../lib/sql-text';
 
 /** The rally runs in the Philippines (UTC+8, no daylight saving): "today" is a Manila day. */
 export const RALLY_TIME_ZONE = 'Asia/Manila';

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql-text';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -25,11 +26,6 @@ export const RIDER_ROLES: Role[] = ['participant', 'guest'];
 export function visibleTo(viewerRole: Role): SQL | undefined {
   const hidden = hiddenRolesFor(viewerRole);
   return hidden.length > 0 ? notInArray(users.role, hidden) : undefined;
-}
-
-/** LIKE pattern of a user's search text, with its wildcards taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -13,9 +13,10 @@ import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { containsPattern, RIDER_ROLES } from '../users/users.queries';
+import { RIDER_ROLES } from '../users/users.queries';
 
 const isRider = inArray(users.role, RIDER_ROLES);
 

@@ -7,10 +7,10 @@ import { type Actor, bearer, login, registerRider, STRONG_PASSWORD, staff } from
 import {
   cleanupResetLinks,
   completeReset,
+  generateForUser,
   listResetHistory,
   readResetToken,
-} from '../password-resets/password-resets.service';
-import { generateForUser } from './admin-password-resets.service';
+} from './password-resets.service';
 
 const HOUR = 60 * 60 * 1000;
 const NEW_PASSWORD = 'NewWarrior2026';
