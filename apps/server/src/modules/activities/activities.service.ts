@@ -1,13 +1,13 @@
 import type { ActivityPriority, ActivityType, Role } from '@rally/shared/catalog';
 import { RALLY_ROUTES } from '@rally/shared/catalog';
 import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
-import { hiddenRolesFor } from '@rally/shared/permissions';
-import { and, count, desc, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { visibleAccounts } from '../../lib/visibility';
 
 export interface ActivityInput {
   type: ActivityType;
@@ -46,8 +46,7 @@ export function displayName(u: { firstName: string; lastName: string; kitName?: 
 
 /** Entries about accounts the viewer may not see stay out of the feed. */
 function visibleActivities(viewerRole: Role): SQL | undefined {
-  const hidden = hiddenRolesFor(viewerRole);
-  return hidden.length > 0 ? or(isNull(users.id), notInArray(users.role, hidden)) : undefined;
+  return visibleAccounts(viewerRole, users.role, { orphans: true });
 }
 
 export async function recentActivities(db: Db, viewerRole: Role, q: { limit: number; offset: number }) {

@@ -1,7 +1,6 @@
 // QR stickers of verified riders: who has one printed, how often, and the data a sticker
 // carries. A print is a row of id_card_prints, so the count is the number of rows.
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
-import { canSeeAccount } from '@rally/shared/permissions';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { idCardPrints } from '../../db/schema/kit';
@@ -10,6 +9,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql-text';
+import { visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { isVerifiedRider } from '../kit-tracking/kit-tracking.service';
 
@@ -109,8 +109,7 @@ async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
     .leftJoin(prints, eq(prints.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || !canSeeAccount(viewerRole, row.role)) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
-  return row;
+  return visibleOrNotFound(viewerRole, row, () => new NotFoundError('User not found', 'USER_NOT_FOUND'));
 }
 
 /** A sticker needs a rider code, and a rider code is issued when the rider is verified. */

@@ -3,12 +3,12 @@
 import type { Role } from '@rally/shared/catalog';
 import { makePagination } from '@rally/shared/contracts/common';
 import type { LoginActivity } from '@rally/shared/contracts/users';
-import { hiddenRolesFor } from '@rally/shared/permissions';
-import { and, count, desc, eq, ilike, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import { containsPattern } from '../../lib/sql-text';
+import { visibleAccounts } from '../../lib/visibility';
 import { loadTarget } from '../users/users.queries';
 
 const columns = {
@@ -58,13 +58,6 @@ function present(r: Row): LoginActivity {
   };
 }
 
-/** Attempts on unknown emails (no user) stay visible; those of hidden accounts do not. */
-function visibleEntries(viewerRole: Role): SQL | undefined {
-  const hidden = hiddenRolesFor(viewerRole);
-  if (hidden.length === 0) return undefined;
-  return or(isNull(users.id), notInArray(users.role, hidden));
-}
-
 async function page(db: Db, where: SQL | undefined, pageNo: number, limit: number) {
   const [{ total }] = await db
     .select({ total: count() })
@@ -94,7 +87,8 @@ export async function listLoginActivities(
 ) {
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
-    visibleEntries(viewerRole),
+    // Attempts on unknown emails (no user) stay visible; those of hidden accounts do not.
+    visibleAccounts(viewerRole, users.role, { orphans: true }),
     pattern
       ? or(
           ilike(loginActivities.email, pattern),

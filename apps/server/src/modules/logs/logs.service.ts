@@ -3,10 +3,10 @@
 // all happen in the database. Every value from the request goes in as a parameter.
 import type { LogType } from '@rally/shared/catalog';
 import type { LogStatsQuery, LogsQuery, LogTypeFilter } from '@rally/shared/contracts/logs';
-import { hiddenRolesFor } from '@rally/shared/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern, rowsOf } from '../../lib/sql-text';
+import { visibleAccounts } from '../../lib/visibility';
 
 /** The rally runs in the Philippines (UTC+8, no daylight saving): "today" is a Manila day. */
 export const RALLY_TIME_ZONE = 'Asia/Manila';
@@ -105,14 +105,11 @@ function filteredLogs(filters: Filters, viewer: Viewer, now: Date): SQL {
       sql`(src.user_name ilike ${p} or src.user_email ilike ${p} or src.description ilike ${p} or src.details ilike ${p} or src.location ilike ${p})`,
     );
   }
-  const hidden = hiddenRolesFor(viewer.role);
-  if (hidden.length > 0) {
-    const list = sql.join(
-      hidden.map((r) => sql`${r}`),
-      sql`, `,
-    );
-    conditions.push(sql`(src.user_role is null or src.user_role not in (${list}) or src.user_id = ${viewer.id}::uuid)`);
-  }
+  const visible = visibleAccounts(viewer.role, sql`src.user_role`, {
+    orphans: true,
+    self: { id: sql`src.user_id`, viewerId: viewer.id },
+  });
+  if (visible) conditions.push(visible);
   const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
   return sql`(select * from (${union}) src${where}) l`;
 }

@@ -8,7 +8,6 @@ import {
   resetUsersQuery,
   resetUsersResponse,
 } from '@rally/shared/contracts/password-resets';
-import { hiddenRolesFor } from '@rally/shared/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -60,7 +59,7 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { db: Db; 
     },
     handler: async (request) => {
       const q = request.query;
-      const { resets, total } = await listResetHistory(db, q, hiddenRolesFor(requireAuth(request).role));
+      const { resets, total } = await listResetHistory(db, q, requireAuth(request).role);
       return {
         success: true as const,
         data: { resets: resets.map(presentReset), pagination: makePagination(q.page, q.limit, total) },

@@ -2,8 +2,7 @@ import type { Role } from '@rally/shared/catalog';
 import { RESET_LINK_TTL_MS } from '@rally/shared/catalog';
 import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
 import type { ResetHistoryQuery, ResetUsersQuery } from '@rally/shared/contracts/password-resets';
-import { canSeeAccount, hiddenRolesFor } from '@rally/shared/permissions';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { passwordResets } from '../../db/schema/security';
@@ -13,6 +12,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors
 import { hashPassword } from '../../lib/passwords';
 import { containsPattern } from '../../lib/sql-text';
 import { newToken, sha256Hex } from '../../lib/tokens';
+import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
 
@@ -146,11 +146,11 @@ const creator = alias(users, 'reset_creator');
 
 /**
  * Reset links newest first, with the user they are for and who made them. Links of
- * accounts the viewer may not see (`hiddenRoles`) are left out in SQL.
+ * accounts the viewer may not see are left out in SQL.
  */
-export async function listResetHistory(db: Db, query: ResetHistoryQuery, hiddenRoles: Role[], now: Date = new Date()) {
+export async function listResetHistory(db: Db, query: ResetHistoryQuery, viewerRole: Role, now: Date = new Date()) {
   const where = and(
-    hiddenRoles.length > 0 ? notInArray(users.role, hiddenRoles) : undefined,
+    visibleAccounts(viewerRole, users.role),
     query.email ? sql`${users.email} ilike ${containsPattern(query.email)}` : undefined,
     query.status ? statusCondition(query.status, now) : undefined,
   );
@@ -232,23 +232,18 @@ export async function generateForUser(
   publicUrl: string,
   now: Date = new Date(),
 ) {
-  const [target] = await db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(eq(users.id, targetId))
-    .limit(1);
-  if (!target || !canSeeAccount(actor.role, target.role)) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+  const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, targetId)).limit(1);
+  const target = visibleOrNotFound(actor.role, row, () => new NotFoundError('User not found', 'USER_NOT_FOUND'));
   if (target.id === actor.id) throw new ForbiddenError(SELF_RESET_MESSAGE, 'SELF_RESET');
   return createResetLink(db, target.id, publicUrl, { id: actor.id, name: actor.name }, now);
 }
 
 /** Accounts the viewer may issue links for (never themselves), searchable by name, email and kit name. */
 export async function listResetUsers(db: Db, query: ResetUsersQuery, viewer: { id: string; role: string }) {
-  const hidden = hiddenRolesFor(viewer.role);
   const p = query.search ? containsPattern(query.search) : null;
   const where = and(
     ne(users.id, viewer.id),
-    hidden.length > 0 ? notInArray(users.role, hidden) : undefined,
+    visibleAccounts(viewer.role, users.role),
     p
       ? or(
           sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,

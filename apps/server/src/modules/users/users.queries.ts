@@ -3,13 +3,13 @@
 import type { Role } from '@rally/shared/catalog';
 import { makePagination } from '@rally/shared/contracts/common';
 import type { ListUsersQuery, MasterlistStats } from '@rally/shared/contracts/users';
-import { canSeeAccount, hiddenRolesFor } from '@rally/shared/permissions';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql-text';
+import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -19,13 +19,11 @@ export const userNotFound = () => new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FO
 export const RIDER_ROLES: Role[] = ['participant', 'guest'];
 
 /**
- * The visibility rule as a condition on `users`: developers are hidden from
- * non-developers and admins from admins. Every staff read and write over users adds it,
- * so an account one cannot see behaves exactly like a missing one.
+ * The visibility rule (lib/visibility.ts) as a condition on `users`. Every staff read and
+ * write over users adds it, so an account one cannot see behaves exactly like a missing one.
  */
 export function visibleTo(viewerRole: Role): SQL | undefined {
-  const hidden = hiddenRolesFor(viewerRole);
-  return hidden.length > 0 ? notInArray(users.role, hidden) : undefined;
+  return visibleAccounts(viewerRole, users.role);
 }
 
 /**
@@ -124,8 +122,7 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || !canSeeAccount(viewerRole, row.role)) throw userNotFound();
-  return row;
+  return visibleOrNotFound(viewerRole, row, userNotFound);
 }
 
 /**

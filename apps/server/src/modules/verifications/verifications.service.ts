@@ -5,8 +5,7 @@
 import type { VerificationAction } from '@rally/shared/catalog';
 import { makePagination } from '@rally/shared/contracts/common';
 import type { HistoryEntry, PendingVerification, VerifyBody } from '@rally/shared/contracts/verifications';
-import { hiddenRolesFor } from '@rally/shared/permissions';
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
@@ -15,6 +14,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
+import { visibleAccounts } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { RIDER_ROLES } from '../users/users.queries';
 
@@ -208,8 +208,7 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
 
 /** History, newest first; entries about accounts the viewer may not see are left out. */
 export async function history(db: Db, viewer: AuthContext, q: { page: number; limit: number }) {
-  const hidden = hiddenRolesFor(viewer.role);
-  const where = hidden.length > 0 ? or(isNull(users.id), notInArray(users.role, hidden)) : undefined;
+  const where = visibleAccounts(viewer.role, users.role, { orphans: true });
   const [{ total }] = await db
     .select({ total: count() })
     .from(verificationHistory)
