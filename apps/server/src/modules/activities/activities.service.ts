@@ -1,13 +1,13 @@
 import type { ActivityPriority, ActivityType, Role } from '@rally/shared/catalog';
-import { RALLY_ROUTES } from '@rally/shared/catalog';
-import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { paginate, totalRows } from '../../lib/pagination';
 import { visibleAccounts } from '../../lib/visibility';
+import { feedAccess, presentActivity, ROUTE_PLACES } from './activities.presenter';
 
 export interface ActivityInput {
   type: ActivityType;
@@ -44,59 +44,44 @@ export function displayName(u: { firstName: string; lastName: string; kitName?: 
 
 // The dashboard's Recent Activity feed, and demo entries for trying the console.
 
+const feedColumns = {
+  id: activities.id,
+  type: activities.type,
+  priority: activities.priority,
+  userName: activities.userName,
+  actorName: activities.actorName,
+  kitName: users.kitName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  description: activities.description,
+  details: activities.details,
+  location: activities.location,
+  createdAt: activities.createdAt,
+  total: totalRows,
+};
+
+export type ActivityFeedRow = Awaited<ReturnType<typeof feedPage>>[number];
+
 /** Entries about accounts the viewer may not see stay out of the feed. */
-function visibleActivities(viewerRole: Role): SQL | undefined {
-  return visibleAccounts(viewerRole, users.role, { orphans: true });
+function feedPage(db: Db, viewerRole: Role, limit: number, offset: number) {
+  return db
+    .select(feedColumns)
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.userId))
+    .where(visibleAccounts(viewerRole, users.role, { orphans: true }))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function recentActivities(db: Db, viewerRole: Role, q: { limit: number; offset: number }) {
-  const where = visibleActivities(viewerRole);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(activities)
-    .leftJoin(users, eq(users.id, activities.userId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: activities.id,
-      type: activities.type,
-      priority: activities.priority,
-      userName: activities.userName,
-      actorName: activities.actorName,
-      kitName: users.kitName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      description: activities.description,
-      details: activities.details,
-      location: activities.location,
-      createdAt: activities.createdAt,
-    })
-    .from(activities)
-    .leftJoin(users, eq(users.id, activities.userId))
-    .where(where)
-    .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const items: ActivityFeedItem[] = rows.map((r) => {
-    // The live account's names when it still exists, else the snapshot taken at the time.
-    const fullName =
-      r.firstName !== null ? displayName({ firstName: r.firstName, lastName: r.lastName ?? '' }) : r.userName;
-    return {
-      id: r.id,
-      type: r.type,
-      priority: r.priority,
-      user: r.kitName || fullName || r.actorName || 'System',
-      fullName: fullName ?? null,
-      details: r.details ? `${r.description}. ${r.details}` : r.description,
-      location: r.location,
-      timestamp: r.createdAt.toISOString(),
-    };
-  });
-  const totalCount = Number(total);
-  return { activities: items, total: totalCount, hasMore: q.offset + items.length < totalCount };
+  const { rows, total } = await paginate((limit, offset) => feedPage(db, viewerRole, limit, offset), q.limit, q.offset);
+  const access = feedAccess(viewerRole);
+  const items = rows.map((row) => presentActivity(row, access));
+  return { activities: items, total, hasMore: q.offset + items.length < total };
 }
 
-const SAMPLE_PLACES = Object.values(RALLY_ROUTES).flatMap((route) => route.waypoints.map((w) => w.name));
+const SAMPLE_PLACES = [...ROUTE_PLACES];
 
 /**
  * Inserts a handful of realistic rally-day entries (checkpoint scans, an SOS call, a
