@@ -1,5 +1,6 @@
 // One way to page a staff list: the page's rows and the size of the whole filtered set
 // come from one query, each row carrying `total: count(*) over ()`.
+import { makePagination } from '@rally/shared/contracts/common';
 import { sql } from 'drizzle-orm';
 
 /** Select it as `total` beside a page's columns: the number of rows before limit/offset. */
@@ -21,3 +22,12 @@ export async function paginate<R extends { total: number }>(
 
 /** Offset of a 1-based page. */
 export const pageOffset = (page: number, limit: number) => (page - 1) * limit;
+
+/** A 1-based page of a list: its rows and the envelope's pagination block. */
+export async function pageOf<R extends { total: number }>(
+  fetch: (limit: number, offset: number) => Promise<R[]>,
+  q: { page: number; limit: number },
+) {
+  const { rows, total } = await paginate(fetch, q.limit, pageOffset(q.page, q.limit));
+  return { rows, total, pagination: makePagination(q.page, q.limit, total) };
+}

@@ -1,11 +1,12 @@
 import type { AnnouncementBody } from '@rally/shared/contracts/announcements';
 import { ANNOUNCEMENTS_MAX, type Announcement } from '@rally/shared/contracts/rider-kit';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { announcements } from '../../db/schema/announcements';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { recordActivity } from '../activities/activities.service';
 import { presentAnnouncement } from './announcements.presenter';
 
@@ -43,14 +44,17 @@ export async function activeAnnouncements(db: Db): Promise<Announcement[]> {
 }
 
 export async function listAnnouncements(db: Db, page: number, limit: number) {
-  const [rows, [{ total }]] = await Promise.all([
-    withAuthor(db)
-      .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(announcements),
-  ]);
-  return { rows, total };
+  return pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(announcements)
+        .leftJoin(users, eq(users.id, announcements.authorId))
+        .orderBy(desc(announcements.createdAt), desc(announcements.id))
+        .limit(limit)
+        .offset(offset),
+    { page, limit },
+  );
 }
 
 async function byId(db: DbOrTx, id: string): Promise<AnnouncementRow> {

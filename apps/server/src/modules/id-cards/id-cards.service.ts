@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { containsPattern } from '../../lib/sql-text';
 import { visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
@@ -61,29 +62,22 @@ export async function searchCards(db: Db, query: IdCardSearchQuery) {
         ? sql`${prints.count} is null`
         : undefined;
   const where = and(isVerifiedRider, searchCondition(query.search), printed);
-  const base = () =>
-    db
-      .select(cardColumns(prints))
-      .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(prints, eq(prints.userId, users.id));
-  const [rows, [{ total }]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(prints, eq(prints.userId, users.id))
-      .where(where),
-  ]);
-  return { rows, total };
+  return pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...cardColumns(prints), total: totalRows })
+        .from(users)
+        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .leftJoin(prints, eq(prints.userId, users.id))
+        .where(where)
+        .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    query,
+  );
 }
 
-export type CardRow = Awaited<ReturnType<typeof searchCards>>['rows'][number];
+export type CardRow = Omit<Awaited<ReturnType<typeof searchCards>>['rows'][number], 'total'>;
 
 /**
  * The account behind a sticker, as the viewer may see it: hidden accounts are "not

@@ -15,6 +15,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { containsPattern } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 
@@ -60,9 +61,9 @@ const participantColumns = {
   verifierLastName: verifier.lastName,
 };
 
-function participantQuery(db: DbOrTx) {
+function participantQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(participantColumns)
+    .select({ ...participantColumns, ...(extra as Extra) })
     .from(users)
     .innerJoin(verifications, eq(verifications.userId, users.id))
     .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
@@ -108,19 +109,16 @@ export async function listParticipants(db: Db, query: KitListQuery) {
         ? sql`not ${kitComplete}`
         : undefined;
   const where = and(isVerifiedRider, searchCondition(query.search), filter);
-  const offset = (query.page - 1) * query.limit;
-  const [rows, [{ total }], stats] = await Promise.all([
-    participantQuery(db)
-      .where(where)
-      .orderBy(...orderFor(query))
-      .limit(query.limit)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
-      .where(where),
+  const [{ rows, total }, stats] = await Promise.all([
+    pageOf(
+      (limit, offset) =>
+        participantQuery(db, { total: totalRows })
+          .where(where)
+          .orderBy(...orderFor(query))
+          .limit(limit)
+          .offset(offset),
+      query,
+    ),
     kitStats(db),
   ]);
   return { rows, total, stats };

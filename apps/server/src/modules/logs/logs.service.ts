@@ -5,6 +5,7 @@ import type { LogType } from '@rally/shared/catalog';
 import type { LogStatsQuery, LogsQuery, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { containsPattern, rowsOf } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -130,13 +131,15 @@ export interface LogRow {
 export async function listLogs(db: Db, query: LogsQuery, viewer: Viewer, now: Date = new Date()) {
   const source = filteredLogs(query, viewer, now);
   const order = query.sortOrder === 'asc' ? sql`l.log_timestamp asc, l.id asc` : sql`l.log_timestamp desc, l.id desc`;
-  const offset = (query.page - 1) * query.limit;
-  const [rows, count] = await Promise.all([
-    db.execute(sql`select l.* from ${source} order by ${order} limit ${query.limit} offset ${offset}`),
-    db.execute(sql`select count(*)::int as total from ${source}`),
-  ]);
-  const total = Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0);
-  return { rows: rowsOf<LogRow>(rows), total };
+  return pageOf(
+    async (limit, offset) =>
+      rowsOf<LogRow & { total: number }>(
+        await db.execute(
+          sql`select l.*, ${totalRows} as total from ${source} order by ${order} limit ${limit} offset ${offset}`,
+        ),
+      ).map((row) => ({ ...row, total: Number(row.total) })),
+    query,
+  );
 }
 
 export async function logStats(db: Db, filters: LogStatsQuery, viewer: Viewer, now: Date = new Date()) {

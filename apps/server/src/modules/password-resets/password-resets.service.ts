@@ -9,6 +9,7 @@ import { passwordResets } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
 import { containsPattern } from '../../lib/sql-text';
 import { newToken, sha256Hex } from '../../lib/tokens';
@@ -154,34 +155,32 @@ export async function listResetHistory(db: Db, query: ResetHistoryQuery, viewerR
     query.email ? sql`${users.email} ilike ${containsPattern(query.email)}` : undefined,
     query.status ? statusCondition(query.status, now) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: passwordResets.id,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        createdAt: passwordResets.createdAt,
-        expiresAt: passwordResets.expiresAt,
-        usedAt: passwordResets.usedAt,
-        voidedAt: passwordResets.voidedAt,
-        creatorFirstName: creator.firstName,
-        creatorLastName: creator.lastName,
-      })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .leftJoin(creator, eq(creator.id, passwordResets.createdBy))
-      .where(where)
-      .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(where),
-  ]);
+  const { rows, total } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({
+          id: passwordResets.id,
+          userId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          createdAt: passwordResets.createdAt,
+          expiresAt: passwordResets.expiresAt,
+          usedAt: passwordResets.usedAt,
+          voidedAt: passwordResets.voidedAt,
+          creatorFirstName: creator.firstName,
+          creatorLastName: creator.lastName,
+          total: totalRows,
+        })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .leftJoin(creator, eq(creator.id, passwordResets.createdBy))
+        .where(where)
+        .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
+        .limit(limit)
+        .offset(offset),
+    query,
+  );
   return {
     total,
     resets: rows.map((r) => ({
@@ -252,22 +251,24 @@ export async function listResetUsers(db: Db, query: ResetUsersQuery, viewer: { i
         )
       : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        first_name: users.firstName,
-        last_name: users.lastName,
-        kit_name: users.kitName,
-        email: users.email,
-        role: users.role,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total };
+  const { rows, total } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({
+          id: users.id,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          kit_name: users.kitName,
+          email: users.email,
+          role: users.role,
+          total: totalRows,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    query,
+  );
+  return { rows: rows.map(({ total: _total, ...user }) => user), total };
 }

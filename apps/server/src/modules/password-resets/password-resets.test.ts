@@ -166,7 +166,8 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
       at(HOUR + 1000),
     );
     expect(expiredLater.resets.map((r) => r.id)).toContain(
-      (await listResetHistory(t.database.db, { page: 1, limit: 1, email: rider.email }, 'developer', at(0))).resets[0].id,
+      (await listResetHistory(t.database.db, { page: 1, limit: 1, email: rider.email }, 'developer', at(0))).resets[0]
+        .id,
     );
     // Still inside the hour, it works once.
     await expect(completeReset(t.database.db, link.resetToken, NEW_PASSWORD, at(HOUR - 1000))).resolves.toMatchObject({

@@ -1,13 +1,13 @@
 // Reads of the staff console over users: the visibility rule in SQL, the paginated
 // users list, one user, and the Participant Masterlist.
 import type { Role } from '@rally/shared/catalog';
-import { makePagination } from '@rally/shared/contracts/common';
 import type { ListUsersQuery, MasterlistStats } from '@rally/shared/contracts/users';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { containsPattern } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
@@ -64,23 +64,19 @@ export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery)
     riderNumberFilter(q.riderNumber),
     q.status ? eq(users.status, q.status) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .where(where);
-  const rows = await db
-    .select(adminUserColumns)
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return {
-    users: rows.map((r) => presentAdminUser(r as AdminUserRow)),
-    pagination: makePagination(q.page, q.limit, Number(total)),
-  };
+  const { rows, pagination } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...adminUserColumns, total: totalRows })
+        .from(users)
+        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    q,
+  );
+  return { users: rows.map((r) => presentAdminUser(r as AdminUserRow)), pagination };
 }
 
 /** One user the viewer may see, in the staff shape; 404 'User not found' otherwise. */
@@ -152,23 +148,22 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
     .where(population);
 
   const where = and(population, isNotNull(users.riderNumber), userSearch(q.search, true));
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(where);
-  const rows = await db
-    .select(adminUserColumns)
-    .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(where)
-    // Verified first, then by rider number.
-    .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const { rows, pagination } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...adminUserColumns, total: totalRows })
+        .from(users)
+        .leftJoin(verifications, eq(verifications.userId, users.id))
+        .where(where)
+        // Verified first, then by rider number.
+        .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))
+        .limit(limit)
+        .offset(offset),
+    q,
+  );
   return {
     participants: rows.map((r) => presentAdminUser(r as AdminUserRow)),
     stats: { ...stats, total_participants: Number(stats.total_participants) } as MasterlistStats,
-    pagination: makePagination(q.page, q.limit, Number(total)),
+    pagination,
   };
 }
