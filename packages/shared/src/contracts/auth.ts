@@ -164,6 +164,44 @@ export const registrationSchema = z.object({
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
+const REGISTRATION_CHECKED_FIELDS = [
+  'riderNumber',
+  'tshirtSize',
+  'customTshirtSize',
+  'finisherSleeveSize',
+  'customFinisherSleeveSize',
+  'vestSize',
+  'customVestSize',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'category',
+  'paymentMethod',
+] as const;
+
+/**
+ * The registration payload as a route receives it, validated once: first the spec's
+ * checks in their order (registrationProblem, the first failure's message), then the
+ * formats (registrationSchema), giving typed input. `hasReceipt` says whether a receipt
+ * file came with it (the multipart route); the JSON route has none to tell about.
+ */
+export function registrationPayload(hasReceipt?: boolean) {
+  return z
+    .record(z.string(), z.unknown())
+    .superRefine((raw, ctx) => {
+      const check: RegistrationCheckInput = { hasReceipt };
+      for (const field of REGISTRATION_CHECKED_FIELDS) {
+        const v = raw[field];
+        if (typeof v === 'string' || typeof v === 'number') check[field] = String(v);
+      }
+      if (typeof raw.password === 'string') check.password = raw.password;
+      const problem = registrationProblem(check);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .pipe(registrationSchema);
+}
+
 export const loginSchema = z.object({
   email: z
     .string({ message: 'Please enter both email and password' })
