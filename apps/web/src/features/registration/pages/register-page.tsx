@@ -19,7 +19,7 @@ import {
   EMPTY_REGISTRATION,
   type FieldSetter,
   type RegistrationFields,
-} from '../api/registration-form';
+} from '../lib/registration-form';
 import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
 import { PaymentSection } from '../components/payment-section';
