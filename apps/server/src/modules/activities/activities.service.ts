@@ -1,11 +1,12 @@
 import type { ActivityPriority, ActivityType, Role } from '@rally/shared/catalog';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { paginate, totalRows } from '../../lib/pagination';
+import { isVerifiedRider } from '../../lib/riders';
 import { visibleAccounts } from '../../lib/visibility';
 import { feedAccess, presentActivity, ROUTE_PLACES } from './activities.presenter';
 
@@ -93,7 +94,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
     .from(users)
     .innerJoin(verifications, eq(verifications.userId, users.id))
-    .where(and(eq(verifications.status, 'verified'), sql`${users.role} in ('participant', 'guest')`))
+    .where(isVerifiedRider)
     .orderBy(sql`random()`)
     .limit(5);
   const pick = (i: number) => riders[i % Math.max(riders.length, 1)] ?? null;

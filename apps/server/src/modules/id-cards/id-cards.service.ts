@@ -9,10 +9,10 @@ import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
+import { isVerifiedRider } from '../../lib/riders';
 import { containsPattern } from '../../lib/sql-text';
 import { visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { isVerifiedRider } from '../kit-tracking/kit-tracking.service';
 
 /** Per-rider print totals, joined to the riders. */
 function printTotals(db: DbOrTx) {

@@ -1,6 +1,6 @@
 // Kit hand-over for verified riders. A kit_tracking row appears on the first write for a
 // rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
-import { KIT_ITEM_LABELS, type KitItem, type Role } from '@rally/shared/catalog';
+import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog';
 import {
   type KitBulkItem,
   type KitGivenField,
@@ -16,18 +16,15 @@ import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
+import { isVerifiedRider } from '../../lib/riders';
 import { containsPattern } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 
-/**
- * Kits, stickers and payments belong to riders. Staff accounts are created verified by
- * operators, but they neither pay nor collect a kit, so they stay out of these lists.
- */
-export const RIDER_ROLES: Role[] = ['participant', 'guest'];
+// Kits, stickers and payments belong to riders (isVerifiedRider). Staff accounts are
+// created verified by operators, but they neither pay nor collect a kit, so they stay
+// out of these lists.
 
 const verifier = alias(users, 'verifier');
-
-export const isVerifiedRider = and(eq(verifications.status, 'verified'), inArray(users.role, RIDER_ROLES));
 
 const kitComplete = sql<boolean>`(coalesce(${kitTracking.tshirtGiven}, false) and coalesce(${kitTracking.vestGiven}, false) and coalesce(${kitTracking.finisherSleeveGiven}, false))`;
 

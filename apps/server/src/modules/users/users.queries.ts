@@ -8,15 +8,13 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
+import { isRider } from '../../lib/riders';
 import { containsPattern } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
 
 export const USER_NOT_FOUND = 'User not found';
 export const userNotFound = () => new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FOUND');
-
-/** Rider accounts, as opposed to staff ones. */
-export const RIDER_ROLES: Role[] = ['participant', 'guest'];
 
 /**
  * The visibility rule (lib/visibility.ts) as a condition on `users`. Every staff read and
@@ -127,7 +125,7 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
  * the whole population, so 'With Rider #' can be below 'Total Participants'.
  */
 function masterlistPopulation(viewerRole: Role): SQL | undefined {
-  return and(visibleTo(viewerRole), or(sql`${users.role} in ('participant', 'guest')`, isNotNull(users.riderNumber)));
+  return and(visibleTo(viewerRole), or(isRider, isNotNull(users.riderNumber)));
 }
 
 export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {

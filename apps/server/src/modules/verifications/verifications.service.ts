@@ -2,7 +2,7 @@
 // Every decision is a guarded UPDATE (… WHERE status = expected RETURNING), so two staff
 // approving the same rider at once produce one decision, one history row and one
 // activity; the loser is told what happened.
-import type { VerificationAction } from '@rally/shared/catalog';
+import { RIDER_ROLES, type VerificationAction } from '@rally/shared/catalog';
 import type { VerifyBody } from '@rally/shared/contracts/verifications';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -12,14 +12,12 @@ import { verificationHistory, verifications } from '../../db/schema/verification
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
+import { isRider } from '../../lib/riders';
 import { containsPattern } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { visibleAccounts } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { RIDER_ROLES } from '../users/users.queries';
 import { presentHistoryEntry, presentPending } from './verifications.presenter';
-
-const isRider = inArray(users.role, RIDER_ROLES);
 
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
   const pattern = q.search ? containsPattern(q.search) : null;
@@ -147,7 +145,7 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       .innerJoin(users, eq(users.id, verifications.userId))
       .where(eq(verifications.userId, userId))
       .limit(1);
-    if (before && !RIDER_ROLES.includes(before.role)) {
+    if (before && !(RIDER_ROLES as readonly string[]).includes(before.role)) {
       // Staff accounts are created verified; returning one to pending would only lock it out.
       throw new ConflictError('Staff accounts have no payment verification to undo', 'STAFF_ACCOUNT');
     }
