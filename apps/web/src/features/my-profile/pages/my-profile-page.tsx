@@ -12,11 +12,10 @@ import { Logo } from '../../../components/ui/logo';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
+import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { fetchAnnouncements, fetchGearSizes, fetchTshirtStatus, myKeys } from '../api/my-profile-api';
-import { useReadAnnouncements } from '../lib/read-announcements';
 import { AnnouncementsTab } from '../components/announcements-tab';
 import { CelebrationDialog } from '../components/celebration-dialog';
 import { DetailsTab } from '../components/details-tab';
@@ -26,6 +25,7 @@ import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { TshirtSizeTab } from '../components/tshirt-size-tab';
+import { useReadAnnouncements } from '../lib/read-announcements';
 
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear';
 
