@@ -1,6 +1,6 @@
-// Profile pictures (spec/rider-site.md §7 Uploads, §8 image fetch): the signed-in route
-// first, the public one when there is no token or the server answers 401/403; 404 means
-// "no picture" (null).
+// Profile pictures: the signed-in route first (it also serves inactive accounts'
+// pictures), the public one (active accounts only) when there is no token or the server
+// answers 401/403; 404 means "no picture" (null) and the default avatar shows.
 import { API_BASE, getAuthToken } from './api-client';
 
 export async function fetchProfileImage(userId: string): Promise<Blob | null> {

@@ -1,4 +1,5 @@
-// Blob reads of receipts (spec/staff-console.md §7, §8), with the spec's error texts.
+// Blob reads of payment receipts, with the console's error texts ('Payment receipt not
+// found' when there is none).
 import { API_BASE, getAuthToken } from '../../../lib/api-client';
 
 export class MissingFileError extends Error {}

@@ -1,4 +1,5 @@
-// The console's "view profile picture" window (spec/staff-console.md §8).
+// The console's "view profile picture": the picture in a window of its own, with a
+// download link, or a notice when the rider has none.
 import { fetchProfileImage } from '../../../lib/profile-image';
 
 function asDataUrl(blob: Blob): Promise<string> {
