@@ -18,6 +18,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const GUEST_STAFF_LABEL = 'Guest (Organizer Sponsored)';
 
 export const STAFF_ROLES = ['admin', 'marshall', 'developer', 'officer'] as const satisfies readonly Role[];
+/** Rider accounts, as opposed to staff ones. */
+export const RIDER_ROLES = ['participant', 'guest'] as const satisfies readonly Role[];
 /** Roles that land on /admin after login or verification (others land on /me). */
 export const ADMIN_LANDING_ROLES = ['admin', 'marshall'] as const satisfies readonly Role[];
 /** Roles that see the Admin Panel entry in the My Profile menu. */

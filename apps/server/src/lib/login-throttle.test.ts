@@ -4,7 +4,6 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { loginThrottle } from '../db/schema/login-throttle';
 import { buildTestApp, DB_KINDS, type TestApp } from '../test/build-app';

@@ -27,3 +27,6 @@ export function newVerificationCode(): string {
 export function newRiderCode(): string {
   return `RC-${crockford(12)}`;
 }
+
+/** A verification code inside free text (activity details quote them). */
+export const VERIFICATION_CODE_PATTERN = /\bWR-[0-9A-HJKMNP-TV-Z]{8}\b/g;

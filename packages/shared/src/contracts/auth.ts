@@ -15,7 +15,7 @@ import {
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '../catalog';
-import { envelope } from './common';
+import { birthdateText, envelope, TEXT_LIMITS } from './common';
 
 /** The fields named by check 8, in the order the message lists them. */
 export const REGISTRATION_REQUIRED_FIELDS = [
@@ -110,19 +110,7 @@ export const emailSchema = z
 
 export const birthdateSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string({ message: 'birthdate must be text' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate must be a date (YYYY-MM-DD)' })
-    .refine(
-      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      {
-        message: 'birthdate must be a real date',
-      },
-    )
-    .refine((s) => s >= '1900-01-01' && new Date(`${s}T00:00:00Z`).getTime() <= Date.now(), {
-      message: 'birthdate must be in the past',
-    })
-    .optional(),
+  birthdateText().optional(),
 );
 
 /**
@@ -131,24 +119,24 @@ export const birthdateSchema = z.preprocess(
  * computes the amount from the category.
  */
 export const registrationSchema = z.object({
-  firstName: text('firstName', 100).min(1, { message: 'firstName is required' }),
-  lastName: text('lastName', 100).min(1, { message: 'lastName is required' }),
+  firstName: text('firstName', TEXT_LIMITS.firstName).min(1, { message: 'firstName is required' }),
+  lastName: text('lastName', TEXT_LIMITS.lastName).min(1, { message: 'lastName is required' }),
   email: emailSchema,
   password: z
     .string({ message: 'password must be text' })
     .min(PASSWORD_MIN_LENGTH, { message: 'Password must be at least 8 characters long.' })
     .max(200, { message: 'password must be at most 200 characters' }),
-  phoneNumber: text('phoneNumber', 30).min(1, { message: 'phoneNumber is required' }),
-  address: optionalText('address', 500),
+  phoneNumber: text('phoneNumber', TEXT_LIMITS.phoneNumber).min(1, { message: 'phoneNumber is required' }),
+  address: optionalText('address', TEXT_LIMITS.address),
   gender: optionalEnum('gender', GENDERS),
   birthdate: birthdateSchema,
-  motorcycleModel: optionalText('motorcycleModel', 100),
+  motorcycleModel: optionalText('motorcycleModel', TEXT_LIMITS.motorcycleModel),
   category: enumOf('category', CATEGORIES),
-  kitName: optionalText('kitName', 50),
-  clubName: optionalText('clubName', 100),
+  kitName: optionalText('kitName', TEXT_LIMITS.kitName),
+  clubName: optionalText('clubName', TEXT_LIMITS.clubName),
   paymentMethod: optionalEnum('paymentMethod', PAYMENT_METHODS),
-  emergencyContactName: optionalText('emergencyContactName', 100),
-  emergencyContactNumber: optionalText('emergencyContactNumber', 30),
+  emergencyContactName: optionalText('emergencyContactName', TEXT_LIMITS.emergencyContactName),
+  emergencyContactNumber: optionalText('emergencyContactNumber', TEXT_LIMITS.emergencyContactNumber),
   riderNumber: z.coerce
     .number({ message: 'Please select a rider number (1-1000).' })
     .int({ message: 'Please select a rider number (1-1000).' })
@@ -163,6 +151,44 @@ export const registrationSchema = z.object({
   paymentAmount: z.unknown().optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+const REGISTRATION_CHECKED_FIELDS = [
+  'riderNumber',
+  'tshirtSize',
+  'customTshirtSize',
+  'finisherSleeveSize',
+  'customFinisherSleeveSize',
+  'vestSize',
+  'customVestSize',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'category',
+  'paymentMethod',
+] as const;
+
+/**
+ * The registration payload as a route receives it, validated once: first the spec's
+ * checks in their order (registrationProblem, the first failure's message), then the
+ * formats (registrationSchema), giving typed input. `hasReceipt` says whether a receipt
+ * file came with it (the multipart route); the JSON route has none to tell about.
+ */
+export function registrationPayload(hasReceipt?: boolean) {
+  return z
+    .record(z.string(), z.unknown())
+    .superRefine((raw, ctx) => {
+      const check: RegistrationCheckInput = { hasReceipt };
+      for (const field of REGISTRATION_CHECKED_FIELDS) {
+        const v = raw[field];
+        if (typeof v === 'string' || typeof v === 'number') check[field] = String(v);
+      }
+      if (typeof raw.password === 'string') check.password = raw.password;
+      const problem = registrationProblem(check);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .pipe(registrationSchema);
+}
 
 export const loginSchema = z.object({
   email: z

@@ -43,3 +43,40 @@ export const uuidParam = z.object({ id: z.uuid({ message: 'id must be a valid id
 export function makePagination(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, total_pages: Math.max(1, Math.ceil(total / limit)) };
 }
+
+/**
+ * Length limits of an account's text fields. The registration and staff-edit schemas
+ * refuse longer values; the web forms cap their inputs at the same numbers.
+ */
+export const TEXT_LIMITS = {
+  firstName: 100,
+  lastName: 100,
+  kitName: 50,
+  phoneNumber: 30,
+  address: 500,
+  motorcycleModel: 100,
+  clubName: 100,
+  emergencyContactName: 100,
+  emergencyContactNumber: 30,
+  /** A staff list's search box. */
+  search: 100,
+} as const;
+
+/**
+ * A birthdate as text: a real date (YYYY-MM-DD) from 1900 up to today. Registration and
+ * the staff edit wrap it in their own handling of an empty value (and name a non-text
+ * value their own way).
+ */
+export const birthdateText = (typeMessage = 'birthdate must be text') =>
+  z
+    .string({ message: typeMessage })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate must be a date (YYYY-MM-DD)' })
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      { message: 'birthdate must be a real date' },
+    )
+    .refine((s) => s >= BIRTHDATE_MIN && new Date(`${s}T00:00:00Z`).getTime() <= Date.now(), {
+      message: 'birthdate must be in the past',
+    });
+
+export const BIRTHDATE_MIN = '1900-01-01';

@@ -3,7 +3,7 @@
 // call shows. The same schemas validate the server's input and type the console.
 import { z } from 'zod';
 import { CATEGORIES, CUSTOM_SIZE_MAX, ROLES, SIZES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog';
-import { envelope, limitParam, pageParam, pagination } from './common';
+import { birthdateText, envelope, limitParam, pageParam, pagination, TEXT_LIMITS } from './common';
 
 const nullableString = z.string().nullable();
 
@@ -59,7 +59,7 @@ export const MAX_PAGE_SIZE = 100;
 const searchParam = z
   .string({ message: 'search must be text' })
   .trim()
-  .max(100, { message: 'search must be at most 100 characters' })
+  .max(TEXT_LIMITS.search, { message: `search must be at most ${TEXT_LIMITS.search} characters` })
   .optional();
 
 /** Query strings send '' for "no filter"; treat it as absent. */
@@ -106,20 +106,7 @@ const clearableText = (field: string, max: number) =>
 /** A real past date (YYYY-MM-DD); '' or null clears it. */
 const birthdateField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ message: 'birthdate must be a date (YYYY-MM-DD)' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthdate must be a date (YYYY-MM-DD)' })
-    .refine(
-      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      {
-        message: 'birthdate must be a real date',
-      },
-    )
-    .refine((s) => s >= '1900-01-01' && new Date(`${s}T00:00:00Z`).getTime() <= Date.now(), {
-      message: 'birthdate must be in the past',
-    })
-    .nullable()
-    .optional(),
+  birthdateText('birthdate must be a date (YYYY-MM-DD)').nullable().optional(),
 );
 
 const requiredText = (field: string, label: string, max: number) =>
@@ -137,24 +124,24 @@ const requiredText = (field: string, label: string, max: number) =>
 export const updateUserBody = z
   .strictObject(
     {
-      first_name: requiredText('first_name', 'Full Name', 100).optional(),
+      first_name: requiredText('first_name', 'Full Name', TEXT_LIMITS.firstName).optional(),
       last_name: z
         .string({ message: 'last_name must be text' })
         .trim()
-        .max(100, { message: 'last_name must be at most 100 characters' })
+        .max(TEXT_LIMITS.lastName, { message: `last_name must be at most ${TEXT_LIMITS.lastName} characters` })
         .optional(),
-      kit_name: requiredText('kit_name', 'Kit Name', 50).optional(),
-      phone_number: clearableText('phone_number', 30),
-      address: clearableText('address', 500),
+      kit_name: requiredText('kit_name', 'Kit Name', TEXT_LIMITS.kitName).optional(),
+      phone_number: clearableText('phone_number', TEXT_LIMITS.phoneNumber),
+      address: clearableText('address', TEXT_LIMITS.address),
       birthdate: birthdateField,
-      motorcycle_model: clearableText('motorcycle_model', 100),
+      motorcycle_model: clearableText('motorcycle_model', TEXT_LIMITS.motorcycleModel),
       category: z
         .enum(CATEGORIES, { message: `category must be one of: ${CATEGORIES.join(', ')} (or null for Not Set)` })
         .nullable()
         .optional(),
-      club_name: clearableText('club_name', 100),
-      emergency_contact_name: clearableText('emergency_contact_name', 100),
-      emergency_contact_number: clearableText('emergency_contact_number', 30),
+      club_name: clearableText('club_name', TEXT_LIMITS.clubName),
+      emergency_contact_name: clearableText('emergency_contact_name', TEXT_LIMITS.emergencyContactName),
+      emergency_contact_number: clearableText('emergency_contact_number', TEXT_LIMITS.emergencyContactNumber),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
   )

@@ -1,6 +1,14 @@
-import type { ActivityPriority, ActivityType } from '@rally/shared/catalog';
-import type { DbOrTx } from '../../db/client';
+import type { ActivityPriority, ActivityType, Role } from '@rally/shared/catalog';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import type { AuthContext } from '../../lib/authorize';
+import { paginate, totalRows } from '../../lib/pagination';
+import { isVerifiedRider } from '../../lib/riders';
+import { visibleAccounts } from '../../lib/visibility';
+import { feedAccess, presentActivity, ROUTE_PLACES } from './activities.presenter';
 
 export interface ActivityInput {
   type: ActivityType;
@@ -33,4 +41,125 @@ export async function recordActivity(db: DbOrTx, input: ActivityInput): Promise<
 
 export function displayName(u: { firstName: string; lastName: string; kitName?: string | null }): string {
   return `${u.firstName} ${u.lastName}`.trim();
+}
+
+// The dashboard's Recent Activity feed, and demo entries for trying the console.
+
+const feedColumns = {
+  id: activities.id,
+  type: activities.type,
+  priority: activities.priority,
+  userName: activities.userName,
+  actorName: activities.actorName,
+  kitName: users.kitName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  description: activities.description,
+  details: activities.details,
+  location: activities.location,
+  createdAt: activities.createdAt,
+  total: totalRows,
+};
+
+export type ActivityFeedRow = Awaited<ReturnType<typeof feedPage>>[number];
+
+/** Entries about accounts the viewer may not see stay out of the feed. */
+function feedPage(db: Db, viewerRole: Role, limit: number, offset: number) {
+  return db
+    .select(feedColumns)
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.userId))
+    .where(visibleAccounts(viewerRole, users.role, { orphans: true }))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function recentActivities(db: Db, viewerRole: Role, q: { limit: number; offset: number }) {
+  const { rows, total } = await paginate((limit, offset) => feedPage(db, viewerRole, limit, offset), q.limit, q.offset);
+  const access = feedAccess(viewerRole);
+  const items = rows.map((row) => presentActivity(row, access));
+  return { activities: items, total, hasMore: q.offset + items.length < total };
+}
+
+const SAMPLE_PLACES = [...ROUTE_PLACES];
+
+/**
+ * Inserts a handful of realistic rally-day entries (checkpoint scans, an SOS call, a
+ * completion, a fire) about real verified riders, so the feed can be demonstrated
+ * before the rally. Each is marked `sample: true` in its metadata.
+ */
+export async function insertSampleActivities(db: Db, actor: AuthContext): Promise<number> {
+  const riders = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
+    .from(users)
+    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .where(isVerifiedRider)
+    .orderBy(sql`random()`)
+    .limit(5);
+  const pick = (i: number) => riders[i % Math.max(riders.length, 1)] ?? null;
+  const place = (i: number) => SAMPLE_PLACES[(Date.now() + i) % SAMPLE_PLACES.length];
+  const subject = (i: number) => {
+    const r = pick(i);
+    return r
+      ? { userId: r.id, userName: displayName(r), label: r.kitName || displayName(r) }
+      : { userId: null, userName: 'Demo Rider', label: 'Demo Rider' };
+  };
+  const entries: ActivityInput[] = [];
+  const s0 = subject(0);
+  entries.push({
+    type: 'checkpoint_scan',
+    priority: 'low',
+    userId: s0.userId,
+    userName: s0.userName,
+    description: `${s0.label} scanned in at the ${place(0)} checkpoint`,
+    location: place(0),
+  });
+  const s1 = subject(1);
+  entries.push({
+    type: 'sos_call',
+    priority: 'high',
+    userId: s1.userId,
+    userName: s1.userName,
+    description: `SOS from ${s1.label}: engine trouble, rider safe and waiting for the sweep team`,
+    location: place(1),
+  });
+  const s2 = subject(2);
+  entries.push({
+    type: 'checkpoint_scan',
+    priority: 'low',
+    userId: s2.userId,
+    userName: s2.userName,
+    description: `${s2.label} scanned in at the ${place(2)} checkpoint`,
+    location: place(2),
+  });
+  const s3 = subject(3);
+  entries.push({
+    type: 'fire_earned',
+    priority: 'low',
+    userId: s3.userId,
+    userName: s3.userName,
+    description: `${s3.label} earned a fire from a fellow warrior`,
+  });
+  const s4 = subject(4);
+  entries.push({
+    type: 'rally_completion',
+    priority: 'normal',
+    userId: s4.userId,
+    userName: s4.userName,
+    description: `${s4.label} completed the rally loop back at Davao City`,
+    location: 'Davao City',
+  });
+  await db.transaction(async (tx) => {
+    for (const entry of entries) {
+      await recordActivity(tx, {
+        ...entry,
+        actorId: actor.userId,
+        actorName: displayName(actor),
+        details: 'Sample entry for demonstration',
+        metadata: { sample: true, createdBy: actor.userId },
+      });
+    }
+  });
+  return entries.length;
 }

@@ -1,16 +1,7 @@
-import type { Role } from '@rally/shared/catalog';
+import type { AdminAnnouncement } from '@rally/shared/contracts/announcements';
 import type { Announcement } from '@rally/shared/contracts/rider-kit';
-
-export interface AnnouncementRow {
-  id: string;
-  title: string;
-  content: string;
-  createdAt: Date;
-  authorId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  authorRole: Role | null;
-}
+import { iso } from '../../lib/sql-text';
+import type { AnnouncementRow } from './announcements.service';
 
 export function presentAnnouncement(row: AnnouncementRow): Announcement {
   return {
@@ -24,5 +15,19 @@ export function presentAnnouncement(row: AnnouncementRow): Announcement {
     author_role: row.authorRole,
     // Announcements carry no priority of their own; the spec fixes it at normal.
     priority: 'normal',
+  };
+}
+
+export function presentAdminAnnouncement(row: AnnouncementRow): AdminAnnouncement {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    is_active: row.isActive,
+    author_id: row.authorId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
   };
 }

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema/activities';
+import { announcements } from '../../db/schema/announcements';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { makeAnnouncement } from '../../test/community-factories';
-import { bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, bearer, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('GET /api/announcements (%s)', (kind) => {
   let t: TestApp;
@@ -60,5 +63,173 @@ describe.each(DB_KINDS)('GET /api/announcements (%s)', (kind) => {
   it('needs sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/announcements' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe.each(DB_KINDS)('announcement management (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Actor;
+  let developer: Actor;
+  let marshall: Actor;
+  let officer: Actor;
+  let rider: Actor;
+
+  const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(actor.token),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const list = async () => {
+    const res = await call(admin, 'GET', '/api/admin/announcements');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const announcementLogs = () => t.database.db.select().from(activities).where(eq(activities.type, 'announcement'));
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    admin = await staff(t.app, t.database.db, 'admin');
+    developer = await staff(t.app, t.database.db, 'developer');
+    marshall = await staff(t.app, t.database.db, 'marshall');
+    officer = await staff(t.app, t.database.db, 'officer');
+    rider = await registerRider(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is for admins and developers only', async () => {
+    const body = { title: 'Nope', content: 'Nope' };
+    for (const who of [marshall, officer, rider]) {
+      expect((await call(who, 'GET', '/api/admin/announcements')).statusCode).toBe(403);
+      expect((await call(who, 'POST', '/api/admin/announcements', body)).statusCode).toBe(403);
+      expect(
+        (await call(who, 'PUT', '/api/admin/announcements/00000000-0000-4000-8000-000000000000', body)).statusCode,
+      ).toBe(403);
+      expect(
+        (await call(who, 'DELETE', '/api/admin/announcements/00000000-0000-4000-8000-000000000000')).statusCode,
+      ).toBe(403);
+    }
+    expect(await t.database.db.select().from(announcements)).toHaveLength(0);
+  });
+
+  it('creates, lists newest first with the author, edits, deactivates and deletes, logging each write', async () => {
+    const first = await call(admin, 'POST', '/api/admin/announcements', {
+      title: '  Briefing at 5 AM  ',
+      content: 'All riders report to the Davao start line.',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({
+      title: 'Briefing at 5 AM',
+      content: 'All riders report to the Davao start line.',
+      is_active: true,
+      author_id: admin.userId,
+      first_name: 'Admin',
+      last_name: 'Account',
+    });
+    const second = await call(developer, 'POST', '/api/admin/announcements', {
+      title: 'Draft route change',
+      content: 'Pending approval',
+      is_active: false,
+    });
+    expect(second.json().data.is_active).toBe(false);
+
+    const listed = await list();
+    expect(listed.announcements.map((a: { title: string }) => a.title)).toEqual([
+      'Draft route change',
+      'Briefing at 5 AM',
+    ]);
+    expect(listed.pagination).toMatchObject({ total: 2, page: 1 });
+
+    const id = first.json().data.id;
+    const edited = await call(developer, 'PUT', `/api/admin/announcements/${id}`, {
+      title: 'Briefing at 4:30 AM',
+      content: 'Earlier start.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      title: 'Briefing at 4:30 AM',
+      is_active: true,
+      author_id: admin.userId,
+    });
+    expect(Date.parse(edited.json().data.updated_at)).toBeGreaterThanOrEqual(Date.parse(edited.json().data.created_at));
+    const off = await call(admin, 'PUT', `/api/admin/announcements/${id}`, {
+      title: 'Briefing at 4:30 AM',
+      content: 'Earlier start.',
+      is_active: false,
+    });
+    expect(off.json().data.is_active).toBe(false);
+
+    const deleted = await call(admin, 'DELETE', `/api/admin/announcements/${id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ success: true, message: 'Announcement deleted' });
+    expect((await list()).announcements).toHaveLength(1);
+    expect((await call(admin, 'DELETE', `/api/admin/announcements/${id}`)).statusCode).toBe(404);
+    expect((await call(admin, 'PUT', `/api/admin/announcements/${id}`, { title: 'x', content: 'y' })).statusCode).toBe(
+      404,
+    );
+
+    const logs = await announcementLogs();
+    expect(logs).toHaveLength(5);
+    expect(logs.map((l) => l.description)).toEqual(
+      expect.arrayContaining([
+        'Announcement published: Briefing at 5 AM',
+        'Announcement updated: Briefing at 4:30 AM',
+        'Announcement deleted: Briefing at 4:30 AM',
+      ]),
+    );
+  });
+
+  it('accepts a 255-character title and refuses 256, blank titles and blank content', async () => {
+    const ok = await call(admin, 'POST', '/api/admin/announcements', { title: 'T'.repeat(255), content: 'Long title' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.title).toHaveLength(255);
+
+    const count = (await list()).pagination.total;
+    const logCount = (await announcementLogs()).length;
+    const cases: Array<[unknown, string]> = [
+      [{ title: 'T'.repeat(256), content: 'x' }, 'Title must be at most 255 characters'],
+      [{ title: '   ', content: 'x' }, 'Title is required'],
+      [{ content: 'x' }, 'Title is required'],
+      [{ title: 'Hello', content: ' ' }, 'Content is required'],
+      [{ title: 'Hello', content: 'x', is_active: 'yes' }, 'is_active must be true or false'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(admin, 'POST', '/api/admin/announcements', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const id = ok.json().data.id;
+    const tooLong = await call(admin, 'PUT', `/api/admin/announcements/${id}`, {
+      title: 'T'.repeat(256),
+      content: 'x',
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(
+      (await call(admin, 'PUT', '/api/admin/announcements/not-an-id', { title: 'x', content: 'y' })).statusCode,
+    ).toBe(400);
+    expect((await list()).pagination.total).toBe(count);
+    expect((await announcementLogs()).length).toBe(logCount);
+  });
+
+  it('shows active announcements to riders and hides inactive ones', async () => {
+    const published = await call(admin, 'POST', '/api/admin/announcements', {
+      title: 'Visible',
+      content: 'For riders',
+    });
+    const hidden = await call(admin, 'POST', '/api/admin/announcements', {
+      title: 'Hidden',
+      content: 'x',
+      is_active: false,
+    });
+    expect(published.statusCode).toBe(201);
+    expect(hidden.statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: '/api/announcements', headers: bearer(rider.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const titles = JSON.stringify(res.json().data);
+    expect(titles).toContain('Visible');
+    expect(titles).not.toContain('Hidden');
   });
 });

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
+import { isRider } from '../../lib/riders';
 
 /** The four dashboard counters in one query (definitions in contracts/dashboard.ts). */
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
-  const rider = sql`${users.role} in ('participant', 'guest')`;
+  const rider = isRider;
   const [row] = await db
     .select({
       total_warriors: sql<number>`count(*) filter (where ${rider})`.mapWith(Number),

@@ -1,5 +1,5 @@
 import type { IdCardDetail, IdCardUser } from '@rally/shared/contracts/id-cards';
-import { isoOrNull } from '../logs/sql-text';
+import { isoOrNull } from '../../lib/sql-text';
 import type { CardDetailRow, CardRow } from './id-cards.service';
 
 export function presentCard(row: CardRow): IdCardUser {

@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { actorOf } from '../kit-tracking/actor';
 import { presentCard, presentCardDetail } from './id-cards.presenter';
 import { cardDetail, cardStats, markPrinted, searchCards, updateMedicalInfo } from './id-cards.service';
 

@@ -1,17 +1,18 @@
 // QR stickers of verified riders: who has one printed, how often, and the data a sticker
 // carries. A print is a row of id_card_prints, so the count is the number of rows.
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
-import { canSeeAccount } from '@rally/shared/permissions';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
+import { isVerifiedRider } from '../../lib/riders';
+import { containsPattern } from '../../lib/sql-text';
+import { visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
-import type { Actor } from '../kit-tracking/actor';
-import { isVerifiedRider } from '../kit-tracking/kit-tracking.service';
-import { containsPattern } from '../logs/sql-text';
 
 /** Per-rider print totals, joined to the riders. */
 function printTotals(db: DbOrTx) {
@@ -61,29 +62,22 @@ export async function searchCards(db: Db, query: IdCardSearchQuery) {
         ? sql`${prints.count} is null`
         : undefined;
   const where = and(isVerifiedRider, searchCondition(query.search), printed);
-  const base = () =>
-    db
-      .select(cardColumns(prints))
-      .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(prints, eq(prints.userId, users.id));
-  const [rows, [{ total }]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(prints, eq(prints.userId, users.id))
-      .where(where),
-  ]);
-  return { rows, total };
+  return pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...cardColumns(prints), total: totalRows })
+        .from(users)
+        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .leftJoin(prints, eq(prints.userId, users.id))
+        .where(where)
+        .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    query,
+  );
 }
 
-export type CardRow = Awaited<ReturnType<typeof searchCards>>['rows'][number];
+export type CardRow = Omit<Awaited<ReturnType<typeof searchCards>>['rows'][number], 'total'>;
 
 /**
  * The account behind a sticker, as the viewer may see it: hidden accounts are "not
@@ -109,8 +103,7 @@ async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
     .leftJoin(prints, eq(prints.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || !canSeeAccount(viewerRole, row.role)) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
-  return row;
+  return visibleOrNotFound(viewerRole, row, () => new NotFoundError('User not found', 'USER_NOT_FOUND'));
 }
 
 /** A sticker needs a rider code, and a rider code is issued when the rider is verified. */

@@ -1,5 +1,5 @@
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
-import { fullName, isoOrNull } from '../logs/sql-text';
+import { fullName, isoOrNull } from '../../lib/sql-text';
 import type { ParticipantRow } from './kit-tracking.service';
 
 export function presentParticipant(row: ParticipantRow): KitParticipant {

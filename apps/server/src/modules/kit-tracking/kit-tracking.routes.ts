@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { actorOf } from './actor';
 import { presentParticipant } from './kit-tracking.presenter';
 import { bulkUpdateKits, handOverAll, kitOf, listParticipants, updateKit } from './kit-tracking.service';
 

@@ -1,6 +1,6 @@
 // Kit hand-over for verified riders. A kit_tracking row appears on the first write for a
 // rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
-import { KIT_ITEM_LABELS, type KitItem, type Role } from '@rally/shared/catalog';
+import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog';
 import {
   KIT_ALL_GIVEN,
   type KitBulkItem,
@@ -14,20 +14,18 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { kitTracking } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
+import { isVerifiedRider } from '../../lib/riders';
+import { containsPattern } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { containsPattern } from '../logs/sql-text';
-import type { Actor } from './actor';
 
-/**
- * Kits, stickers and payments belong to riders. Staff accounts are created verified by
- * operators, but they neither pay nor collect a kit, so they stay out of these lists.
- */
-export const RIDER_ROLES: Role[] = ['participant', 'guest'];
+// Kits, stickers and payments belong to riders (isVerifiedRider). Staff accounts are
+// created verified by operators, but they neither pay nor collect a kit, so they stay
+// out of these lists.
 
 const verifier = alias(users, 'verifier');
-
-export const isVerifiedRider = and(eq(verifications.status, 'verified'), inArray(users.role, RIDER_ROLES));
 
 const kitComplete = sql<boolean>`(coalesce(${kitTracking.tshirtGiven}, false) and coalesce(${kitTracking.vestGiven}, false) and coalesce(${kitTracking.finisherSleeveGiven}, false))`;
 
@@ -61,9 +59,9 @@ const participantColumns = {
   verifierLastName: verifier.lastName,
 };
 
-function participantQuery(db: DbOrTx) {
+function participantQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(participantColumns)
+    .select({ ...participantColumns, ...(extra as Extra) })
     .from(users)
     .innerJoin(verifications, eq(verifications.userId, users.id))
     .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
@@ -109,19 +107,16 @@ export async function listParticipants(db: Db, query: KitListQuery) {
         ? sql`not ${kitComplete}`
         : undefined;
   const where = and(isVerifiedRider, searchCondition(query.search), filter);
-  const offset = (query.page - 1) * query.limit;
-  const [rows, [{ total }], stats] = await Promise.all([
-    participantQuery(db)
-      .where(where)
-      .orderBy(...orderFor(query))
-      .limit(query.limit)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
-      .where(where),
+  const [{ rows, total }, stats] = await Promise.all([
+    pageOf(
+      (limit, offset) =>
+        participantQuery(db, { total: totalRows })
+          .where(where)
+          .orderBy(...orderFor(query))
+          .limit(limit)
+          .offset(offset),
+      query,
+    ),
     kitStats(db),
   ]);
   return { rows, total, stats };

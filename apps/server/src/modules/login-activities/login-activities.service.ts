@@ -1,14 +1,15 @@
 // Login attempts for staff: one user's history (User Management) and the whole list
 // (logs). Entries of accounts the viewer may not see are left out, in SQL.
 import type { Role } from '@rally/shared/catalog';
-import { makePagination } from '@rally/shared/contracts/common';
 import type { LoginActivity } from '@rally/shared/contracts/users';
-import { hiddenRolesFor } from '@rally/shared/permissions';
-import { and, count, desc, eq, ilike, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
-import { containsPattern, loadTarget } from '../users/users.queries';
+import { pageOf, totalRows } from '../../lib/pagination';
+import { containsPattern } from '../../lib/sql-text';
+import { visibleAccounts } from '../../lib/visibility';
+import { loadTarget } from '../users/users.queries';
 
 const columns = {
   id: loginActivities.id,
@@ -57,28 +58,20 @@ function present(r: Row): LoginActivity {
   };
 }
 
-/** Attempts on unknown emails (no user) stay visible; those of hidden accounts do not. */
-function visibleEntries(viewerRole: Role): SQL | undefined {
-  const hidden = hiddenRolesFor(viewerRole);
-  if (hidden.length === 0) return undefined;
-  return or(isNull(users.id), notInArray(users.role, hidden));
-}
-
 async function page(db: Db, where: SQL | undefined, pageNo: number, limit: number) {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(loginActivities)
-    .leftJoin(users, eq(users.id, loginActivities.userId))
-    .where(where);
-  const rows = await db
-    .select(columns)
-    .from(loginActivities)
-    .leftJoin(users, eq(users.id, loginActivities.userId))
-    .where(where)
-    .orderBy(desc(loginActivities.createdAt), desc(loginActivities.id))
-    .limit(limit)
-    .offset((pageNo - 1) * limit);
-  return { activities: rows.map((r) => present(r as Row)), pagination: makePagination(pageNo, limit, Number(total)) };
+  const { rows, pagination } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...columns, total: totalRows })
+        .from(loginActivities)
+        .leftJoin(users, eq(users.id, loginActivities.userId))
+        .where(where)
+        .orderBy(desc(loginActivities.createdAt), desc(loginActivities.id))
+        .limit(limit)
+        .offset(offset),
+    { page: pageNo, limit },
+  );
+  return { activities: rows.map((r) => present(r as Row)), pagination };
 }
 
 export async function userLoginActivity(db: Db, viewerRole: Role, userId: string, q: { page: number; limit: number }) {
@@ -93,7 +86,8 @@ export async function listLoginActivities(
 ) {
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
-    visibleEntries(viewerRole),
+    // Attempts on unknown emails (no user) stay visible; those of hidden accounts do not.
+    visibleAccounts(viewerRole, users.role, { orphans: true }),
     pattern
       ? or(
           ilike(loginActivities.email, pattern),

@@ -1,6 +1,6 @@
 import type { LogEntry } from '@rally/shared/contracts/logs';
+import { iso } from '../../lib/sql-text';
 import { type LogRow, RALLY_TIME_ZONE } from './logs.service';
-import { iso } from './sql-text';
 
 const formatter = new Intl.DateTimeFormat('en-PH', {
   timeZone: RALLY_TIME_ZONE,

@@ -3,10 +3,11 @@
 // all happen in the database. Every value from the request goes in as a parameter.
 import type { LogType } from '@rally/shared/catalog';
 import type { LogStatsQuery, LogsQuery, LogTypeFilter } from '@rally/shared/contracts/logs';
-import { hiddenRolesFor } from '@rally/shared/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { containsPattern, rowsOf } from './sql-text';
+import { pageOf, totalRows } from '../../lib/pagination';
+import { containsPattern, rowsOf } from '../../lib/sql-text';
+import { visibleAccounts } from '../../lib/visibility';
 
 /** The rally runs in the Philippines (UTC+8, no daylight saving): "today" is a Manila day. */
 export const RALLY_TIME_ZONE = 'Asia/Manila';
@@ -105,14 +106,11 @@ function filteredLogs(filters: Filters, viewer: Viewer, now: Date): SQL {
       sql`(src.user_name ilike ${p} or src.user_email ilike ${p} or src.description ilike ${p} or src.details ilike ${p} or src.location ilike ${p})`,
     );
   }
-  const hidden = hiddenRolesFor(viewer.role);
-  if (hidden.length > 0) {
-    const list = sql.join(
-      hidden.map((r) => sql`${r}`),
-      sql`, `,
-    );
-    conditions.push(sql`(src.user_role is null or src.user_role not in (${list}) or src.user_id = ${viewer.id}::uuid)`);
-  }
+  const visible = visibleAccounts(viewer.role, sql`src.user_role`, {
+    orphans: true,
+    self: { id: sql`src.user_id`, viewerId: viewer.id },
+  });
+  if (visible) conditions.push(visible);
   const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
   return sql`(select * from (${union}) src${where}) l`;
 }
@@ -133,13 +131,15 @@ export interface LogRow {
 export async function listLogs(db: Db, query: LogsQuery, viewer: Viewer, now: Date = new Date()) {
   const source = filteredLogs(query, viewer, now);
   const order = query.sortOrder === 'asc' ? sql`l.log_timestamp asc, l.id asc` : sql`l.log_timestamp desc, l.id desc`;
-  const offset = (query.page - 1) * query.limit;
-  const [rows, count] = await Promise.all([
-    db.execute(sql`select l.* from ${source} order by ${order} limit ${query.limit} offset ${offset}`),
-    db.execute(sql`select count(*)::int as total from ${source}`),
-  ]);
-  const total = Number(rowsOf<{ total: number }>(count)[0]?.total ?? 0);
-  return { rows: rowsOf<LogRow>(rows), total };
+  return pageOf(
+    async (limit, offset) =>
+      rowsOf<LogRow & { total: number }>(
+        await db.execute(
+          sql`select l.*, ${totalRows} as total from ${source} order by ${order} limit ${limit} offset ${offset}`,
+        ),
+      ).map((row) => ({ ...row, total: Number(row.total) })),
+    query,
+  );
 }
 
 export async function logStats(db: Db, filters: LogStatsQuery, viewer: Viewer, now: Date = new Date()) {

@@ -3,7 +3,6 @@
 // sticker prints and the activity they would have produced.
 import { randomBytes } from 'node:crypto';
 import { type Category, type PaymentMethod, paymentAmountFor, type Role, SIZES } from '@rally/shared/catalog';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { announcements } from '../../db/schema/announcements';
@@ -15,6 +14,7 @@ import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import { bytesParam } from '../../lib/file-bytes';
 import { hashPassword } from '../../lib/passwords';
+import { isRider } from '../../lib/riders';
 import { newRiderCode, newVerificationCode, sha256Hex } from '../../lib/tokens';
 import { seedEventDay } from './seed-event-day';
 
@@ -142,11 +142,7 @@ function daysAgo(days: number, hours = 0): Date {
 }
 
 export async function seedDemo(db: Db): Promise<string> {
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.role, ['participant', 'guest']))
-    .limit(1);
+  const existing = await db.select({ id: users.id }).from(users).where(isRider).limit(1);
   if (existing.length > 0) {
     return 'The database already has riders; seed-demo only fills an empty database. Nothing was changed.';
   }

@@ -1,19 +1,22 @@
 import type { Role } from '@rally/shared/catalog';
 import { RESET_LINK_TTL_MS } from '@rally/shared/catalog';
 import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
-import type { ResetHistoryQuery } from '@rally/shared/contracts/password-resets';
-import { and, desc, eq, gt, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { ResetHistoryQuery, ResetUsersQuery } from '@rally/shared/contracts/password-resets';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { passwordResets } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
+import type { Actor } from '../../lib/actor';
 import { assertUncommonPassword } from '../../lib/common-passwords';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
+import { containsPattern } from '../../lib/sql-text';
 import { newToken, sha256Hex } from '../../lib/tokens';
+import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
-import { containsPattern } from '../logs/sql-text';
 
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';
 
@@ -146,42 +149,40 @@ const creator = alias(users, 'reset_creator');
 
 /**
  * Reset links newest first, with the user they are for and who made them. Links of
- * accounts the viewer may not see (`hiddenRoles`) are left out in SQL.
+ * accounts the viewer may not see are left out in SQL.
  */
-export async function listResetHistory(db: Db, query: ResetHistoryQuery, hiddenRoles: Role[], now: Date = new Date()) {
+export async function listResetHistory(db: Db, query: ResetHistoryQuery, viewerRole: Role, now: Date = new Date()) {
   const where = and(
-    hiddenRoles.length > 0 ? notInArray(users.role, hiddenRoles) : undefined,
+    visibleAccounts(viewerRole, users.role),
     query.email ? sql`${users.email} ilike ${containsPattern(query.email)}` : undefined,
     query.status ? statusCondition(query.status, now) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: passwordResets.id,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        createdAt: passwordResets.createdAt,
-        expiresAt: passwordResets.expiresAt,
-        usedAt: passwordResets.usedAt,
-        voidedAt: passwordResets.voidedAt,
-        creatorFirstName: creator.firstName,
-        creatorLastName: creator.lastName,
-      })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .leftJoin(creator, eq(creator.id, passwordResets.createdBy))
-      .where(where)
-      .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(where),
-  ]);
+  const { rows, total } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({
+          id: passwordResets.id,
+          userId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          createdAt: passwordResets.createdAt,
+          expiresAt: passwordResets.expiresAt,
+          usedAt: passwordResets.usedAt,
+          voidedAt: passwordResets.voidedAt,
+          creatorFirstName: creator.firstName,
+          creatorLastName: creator.lastName,
+          total: totalRows,
+        })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .leftJoin(creator, eq(creator.id, passwordResets.createdBy))
+        .where(where)
+        .orderBy(desc(passwordResets.createdAt), desc(passwordResets.id))
+        .limit(limit)
+        .offset(offset),
+    query,
+  );
   return {
     total,
     resets: rows.map((r) => ({
@@ -212,4 +213,64 @@ export async function cleanupResetLinks(db: Db, actor: { id: string; name: strin
     });
     return deleted.length;
   });
+}
+
+// Staff-issued reset links: the link is made by createResetLink above (one hour,
+// single use, voids older links); this adds who may issue one for whom.
+
+export const SELF_RESET_MESSAGE =
+  'You cannot generate a reset link for your own account. Ask another administrator, or use the operator command line.';
+
+/**
+ * Visibility rules apply: an account the viewer may not see is "not found". A staff
+ * member may not issue a link for themselves either: a stolen session could otherwise
+ * turn itself into a permanent takeover of the account.
+ */
+export async function generateForUser(
+  db: Db,
+  targetId: string,
+  actor: Actor & { role: string },
+  publicUrl: string,
+  now: Date = new Date(),
+) {
+  const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, targetId)).limit(1);
+  const target = visibleOrNotFound(actor.role, row, () => new NotFoundError('User not found', 'USER_NOT_FOUND'));
+  if (target.id === actor.id) throw new ForbiddenError(SELF_RESET_MESSAGE, 'SELF_RESET');
+  return createResetLink(db, target.id, publicUrl, { id: actor.id, name: actor.name }, now);
+}
+
+/** Accounts the viewer may issue links for (never themselves), searchable by name, email and kit name. */
+export async function listResetUsers(db: Db, query: ResetUsersQuery, viewer: { id: string; role: string }) {
+  const p = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    ne(users.id, viewer.id),
+    visibleAccounts(viewer.role, users.role),
+    p
+      ? or(
+          sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+          sql`${users.email} ilike ${p}`,
+          sql`${users.kitName} ilike ${p}`,
+        )
+      : undefined,
+  );
+  const { rows, total } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({
+          id: users.id,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          kit_name: users.kitName,
+          email: users.email,
+          role: users.role,
+          total: totalRows,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    query,
+  );
+  return { rows: rows.map(({ total: _total, ...user }) => user), total };
 }

@@ -1,5 +1,6 @@
 // Registrations of one rider number wait for each other inside the process; these drive
 // register() directly to control when each claim's work finishes.
+import { registrationPayload } from '@rally/shared/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/users';
@@ -7,7 +8,7 @@ import { BadRequestError } from '../../lib/errors';
 import type { PendingUpload } from '../../lib/files';
 import { DB_KINDS, openTestDatabase } from '../../test/build-app';
 import { registrationFields } from '../../test/factories';
-import { register, validateRegistration } from './registration.service';
+import { register } from './registration.service';
 
 type Opened = Awaited<ReturnType<typeof openTestDatabase>>;
 const client = { ip: '127.0.0.1', userAgent: 'vitest' };
@@ -36,7 +37,7 @@ describe.each(DB_KINDS)('rider-number queue on %s', (kind) => {
   afterAll(() => t.drop());
 
   const input = (riderNumber: number) =>
-    validateRegistration(registrationFields({ riderNumber: String(riderNumber), paymentMethod: 'cash' }), false);
+    registrationPayload(false).parse(registrationFields({ riderNumber: String(riderNumber), paymentMethod: 'cash' }));
   const holders = async (n: number) =>
     (await t.database.db.select({ id: users.id }).from(users).where(eq(users.riderNumber, n))).length;
 

@@ -1,15 +1,14 @@
-import { authResponse, registrationSchema } from '@rally/shared/contracts/auth';
+import { authResponse, registrationPayload } from '@rally/shared/contracts/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { inspectUpload, type PendingUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
-import { clientInfo, responses } from '../../lib/route-helpers';
+import { clientInfo, parseBody, responses } from '../../lib/route-helpers';
 import { loadUserRecord } from '../auth/user-record.presenter';
-import { register, validateRegistration } from './registration.service';
+import { register } from './registration.service';
 
 /** Nobody reads this answer: the client has gone. 499 is nginx's "client closed request". */
 class ClientGoneError extends AppError {
@@ -33,12 +32,11 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       tags: ['auth'],
       description:
         'Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.',
-      body: z.record(z.string(), z.unknown()),
-      response: responses({ 201: authResponse }, 409),
+      body: registrationPayload(),
+      response: responses({ 201: authResponse }),
     },
     handler: async (request, reply) => {
-      const input = validateRegistration(request.body, undefined);
-      const result = await register(db, input, async () => [], clientInfo(request), whenClientGone(reply));
+      const result = await register(db, request.body, async () => [], clientInfo(request), whenClientGone(reply));
       reply.code(201);
       return {
         success: true as const,
@@ -54,7 +52,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       access: 'public',
       rateLimit,
       multipart: {
-        fields: registrationSchema,
+        fields: registrationPayload(),
         files: { profileImage: FILE_PARTS.profileImage(false), paymentReceipt: FILE_PARTS.paymentReceipt(false) },
       },
     },
@@ -67,7 +65,8 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     },
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request);
-      const input = validateRegistration(fields, !!files.paymentReceipt);
+      // Validated here, once: the payload's checks in the spec's order, then its formats.
+      const input = parseBody(registrationPayload(!!files.paymentReceipt), fields);
       // Only the cheap checks here (type by magic bytes, image header); the re-encoding
       // runs once the number and email are known to be free.
       const inspect = async () => {

@@ -1,11 +1,11 @@
 import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog';
-import { type RegistrationInput, registrationProblem, registrationSchema } from '@rally/shared/contracts/auth';
+import type { RegistrationInput } from '@rally/shared/contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { assertUncommonPassword } from '../../lib/common-passwords';
-import { BadRequestError, ConflictError, isUniqueViolation } from '../../lib/errors';
+import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { insertFiles } from '../../lib/file-bytes';
 import type { PendingUpload, ProcessedFile } from '../../lib/files';
 import { KeyedQueue } from '../../lib/keyed-queue';
@@ -19,37 +19,6 @@ export const riderNumberTaken = (n: number) =>
   new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');
 export const emailTaken = () =>
   new ConflictError('An account with this email already exists. Please log in instead.', 'EMAIL_TAKEN');
-
-/**
- * Checks a raw payload in the spec's order, then its formats, and answers the first
- * problem as a 400 naming it. `hasReceipt` is undefined for the JSON route, whose
- * receipt (if any) is uploaded afterwards.
- */
-export function validateRegistration(raw: Record<string, unknown>, hasReceipt: boolean | undefined): RegistrationInput {
-  const asText = (k: string) => (typeof raw[k] === 'string' || typeof raw[k] === 'number' ? String(raw[k]) : undefined);
-  const problem = registrationProblem({
-    riderNumber: asText('riderNumber'),
-    tshirtSize: asText('tshirtSize'),
-    customTshirtSize: asText('customTshirtSize'),
-    finisherSleeveSize: asText('finisherSleeveSize'),
-    customFinisherSleeveSize: asText('customFinisherSleeveSize'),
-    vestSize: asText('vestSize'),
-    customVestSize: asText('customVestSize'),
-    firstName: asText('firstName'),
-    lastName: asText('lastName'),
-    email: asText('email'),
-    password: typeof raw.password === 'string' ? raw.password : undefined,
-    phoneNumber: asText('phoneNumber'),
-    category: asText('category'),
-    paymentMethod: asText('paymentMethod'),
-    hasReceipt,
-  });
-  if (problem) throw new BadRequestError(problem, 'VALIDATION');
-  const parsed = registrationSchema.safeParse(raw);
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message, 'VALIDATION');
-  assertUncommonPassword(parsed.data.password);
-  return parsed.data;
-}
 
 async function precheck(db: Db, email: string, riderNumber: number) {
   // Cheap look-ups first, so a taken number or email costs no password hash.
@@ -99,6 +68,9 @@ export async function register(
   client: ClientInfo,
   signal?: AbortSignal,
 ): Promise<RegistrationResult> {
+  // After the payload's own checks (at the route), before any queue or look-up: a common
+  // password is refused whatever else is free.
+  assertUncommonPassword(input.password);
   return withRiderNumber(
     db,
     input.riderNumber,

@@ -9,7 +9,7 @@
 // found through the `user_deleted` entries of the activity log, which keep the deleted id
 // (the row itself is gone, so nothing else remembers it).
 import { routeForCategory } from '@rally/shared/catalog';
-import { and, eq, gt, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
@@ -17,7 +17,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { BadRequestError } from '../../lib/errors';
-import { RIDER_ROLES } from '../kit-tracking/kit-tracking.service';
+import { isVerifiedRider } from '../../lib/riders';
 
 const OVERLAP_MS = 60_000;
 
@@ -30,12 +30,7 @@ export function photoColumn(userId: PgColumn) {
 
 const photoChangedAt = sql`(select ${files.createdAt} from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`;
 
-const eligible = and(
-  eq(verifications.status, 'verified'),
-  eq(users.status, 'active'),
-  inArray(users.role, RIDER_ROLES),
-  isNotNull(users.riderCode),
-) as SQL;
+const eligible = and(isVerifiedRider, eq(users.status, 'active'), isNotNull(users.riderCode)) as SQL;
 
 export function parseCursor(since: string | undefined): Date | null {
   if (since === undefined || since === '') return null;

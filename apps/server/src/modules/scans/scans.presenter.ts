@@ -1,5 +1,5 @@
 import type { FlaggedScan, Passage } from '@rally/shared/contracts/scans';
-import { fullName } from '../logs/sql-text';
+import { fullName } from '../../lib/sql-text';
 import type { riderPassages } from './passages';
 import type { FlaggedRow } from './scan-review.service';
 

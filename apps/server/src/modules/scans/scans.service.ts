@@ -15,8 +15,8 @@ import { type StationRow, scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { fullName } from '../../lib/sql-text';
 import { type ActivityInput, displayName } from '../activities/activities.service';
-import { fullName } from '../logs/sql-text';
 import { countsAsPassage, recomputeCheckpoints } from './passages';
 import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
 

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { actorOf } from '../kit-tracking/actor';
 import { presentStation } from './stations.presenter';
 import {
   createStation,

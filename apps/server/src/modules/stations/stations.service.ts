@@ -5,9 +5,9 @@ import type { CreateStationRequest, UpdateStationRequest } from '@rally/shared/c
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
+import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
-import type { Actor } from '../kit-tracking/actor';
 import { recomputeCheckpoints } from '../scans/passages';
 
 const stationColumns = {

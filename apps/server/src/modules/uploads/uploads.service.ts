@@ -9,6 +9,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
 import type { FileKind, ProcessedFile } from '../../lib/files';
+import { canSee } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 
 export const NOT_FOUND_MESSAGE: Record<FileKind, string> = {
@@ -112,6 +113,7 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
       sha256: files.sha256,
       data: bytesColumn(files.data),
       status: users.status,
+      role: users.role,
     })
     .from(files)
     .innerJoin(users, eq(users.id, files.userId))
@@ -123,10 +125,13 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
   return { ...row, data: bytesFrom(row.data) };
 }
 
-/** A receipt is readable only by its owner and by staff holding verify_users. */
+/**
+ * A receipt is readable by its owner, and by staff holding verify_users who may see the
+ * owner's account (lib/visibility.ts).
+ */
 export async function readReceipt(db: Db, viewer: AuthContext, id: string) {
   const row = await findFile(db, 'payment_receipt', id, false);
-  if (row.userId !== viewer.userId && !can(viewer.role, 'verify_users')) {
+  if (row.userId !== viewer.userId && !(can(viewer.role, 'verify_users') && canSee(viewer.role, row.role))) {
     // Not revealing whether another rider has a receipt at all.
     throw new NotFoundError(NOT_FOUND_MESSAGE.payment_receipt, 'FILE_NOT_FOUND');
   }

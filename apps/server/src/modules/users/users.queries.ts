@@ -1,35 +1,27 @@
 // Reads of the staff console over users: the visibility rule in SQL, the paginated
 // users list, one user, and the Participant Masterlist.
 import type { Role } from '@rally/shared/catalog';
-import { makePagination } from '@rally/shared/contracts/common';
 import type { ListUsersQuery, MasterlistStats } from '@rally/shared/contracts/users';
-import { canSeeAccount, hiddenRolesFor } from '@rally/shared/permissions';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
+import { isRider } from '../../lib/riders';
+import { containsPattern } from '../../lib/sql-text';
+import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
 
 export const USER_NOT_FOUND = 'User not found';
 export const userNotFound = () => new NotFoundError(USER_NOT_FOUND, 'USER_NOT_FOUND');
 
-/** Rider accounts, as opposed to staff ones. */
-export const RIDER_ROLES: Role[] = ['participant', 'guest'];
-
 /**
- * The visibility rule as a condition on `users`: developers are hidden from
- * non-developers and admins from admins. Every staff read and write over users adds it,
- * so an account one cannot see behaves exactly like a missing one.
+ * The visibility rule (lib/visibility.ts) as a condition on `users`. Every staff read and
+ * write over users adds it, so an account one cannot see behaves exactly like a missing one.
  */
 export function visibleTo(viewerRole: Role): SQL | undefined {
-  const hidden = hiddenRolesFor(viewerRole);
-  return hidden.length > 0 ? notInArray(users.role, hidden) : undefined;
-}
-
-/** LIKE pattern of a user's search text, with its wildcards taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return visibleAccounts(viewerRole, users.role);
 }
 
 /**
@@ -70,23 +62,19 @@ export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery)
     riderNumberFilter(q.riderNumber),
     q.status ? eq(users.status, q.status) : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .where(where);
-  const rows = await db
-    .select(adminUserColumns)
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), asc(users.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return {
-    users: rows.map((r) => presentAdminUser(r as AdminUserRow)),
-    pagination: makePagination(q.page, q.limit, Number(total)),
-  };
+  const { rows, pagination } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...adminUserColumns, total: totalRows })
+        .from(users)
+        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .where(where)
+        .orderBy(desc(users.createdAt), asc(users.id))
+        .limit(limit)
+        .offset(offset),
+    q,
+  );
+  return { users: rows.map((r) => presentAdminUser(r as AdminUserRow)), pagination };
 }
 
 /** One user the viewer may see, in the staff shape; 404 'User not found' otherwise. */
@@ -128,8 +116,7 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || !canSeeAccount(viewerRole, row.role)) throw userNotFound();
-  return row;
+  return visibleOrNotFound(viewerRole, row, userNotFound);
 }
 
 /**
@@ -138,7 +125,7 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
  * the whole population, so 'With Rider #' can be below 'Total Participants'.
  */
 function masterlistPopulation(viewerRole: Role): SQL | undefined {
-  return and(visibleTo(viewerRole), or(sql`${users.role} in ('participant', 'guest')`, isNotNull(users.riderNumber)));
+  return and(visibleTo(viewerRole), or(isRider, isNotNull(users.riderNumber)));
 }
 
 export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {
@@ -159,23 +146,22 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
     .where(population);
 
   const where = and(population, isNotNull(users.riderNumber), userSearch(q.search, true));
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(where);
-  const rows = await db
-    .select(adminUserColumns)
-    .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(where)
-    // Verified first, then by rider number.
-    .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const { rows, pagination } = await pageOf(
+    (limit, offset) =>
+      db
+        .select({ ...adminUserColumns, total: totalRows })
+        .from(users)
+        .leftJoin(verifications, eq(verifications.userId, users.id))
+        .where(where)
+        // Verified first, then by rider number.
+        .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))
+        .limit(limit)
+        .offset(offset),
+    q,
+  );
   return {
     participants: rows.map((r) => presentAdminUser(r as AdminUserRow)),
     stats: { ...stats, total_participants: Number(stats.total_participants) } as MasterlistStats,
-    pagination: makePagination(q.page, q.limit, Number(total)),
+    pagination,
   };
 }

@@ -2,22 +2,22 @@
 // Every decision is a guarded UPDATE (… WHERE status = expected RETURNING), so two staff
 // approving the same rider at once produce one decision, one history row and one
 // activity; the loser is told what happened.
-import type { VerificationAction } from '@rally/shared/catalog';
-import { makePagination } from '@rally/shared/contracts/common';
-import type { HistoryEntry, PendingVerification, VerifyBody } from '@rally/shared/contracts/verifications';
-import { hiddenRolesFor } from '@rally/shared/permissions';
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { RIDER_ROLES, type VerificationAction } from '@rally/shared/catalog';
+import type { VerifyBody } from '@rally/shared/contracts/verifications';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { pageOf, totalRows } from '../../lib/pagination';
+import { isRider } from '../../lib/riders';
+import { containsPattern } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
+import { visibleAccounts } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { containsPattern, RIDER_ROLES } from '../users/users.queries';
-
-const isRider = inArray(users.role, RIDER_ROLES);
+import { presentHistoryEntry, presentPending } from './verifications.presenter';
 
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
   const pattern = q.search ? containsPattern(q.search) : null;
@@ -33,47 +33,33 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
         )
       : undefined,
   );
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
-    .where(where);
-  const rows = await db
-    .select({
-      id: verifications.id,
-      userId: users.id,
-      kitName: users.kitName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      code: verifications.verificationCode,
-      paymentMethod: verifications.paymentMethod,
-      paymentAmount: verifications.paymentAmount,
-      hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt')`,
-      createdAt: verifications.createdAt,
-    })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
-    .where(where)
-    // Oldest first: riders who have waited longest are served first.
-    .orderBy(asc(verifications.createdAt), asc(verifications.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const data: PendingVerification[] = rows.map((r) => ({
-    id: r.id,
-    user_id: r.userId,
-    kit_name: r.kitName,
-    first_name: r.firstName,
-    last_name: r.lastName,
-    full_name: displayName(r),
-    email: r.email,
-    verification_code: r.code,
-    payment_method: r.paymentMethod,
-    payment_amount: r.paymentAmount,
-    has_payment_receipt: !!r.hasReceipt,
-    created_at: r.createdAt.toISOString(),
-  }));
-  return { data, pagination: makePagination(q.page, q.limit, Number(total)) };
+  const page = await pageOf(
+    (limit, offset) =>
+      db
+        .select({
+          id: verifications.id,
+          userId: users.id,
+          kitName: users.kitName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          code: verifications.verificationCode,
+          paymentMethod: verifications.paymentMethod,
+          paymentAmount: verifications.paymentAmount,
+          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt')`,
+          createdAt: verifications.createdAt,
+          total: totalRows,
+        })
+        .from(verifications)
+        .innerJoin(users, eq(users.id, verifications.userId))
+        .where(where)
+        // Oldest first: riders who have waited longest are served first.
+        .orderBy(asc(verifications.createdAt), asc(verifications.id))
+        .limit(limit)
+        .offset(offset),
+    q,
+  );
+  return { data: page.rows.map(presentPending), pagination: page.pagination };
 }
 
 const ACTION_WORD: Record<VerificationAction, string> = { verified: 'approved', rejected: 'rejected' };
@@ -159,7 +145,7 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       .innerJoin(users, eq(users.id, verifications.userId))
       .where(eq(verifications.userId, userId))
       .limit(1);
-    if (before && !RIDER_ROLES.includes(before.role)) {
+    if (before && !(RIDER_ROLES as readonly string[]).includes(before.role)) {
       // Staff accounts are created verified; returning one to pending would only lock it out.
       throw new ConflictError('Staff accounts have no payment verification to undo', 'STAFF_ACCOUNT');
     }
@@ -207,34 +193,19 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
 
 /** History, newest first; entries about accounts the viewer may not see are left out. */
 export async function history(db: Db, viewer: AuthContext, q: { page: number; limit: number }) {
-  const hidden = hiddenRolesFor(viewer.role);
-  const where = hidden.length > 0 ? or(isNull(users.id), notInArray(users.role, hidden)) : undefined;
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(verificationHistory)
-    .leftJoin(users, eq(users.id, verificationHistory.userId))
-    .where(where);
-  const rows = await db
-    .select({ h: verificationHistory })
-    .from(verificationHistory)
-    .leftJoin(users, eq(users.id, verificationHistory.userId))
-    .where(where)
-    .orderBy(desc(verificationHistory.createdAt), desc(verificationHistory.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const data: HistoryEntry[] = rows.map(({ h }) => ({
-    id: h.id,
-    action: h.action,
-    user_first_name: h.userFirstName,
-    user_last_name: h.userLastName,
-    kit_name: h.kitName,
-    verification_code: h.verificationCode,
-    verified_at: h.createdAt.toISOString(),
-    admin_first_name: h.adminFirstName,
-    admin_last_name: h.adminLastName,
-    notes: h.notes,
-  }));
-  return { data, pagination: makePagination(q.page, q.limit, Number(total)) };
+  const page = await pageOf(
+    (limit, offset) =>
+      db
+        .select({ h: verificationHistory, total: totalRows })
+        .from(verificationHistory)
+        .leftJoin(users, eq(users.id, verificationHistory.userId))
+        .where(visibleAccounts(viewer.role, users.role, { orphans: true }))
+        .orderBy(desc(verificationHistory.createdAt), desc(verificationHistory.id))
+        .limit(limit)
+        .offset(offset),
+    q,
+  );
+  return { data: page.rows.map(({ h }) => presentHistoryEntry(h)), pagination: page.pagination };
 }
 
 /** Counts over rider accounts only (see contracts/verifications.ts). */

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
-import { destinationFor } from '../api/destination';
+import { destinationFor } from '../lib/destination';
 
 // "Remember me" keeps the email for the next visit; the session itself always lasts its 7 days.
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';

@@ -1,7 +1,8 @@
 // Edit Warrior (spec/staff-console.md §2, §5): details, kit sizes and (with
 // edit_user_role) the role. Role and kit sizes are separate calls, made only when they
 // changed; a failure of one of them after the details saved is reported as a partial update.
-import { CATEGORIES, categoryDisplay, type Role, SIZES } from '@rally/shared/catalog';
+import { CATEGORIES, CUSTOM_SIZE_MAX, categoryDisplay, type Role, SIZES } from '@rally/shared/catalog';
+import { TEXT_LIMITS } from '@rally/shared/contracts/common';
 import { type AdminUser, grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
@@ -194,7 +195,7 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
           label="Kit Name"
           required
           value={form.kitName}
-          maxLength={50}
+          maxLength={TEXT_LIMITS.kitName}
           onChange={(e) => set('kitName', e.target.value)}
           aria-invalid={touched && kitMissing}
           hint={touched && kitMissing ? 'Kit Name is required' : undefined}
@@ -203,7 +204,7 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
           label="Full Name"
           required
           value={form.fullName}
-          maxLength={201}
+          maxLength={TEXT_LIMITS.firstName + 1 + TEXT_LIMITS.lastName}
           onChange={(e) => set('fullName', e.target.value)}
           aria-invalid={touched && nameMissing}
           hint={touched && nameMissing ? 'Full Name is required' : 'First name, a space, then last name'}
@@ -212,13 +213,13 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
           label="Phone Number"
           type="tel"
           value={form.phone}
-          maxLength={30}
+          maxLength={TEXT_LIMITS.phoneNumber}
           onChange={(e) => set('phone', e.target.value)}
         />
         <TextField
           label="Location"
           value={form.location}
-          maxLength={500}
+          maxLength={TEXT_LIMITS.address}
           onChange={(e) => set('location', e.target.value)}
         />
         <TextField
@@ -230,13 +231,13 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
         <TextField
           label="Motorcycle"
           value={form.motorcycle}
-          maxLength={100}
+          maxLength={TEXT_LIMITS.motorcycleModel}
           onChange={(e) => set('motorcycle', e.target.value)}
         />
         <TextField
           label="Team/Club Name"
           value={form.club}
-          maxLength={100}
+          maxLength={TEXT_LIMITS.clubName}
           onChange={(e) => set('club', e.target.value)}
         />
         <div>
@@ -260,14 +261,14 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
         <TextField
           label="Emergency Contact Name"
           value={form.emergencyName}
-          maxLength={100}
+          maxLength={TEXT_LIMITS.emergencyContactName}
           onChange={(e) => set('emergencyName', e.target.value)}
         />
         <TextField
           label="Emergency Contact Number"
           type="tel"
           value={form.emergencyNumber}
-          maxLength={30}
+          maxLength={TEXT_LIMITS.emergencyContactNumber}
           onChange={(e) => set('emergencyNumber', e.target.value)}
         />
       </div>
@@ -366,7 +367,7 @@ function SizeSelect({
           className="mt-2"
           label={`Custom ${label} size`}
           value={custom}
-          maxLength={50}
+          maxLength={CUSTOM_SIZE_MAX}
           onChange={(e) => onCustom(e.target.value)}
           aria-invalid={!!customError}
           hint={customError}

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@rally/shared/contracts/common';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
@@ -27,7 +28,7 @@ export function SearchField({ label, value, onChange, placeholder, className = '
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder ?? label}
-        maxLength={100}
+        maxLength={TEXT_LIMITS.search}
         className={`${inputStyles} pl-10`}
       />
     </div>

@@ -1,16 +1,8 @@
 import type { Role } from '@rally/shared/catalog';
 import type { AdminUser } from '@rally/shared/contracts/users';
-import { BadgeCheck, Bike, Clock, Code, Crown, type LucideIcon, Route, Shield, Star, XCircle } from 'lucide-react';
+import { BadgeCheck, Clock, type LucideIcon, Route, XCircle } from 'lucide-react';
+import { ROLE_STYLES } from '../../../components/ui/role-styles';
 import { staffCategory, staffRoleLabel } from './display';
-
-const ROLE_STYLES: Record<Role, { icon: LucideIcon; className: string }> = {
-  admin: { icon: Crown, className: 'border-ember-500 bg-ember-700/30 text-ember-400' },
-  marshall: { icon: Shield, className: 'border-gold-500 bg-gold-500/15 text-gold-300' },
-  officer: { icon: BadgeCheck, className: 'border-sky-500 bg-sky-500/15 text-sky-300' },
-  developer: { icon: Code, className: 'border-violet-500 bg-violet-500/15 text-violet-300' },
-  guest: { icon: Star, className: 'border-teal-500 bg-teal-500/15 text-teal-300' },
-  participant: { icon: Bike, className: 'border-fire-500 bg-fire-500/15 text-fire-300' },
-};
 
 const pill =
   'inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide';

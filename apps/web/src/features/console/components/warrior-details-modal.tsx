@@ -20,10 +20,10 @@ import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../lib/toast';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { consoleKeys } from '../api/console-keys';
-import { openProfilePicture } from '../api/file-api';
 import { useUserActions } from '../api/use-user-actions';
 import { fetchUser } from '../api/users-api';
 import { callNameOf, formatDate, fullNameOf, hasAnySize, lastActive, riderNumberText, sizeText } from './display';
+import { openProfilePicture } from './open-profile-picture';
 import { RankBadge, StaffCategoryBadge, VerificationBadge } from './staff-badges';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -11,7 +11,7 @@ import type {
 import type { Passage } from '@rally/shared/contracts/scans';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import { forgetAnswer, recallAnswer, rememberAnswer } from './pass-cache';
+import { forgetAnswer, recallAnswer, rememberAnswer } from '../lib/pass-cache';
 
 interface Envelope<T> {
   success: boolean;

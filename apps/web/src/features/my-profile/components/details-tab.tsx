@@ -10,8 +10,8 @@ import type { UserRecord } from '@rally/shared/contracts/auth';
 import { Bike, HeartPulse, IdCard, Package, Phone, Shirt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatRiderNumber } from '../../../lib/format';
-import { fullNameOf } from '../../public-profile/api/names';
 import { roleLabel } from '../../public-profile/components/rider-badges';
+import { fullNameOf } from '../../public-profile/lib/names';
 
 const orElse = (value: string | null | undefined, fallback: string) => (value?.trim() ? value.trim() : fallback);
 

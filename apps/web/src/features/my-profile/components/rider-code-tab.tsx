@@ -12,9 +12,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatRiderNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { fullNameOf, kitNameOf } from '../../public-profile/api/names';
+import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { riderCodeQuery } from '../api/my-profile-api';
-import { isOfflineFailure, useOnline } from '../api/offline';
+import { isOfflineFailure, useOnline } from '../lib/offline';
 import { PassagesList } from './passages-list';
 import { TabMessage } from './tab-state';
 

@@ -25,13 +25,10 @@ import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
-import { fullNameOf, kitNameOf } from '../../public-profile/api/names';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
+import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { fetchAnnouncements, fetchGearSizes, fetchTshirtStatus, myKeys } from '../api/my-profile-api';
-import { isOfflineFailure, useOnline } from '../api/offline';
-import { forgetPass } from '../api/pass-cache';
-import { useReadAnnouncements } from '../api/read-announcements';
 import { AnnouncementsTab } from '../components/announcements-tab';
 import { CelebrationDialog } from '../components/celebration-dialog';
 import { DetailsTab } from '../components/details-tab';
@@ -41,6 +38,9 @@ import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { TshirtSizeTab } from '../components/tshirt-size-tab';
+import { isOfflineFailure, useOnline } from '../lib/offline';
+import { forgetPass } from '../lib/pass-cache';
+import { useReadAnnouncements } from '../lib/read-announcements';
 
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear' | 'password';
 

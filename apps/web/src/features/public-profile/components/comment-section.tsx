@@ -10,8 +10,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { demoComments } from '../api/demo-profile';
 import { fetchComments, postComment, profileKeys } from '../api/profile-api';
+import { demoComments } from '../lib/demo-profile';
 import { ProfileAvatar } from './profile-avatar';
 import { RoleBadge } from './rider-badges';
 

@@ -1,15 +1,7 @@
 import { categoryDisplay, ROLE_LABELS, type Role, riderBadgeColor } from '@rally/shared/catalog';
-import { BadgeCheck, Bike, Code, Crown, type LucideIcon, Route, Shield, Star } from 'lucide-react';
+import { Route } from 'lucide-react';
+import { ROLE_STYLES } from '../../../components/ui/role-styles';
 import { formatRiderNumber } from '../../../lib/format';
-
-const ROLE_STYLES: Record<Role, { icon: LucideIcon; className: string }> = {
-  admin: { icon: Crown, className: 'border-ember-500 bg-ember-700/30 text-ember-400' },
-  marshall: { icon: Shield, className: 'border-gold-500 bg-gold-500/15 text-gold-300' },
-  officer: { icon: BadgeCheck, className: 'border-sky-500 bg-sky-500/15 text-sky-300' },
-  developer: { icon: Code, className: 'border-violet-500 bg-violet-500/15 text-violet-300' },
-  guest: { icon: Star, className: 'border-teal-500 bg-teal-500/15 text-teal-300' },
-  participant: { icon: Bike, className: 'border-fire-500 bg-fire-500/15 text-fire-300' },
-};
 
 export function roleLabel(role: string | null | undefined): string {
   return role && role in ROLE_LABELS ? ROLE_LABELS[role as Role] : 'Participant';

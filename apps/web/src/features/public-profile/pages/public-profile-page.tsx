@@ -14,14 +14,14 @@ import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { DEMO_ID, demoProfile } from '../api/demo-profile';
-import { fullNameOf, kitNameOf } from '../api/names';
 import { fetchFireStatus, fetchPublicProfile, giveFire, ProfileNotFoundError, profileKeys } from '../api/profile-api';
 import { CommentSection } from '../components/comment-section';
 import { ProfileAvatar } from '../components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../components/rider-badges';
 import { ShareDialog } from '../components/share-dialog';
 import { StatsPanel } from '../components/stats-panel';
+import { DEMO_ID, demoProfile } from '../lib/demo-profile';
+import { fullNameOf, kitNameOf } from '../lib/names';
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ProfileNotFoundError || (error instanceof ApiError && error.status === 404))

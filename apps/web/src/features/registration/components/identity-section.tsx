@@ -1,9 +1,10 @@
 import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog';
+import { BIRTHDATE_MIN, TEXT_LIMITS } from '@rally/shared/contracts/common';
 import { useId } from 'react';
 import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import type { FieldSetter, RegistrationFields } from '../api/registration-form';
+import type { FieldSetter, RegistrationFields } from '../lib/registration-form';
 import { ProfilePictureField } from './profile-picture-field';
 
 interface IdentitySectionProps {
@@ -39,7 +40,7 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <TextField
           label="Kit name"
           name="kitName"
-          maxLength={50}
+          maxLength={TEXT_LIMITS.kitName}
           hint="The name printed on your rally kit."
           value={fields.kitName}
           onChange={(e) => set('kitName', e.target.value)}
@@ -87,7 +88,7 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
           name="birthdate"
           type="date"
           autoComplete="bday"
-          min="1900-01-01"
+          min={BIRTHDATE_MIN}
           max={today}
           value={fields.birthdate}
           onChange={(e) => set('birthdate', e.target.value)}

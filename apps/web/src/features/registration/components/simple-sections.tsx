@@ -1,5 +1,5 @@
 import { TextField } from '../../../components/ui/text-field';
-import type { FieldSetter, RegistrationFields } from '../api/registration-form';
+import type { FieldSetter, RegistrationFields } from '../lib/registration-form';
 
 export function EmergencyContactSection({ fields, set }: { fields: RegistrationFields; set: FieldSetter }) {
   return (

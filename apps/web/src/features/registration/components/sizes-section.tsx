@@ -1,7 +1,7 @@
 import { SIZE_CHEST_GUIDE } from '@rally/shared/catalog';
 import { Ruler } from 'lucide-react';
 import { SizePicker } from '../../../components/ui/size-picker';
-import type { FieldSetter, RegistrationFields } from '../api/registration-form';
+import type { FieldSetter, RegistrationFields } from '../lib/registration-form';
 
 const SIZE_FIELDS = [
   { legend: 'T-shirt size', itemName: 'T-shirt', name: 'tshirtSize', custom: 'customTshirtSize' },

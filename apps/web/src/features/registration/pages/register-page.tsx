@@ -14,12 +14,6 @@ import { useAuth } from '../../../lib/auth';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { submitRegistration, takenNumbersKey, useTakenNumbers } from '../api/registration-api';
-import {
-  buildRegistrationPayload,
-  EMPTY_REGISTRATION,
-  type FieldSetter,
-  type RegistrationFields,
-} from '../api/registration-form';
 import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
 import { PaymentSection } from '../components/payment-section';
@@ -29,6 +23,12 @@ import { SizesSection } from '../components/sizes-section';
 import { TermsModal } from '../components/terms-modal';
 import { TrialChoice } from '../components/trial-choice';
 import { UploadProgress } from '../components/upload-progress';
+import {
+  buildRegistrationPayload,
+  EMPTY_REGISTRATION,
+  type FieldSetter,
+  type RegistrationFields,
+} from '../lib/registration-form';
 
 export default function RegisterPage() {
   const { isAuthenticated, isLoading, setSession } = useAuth();

@@ -87,4 +87,40 @@ describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
     const forAdmin = (await feed(admin, '?limit=100')).json().data.activities;
     expect(forAdmin.some((i: { user: string }) => i.user === 'SECRET DEV')).toBe(false);
   });
+
+  it('shows officers no contact data, verification codes or emails (permission table)', async () => {
+    const officer = await staff(t.app, t.database.db, 'officer');
+    const address = 'Purok 7, Barangay Talomo, Davao';
+    const rider = await registerRider(t.app, { address, firstName: 'Bai', lastName: 'Mangelen' });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/verifications/verify',
+      headers: bearer(admin.token),
+      payload: { verification_code: rider.verificationCode, action: 'verified' },
+    });
+    expect(approve.statusCode).toBe(200);
+    const gone = await registerRider(t.app);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${gone.userId}`,
+      headers: bearer(admin.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const forOfficer = (await feed(officer, '?limit=100')).body;
+    expect(forOfficer).toContain('Mangelen');
+    expect(forOfficer).not.toContain('Talomo');
+    expect(forOfficer).not.toContain(rider.verificationCode);
+    expect(forOfficer).not.toContain(gone.email);
+    expect(forOfficer).not.toMatch(/WR-[0-9A-Z]{8}/);
+    expect(forOfficer).not.toMatch(/@example\.com/);
+
+    // Those who may open user records and verify payments still read the whole entry.
+    for (const viewer of [admin, marshall]) {
+      const body = (await feed(viewer, '?limit=100')).body;
+      expect(body).toContain('Talomo');
+      expect(body).toContain(rider.verificationCode);
+      expect(body).toContain(gone.email);
+    }
+  });
 });

@@ -8,21 +8,19 @@ import {
   resetUsersQuery,
   resetUsersResponse,
 } from '@rally/shared/contracts/password-resets';
-import { hiddenRolesFor } from '@rally/shared/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { actorOf } from '../kit-tracking/actor';
-import { cleanupResetLinks, listResetHistory } from '../password-resets/password-resets.service';
-import { presentReset } from './admin-password-resets.presenter';
-import { generateForUser, listResetUsers } from './admin-password-resets.service';
+import { presentReset } from './password-resets.presenter';
+import { cleanupResetLinks, generateForUser, listResetHistory, listResetUsers } from './password-resets.service';
 
 const access = { permission: 'manage_password_resets' } as const;
 
-export async function adminPasswordResetRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+export async function passwordResetRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -65,7 +63,7 @@ export async function adminPasswordResetRoutes(app: FastifyInstance, opts: { db:
     },
     handler: async (request) => {
       const q = request.query;
-      const { resets, total } = await listResetHistory(db, q, hiddenRolesFor(requireAuth(request).role));
+      const { resets, total } = await listResetHistory(db, q, requireAuth(request).role);
       return {
         success: true as const,
         data: { resets: resets.map(presentReset), pagination: makePagination(q.page, q.limit, total) },

@@ -7,10 +7,10 @@ import { type Actor, bearer, login, registerRider, STRONG_PASSWORD, staff } from
 import {
   cleanupResetLinks,
   completeReset,
+  generateForUser,
   listResetHistory,
   readResetToken,
-} from '../password-resets/password-resets.service';
-import { generateForUser } from './admin-password-resets.service';
+} from './password-resets.service';
 
 const HOUR = 60 * 60 * 1000;
 const NEW_PASSWORD = 'NewWarrior2026';
@@ -155,18 +155,19 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
     const pendingLater = await listResetHistory(
       t.database.db,
       { page: 1, limit: 50, status: 'pending', email: rider.email },
-      [],
+      'developer',
       at(HOUR + 1000),
     );
     expect(pendingLater.resets).toHaveLength(0);
     const expiredLater = await listResetHistory(
       t.database.db,
       { page: 1, limit: 50, status: 'expired', email: rider.email },
-      [],
+      'developer',
       at(HOUR + 1000),
     );
     expect(expiredLater.resets.map((r) => r.id)).toContain(
-      (await listResetHistory(t.database.db, { page: 1, limit: 1, email: rider.email }, [], at(0))).resets[0].id,
+      (await listResetHistory(t.database.db, { page: 1, limit: 1, email: rider.email }, 'developer', at(0))).resets[0]
+        .id,
     );
     // Still inside the hour, it works once.
     await expect(completeReset(t.database.db, link.resetToken, NEW_PASSWORD, at(HOUR - 1000))).resolves.toMatchObject({

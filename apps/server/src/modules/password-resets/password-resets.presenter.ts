@@ -1,6 +1,6 @@
 import type { ResetHistoryEntry } from '@rally/shared/contracts/password-resets';
-import { fullName, iso, isoOrNull } from '../logs/sql-text';
-import type { listResetHistory } from '../password-resets/password-resets.service';
+import { fullName, iso, isoOrNull } from '../../lib/sql-text';
+import type { listResetHistory } from './password-resets.service';
 
 type HistoryRow = Awaited<ReturnType<typeof listResetHistory>>['resets'][number];
 

@@ -1,7 +1,7 @@
 // The staff member behind a write, as the activity log names them. Shared by the staff
 // console's modules (kit tracking, ID cards, resets, announcements).
-import type { AuthContext } from '../../lib/authorize';
-import { fullName } from '../logs/sql-text';
+import type { AuthContext } from './authorize';
+import { fullName } from './sql-text';
 
 export interface Actor {
   id: string;

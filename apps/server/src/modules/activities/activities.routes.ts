@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { insertSampleActivities, recentActivities } from './admin-activities.service';
+import { insertSampleActivities, recentActivities } from './activities.service';
 
-export async function adminActivityRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function activityRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: dashboard'];

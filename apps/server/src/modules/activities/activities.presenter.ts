@@ -1,0 +1,53 @@
+// The dashboard's Recent Activity feed as each viewer may read it. Entries are written as
+// free text for the System Logs (admins and developers), and some carry personal data: a
+// registration's address as its location, a verification code in its details, the email
+// of a deleted account or of a reset request. The feed is opened by every staff role
+// (view_dashboard), so what an entry shows follows the permission table:
+// - contact data and emails: roles that may open user records (view_users);
+// - verification codes: roles that verify payments (verify_users).
+// Officers hold neither and see the entry with those parts hidden.
+import { RALLY_ROUTES, type Role } from '@rally/shared/catalog';
+import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
+import { can } from '@rally/shared/permissions';
+import { VERIFICATION_CODE_PATTERN } from '../../lib/tokens';
+import type { ActivityFeedRow } from './activities.service';
+
+export const HIDDEN = '[hidden]';
+
+const EMAIL_PATTERN = /[^\s()<>,;:"']+@[^\s()<>,;:"']+/g;
+
+/** Places on the rally's routes: a location that is one of these is no one's address. */
+export const ROUTE_PLACES = new Set(Object.values(RALLY_ROUTES).flatMap((route) => route.waypoints.map((w) => w.name)));
+
+export interface FeedAccess {
+  contact: boolean;
+  codes: boolean;
+}
+
+export function feedAccess(viewerRole: Role): FeedAccess {
+  return { contact: can(viewerRole, 'view_users'), codes: can(viewerRole, 'verify_users') };
+}
+
+function redact(text: string, access: FeedAccess): string {
+  let out = text;
+  if (!access.contact) out = out.replace(EMAIL_PATTERN, HIDDEN);
+  if (!access.codes) out = out.replace(VERIFICATION_CODE_PATTERN, HIDDEN);
+  return out;
+}
+
+export function presentActivity(row: ActivityFeedRow, access: FeedAccess): ActivityFeedItem {
+  // The live account's names when it still exists, else the snapshot taken at the time.
+  const fullName = row.firstName !== null ? `${row.firstName} ${row.lastName ?? ''}`.trim() : row.userName;
+  const details = row.details ? `${row.description}. ${row.details}` : row.description;
+  const location = row.location !== null && (access.contact || ROUTE_PLACES.has(row.location)) ? row.location : null;
+  return {
+    id: row.id,
+    type: row.type,
+    priority: row.priority,
+    user: redact(row.kitName || fullName || row.actorName || 'System', access),
+    fullName: fullName ? redact(fullName, access) : null,
+    details: redact(details, access),
+    location,
+    timestamp: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,49 @@
+import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
+import type { verificationHistory } from '../../db/schema/verifications';
+import { displayName } from '../activities/activities.service';
+
+export interface PendingRow {
+  id: string;
+  userId: string;
+  kitName: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  code: string;
+  paymentMethod: PendingVerification['payment_method'];
+  paymentAmount: number | null;
+  hasReceipt: boolean;
+  createdAt: Date;
+}
+
+export function presentPending(r: PendingRow): PendingVerification {
+  return {
+    id: r.id,
+    user_id: r.userId,
+    kit_name: r.kitName,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    full_name: displayName(r),
+    email: r.email,
+    verification_code: r.code,
+    payment_method: r.paymentMethod,
+    payment_amount: r.paymentAmount,
+    has_payment_receipt: !!r.hasReceipt,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export function presentHistoryEntry(h: typeof verificationHistory.$inferSelect): HistoryEntry {
+  return {
+    id: h.id,
+    action: h.action,
+    user_first_name: h.userFirstName,
+    user_last_name: h.userLastName,
+    kit_name: h.kitName,
+    verification_code: h.verificationCode,
+    verified_at: h.createdAt.toISOString(),
+    admin_first_name: h.adminFirstName,
+    admin_last_name: h.adminLastName,
+    notes: h.notes,
+  };
+}
