@@ -2178,6 +2178,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description No valid session: log in again */
             401: {
                 headers: {
@@ -2710,6 +2724,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -5424,6 +5452,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description No valid session: log in again */
             401: {
                 headers: {
@@ -7888,6 +7930,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description No valid session: log in again */
             401: {
                 headers: {
@@ -8310,6 +8366,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -8954,6 +9024,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description No valid session: log in again */
             401: {
                 headers: {
@@ -9259,20 +9343,6 @@ export interface operations {
             };
             /** @description The request is invalid (message names the problem) */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                        /** @enum {boolean} */
-                        success: false;
-                    };
-                };
-            };
-            /** @description Conflicts with the current state (message says why) */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9788,6 +9858,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -9843,6 +9927,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -10000,6 +10098,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -10215,6 +10327,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description No valid session: log in again */
             401: {
                 headers: {
@@ -10281,6 +10407,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -10501,6 +10641,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -10879,6 +11033,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description No valid session: log in again */
             401: {
                 headers: {
@@ -10945,6 +11113,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };
@@ -11787,6 +11969,20 @@ export interface operations {
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
                     };
                 };
             };

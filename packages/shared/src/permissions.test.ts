@@ -1,6 +1,6 @@
 // The permission table is what every route's access and every console tab is decided
 // by: it must be exactly the matrix of the staff console's specification (§6 Roles and
-// permissions), and the visibility rule must hide exactly what the spec says.
+// permissions) plus the event-day permissions of DESIGN.md §8, and the visibility rule must hide exactly what the spec says.
 import { describe, expect, it } from 'vitest';
 import { PRINT_QR_ROLES, ROLES, STAFF_ROLES } from './catalog';
 import {
@@ -30,6 +30,9 @@ const SPEC_MATRIX: Record<string, string[]> = {
   manage_id_cards: ['admin', 'developer'],
   view_logs: ['admin', 'developer'],
   undo_verification: ['developer'],
+  // Added by DESIGN.md §8 (event day).
+  manage_event: ['admin', 'developer'],
+  handle_incidents: ['admin', 'marshall', 'developer'],
 };
 
 describe('permission table', () => {

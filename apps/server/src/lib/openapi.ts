@@ -46,8 +46,9 @@ interface RouteShape {
 }
 
 /**
- * The error statuses an operation can answer whatever its service does: 400 when it
- * takes any input, 401 unless public, 403 when its access names more than a session,
+ * The error statuses an operation can answer whatever its service does: 400 always (the
+ * central control-character check reads every query string, even one the route ignores,
+ * and the JSON parser every body), 401 unless public, 403 when its access names more than a session,
  * 404 when its path names a resource, 413/415 when it takes a body, 429 always (the
  * global rate limit) and 500 always. A route adds what its service raises beyond these
  * (a 409, a 404 without a path parameter, a 403 of a public or merely signed-in route).
@@ -55,7 +56,7 @@ interface RouteShape {
 export function derivedErrorStatuses(shape: RouteShape): ErrorStatus[] {
   const statuses: ErrorStatus[] = [];
   const takesBody = shape.body || shape.multipart || shape.bodyMethod;
-  if (takesBody || shape.querystring || shape.params) statuses.push(400);
+  statuses.push(400);
   if (shape.access !== 'public') statuses.push(401);
   if (typeof shape.access === 'object' || shape.access === 'verified') statuses.push(403);
   if (shape.params) statuses.push(404);

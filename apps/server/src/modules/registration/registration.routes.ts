@@ -1,4 +1,4 @@
-import { authResponse, registrationPayload } from '@rally/shared/contracts/auth';
+import { authResponse, registrationPayload, registrationSchema } from '@rally/shared/contracts/auth';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -52,7 +52,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       access: 'public',
       rateLimit,
       multipart: {
-        fields: registrationPayload(),
+        fields: registrationSchema,
         files: { profileImage: FILE_PARTS.profileImage(false), paymentReceipt: FILE_PARTS.paymentReceipt(false) },
       },
     },
