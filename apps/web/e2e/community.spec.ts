@@ -278,7 +278,7 @@ test('My Profile tabs work by keyboard', async ({ page, request }) => {
   await expect(page.getByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('No Comments Yet')).toBeVisible();
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: 'Gear Sizes' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Password' })).toBeFocused();
   await page.keyboard.press('Home');
   await expect(page.getByRole('tab', { name: 'Rider Code' })).toBeFocused();
 });

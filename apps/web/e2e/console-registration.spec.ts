@@ -91,7 +91,7 @@ test('an officer sees only the tabs their permissions allow', async ({ page }) =
   await logIn(page, officer.email, officer.password);
   await page.goto('/admin');
   const nav = consoleNav(page);
-  await expect(nav.getByRole('button')).toHaveText(['Dashboard', 'Analytics', 'Reports', 'Settings']);
+  await expect(nav.getByRole('button')).toHaveText(['Dashboard', 'Event Day', 'Analytics', 'Reports', 'Settings']);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('stat-total-warriors')).not.toHaveText('—');
 
@@ -100,8 +100,9 @@ test('an officer sees only the tabs their permissions allow', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'User Management' })).toHaveCount(0);
 
+  // Settings holds the staff member's own password (issue 16 replaced the placeholder).
   await nav.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByText('Settings panel coming soon...')).toBeVisible();
+  await expect(page.getByLabel('Current Password', { exact: true })).toBeVisible();
   await nav.getByRole('button', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
 });

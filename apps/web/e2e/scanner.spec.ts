@@ -229,7 +229,7 @@ test('a session that ends while offline keeps the queue until the marshal signs 
     await page.getByLabel('Password', { exact: true }).fill(marshalUser.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
-    expect(await stationScanCount(request, admin.token, station.id)).toBe(2);
+    await expect.poll(() => stationScanCount(request, admin.token, station.id), { timeout: 30_000 }).toBe(2);
     const scans = await deviceScans(page);
     expect(scans.every((s) => s.state === 'synced' && s.recordedBy === marshal.user.id)).toBe(true);
   } finally {
