@@ -15,6 +15,7 @@ import { verificationHistory, verifications } from '../../db/schema/verification
 import { bytesParam } from '../../lib/file-bytes';
 import { hashPassword } from '../../lib/passwords';
 import { isRider } from '../../lib/riders';
+import { onlyRow } from '../../lib/sql-text';
 import { newRiderCode, newVerificationCode, sha256Hex } from '../../lib/tokens';
 import { seedEventDay } from './seed-event-day';
 
@@ -114,15 +115,18 @@ const COMMENTS = [
   'Hydrate and rest well before the start.',
   'Your first endurance rally? You will love it.',
 ];
-const STAFF: Array<[Role, string, string]> = [
-  ['admin', 'Rajah', 'Sulayman'],
+// The admin signs off the demo's verifications, kit hand-overs and announcements.
+const ADMIN: [Role, string, string] = ['admin', 'Rajah', 'Sulayman'];
+const OTHER_STAFF: Array<[Role, string, string]> = [
   ['marshall', 'Lapu', 'Kalipay'],
   ['officer', 'Maria', 'Makiling'],
   ['developer', 'Dev', 'Bayanihan'],
 ];
 
 function pick<T>(list: readonly T[], i: number): T {
-  return list[i % list.length];
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('pick() needs a non-empty list');
+  return item;
 }
 
 async function avatar(initials: string, hue: number): Promise<Buffer> {
@@ -163,13 +167,14 @@ export async function seedDemo(db: Db): Promise<string> {
 
   const lines: string[] = [];
   await db.transaction(async (tx) => {
-    const staffIds: string[] = [];
-    for (const [role, firstName, lastName] of STAFF) {
+    const insertStaff = async ([role, firstName, lastName]: [Role, string, string]) => {
       const email = `${role}@demo.rally.ph`;
-      const [u] = await tx
-        .insert(users)
-        .values({ email, passwordHash, firstName, lastName, role, riderCode: newRiderCode(), createdAt: daysAgo(60) })
-        .returning({ id: users.id });
+      const u = onlyRow(
+        await tx
+          .insert(users)
+          .values({ email, passwordHash, firstName, lastName, role, riderCode: newRiderCode(), createdAt: daysAgo(60) })
+          .returning({ id: users.id }),
+      );
       await tx.insert(verifications).values({
         userId: u.id,
         verificationCode: newVerificationCode(),
@@ -177,15 +182,15 @@ export async function seedDemo(db: Db): Promise<string> {
         verifiedAt: daysAgo(60),
         notes: 'Demo staff account',
       });
-      staffIds.push(u.id);
       lines.push(`  ${role.padEnd(10)} ${email}`);
-    }
-    const [adminId] = staffIds;
+      return u.id;
+    };
+    const adminId = await insertStaff(ADMIN);
+    for (const staff of OTHER_STAFF) await insertStaff(staff);
 
     const riderIds: string[] = [];
     const verified: string[] = [];
-    for (let i = 0; i < FIRST.length; i++) {
-      const [firstName, gender] = FIRST[i];
+    for (const [i, [firstName, gender]] of FIRST.entries()) {
       const lastName = pick(LAST, i * 7 + 3);
       let category = pick(categories, i);
       if (gender === 'female' && category.startsWith('magani'))
@@ -198,61 +203,65 @@ export async function seedDemo(db: Db): Promise<string> {
       const created = daysAgo(30 - i * 0.8, i);
       const town = pick(TOWNS, i);
       const size = (k: number) => SIZES[(i + k) % 7];
-      const [u] = await tx
-        .insert(users)
-        .values({
-          email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@demo.rally.ph`,
-          passwordHash,
-          firstName,
-          lastName,
-          kitName: i % 4 === 3 ? null : `${firstName.toUpperCase()} ${i % 2 ? 'THE BOLD' : 'OF THE SOUTH'}`,
-          phoneNumber: `0917${String(1000000 + i * 7919).slice(-7)}`,
-          address: `${town}, Mindanao`,
-          gender,
-          birthdate: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
-          role: i === 5 ? 'guest' : 'participant',
-          status: i === 13 ? 'inactive' : 'active',
-          motorcycleModel: pick(BIKES, i),
-          clubName: pick(CLUBS, i),
-          category,
-          emergencyContactName: `${pick(FIRST, i + 5)[0]} ${lastName}`,
-          emergencyContactNumber: `0918${String(2000000 + i * 4421).slice(-7)}`,
-          riderNumber: [
-            7, 13, 21, 42, 69, 88, 99, 101, 111, 123, 150, 177, 200, 222, 250, 300, 333, 360, 404, 420, 450, 500, 555,
-            600, 666, 700, 777, 808, 850, 888, 900, 999,
-          ][i],
-          riderCode: state === 'verified' ? newRiderCode() : null,
-          paymentMethod: method,
-          paymentAmount: amount,
-          tshirtSize: size(0),
-          tshirtSubmittedAt: created,
-          finisherSleeveSize: i % 9 === 4 ? 'CUSTOM' : size(1),
-          customFinisherSleeveSize: i % 9 === 4 ? 'XL, extra long arms' : null,
-          vestSize: size(2),
-          gearSubmittedAt: created,
-          bikeCheckStatus: state === 'verified' ? pick(['Ready', 'Preparing', 'Not Started'], i) : 'Not Started',
-          checkpoints: state === 'verified' ? i % 5 : 0,
-          lastLogin: daysAgo(i % 6, i),
-          createdAt: created,
-          updatedAt: created,
-        })
-        .returning({ id: users.id });
+      const u = onlyRow(
+        await tx
+          .insert(users)
+          .values({
+            email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@demo.rally.ph`,
+            passwordHash,
+            firstName,
+            lastName,
+            kitName: i % 4 === 3 ? null : `${firstName.toUpperCase()} ${i % 2 ? 'THE BOLD' : 'OF THE SOUTH'}`,
+            phoneNumber: `0917${String(1000000 + i * 7919).slice(-7)}`,
+            address: `${town}, Mindanao`,
+            gender,
+            birthdate: `${1975 + (i % 25)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+            role: i === 5 ? 'guest' : 'participant',
+            status: i === 13 ? 'inactive' : 'active',
+            motorcycleModel: pick(BIKES, i),
+            clubName: pick(CLUBS, i),
+            category,
+            emergencyContactName: `${pick(FIRST, i + 5)[0]} ${lastName}`,
+            emergencyContactNumber: `0918${String(2000000 + i * 4421).slice(-7)}`,
+            riderNumber: [
+              7, 13, 21, 42, 69, 88, 99, 101, 111, 123, 150, 177, 200, 222, 250, 300, 333, 360, 404, 420, 450, 500, 555,
+              600, 666, 700, 777, 808, 850, 888, 900, 999,
+            ][i],
+            riderCode: state === 'verified' ? newRiderCode() : null,
+            paymentMethod: method,
+            paymentAmount: amount,
+            tshirtSize: size(0),
+            tshirtSubmittedAt: created,
+            finisherSleeveSize: i % 9 === 4 ? 'CUSTOM' : size(1),
+            customFinisherSleeveSize: i % 9 === 4 ? 'XL, extra long arms' : null,
+            vestSize: size(2),
+            gearSubmittedAt: created,
+            bikeCheckStatus: state === 'verified' ? pick(['Ready', 'Preparing', 'Not Started'], i) : 'Not Started',
+            checkpoints: state === 'verified' ? i % 5 : 0,
+            lastLogin: daysAgo(i % 6, i),
+            createdAt: created,
+            updatedAt: created,
+          })
+          .returning({ id: users.id }),
+      );
       riderIds.push(u.id);
       const code = newVerificationCode();
-      const [v] = await tx
-        .insert(verifications)
-        .values({
-          userId: u.id,
-          verificationCode: code,
-          status: state,
-          paymentMethod: method,
-          paymentAmount: amount,
-          verifiedBy: state === 'pending' ? null : adminId,
-          verifiedAt: state === 'pending' ? null : daysAgo(20 - i * 0.5),
-          notes: state === 'rejected' ? 'Receipt amount does not match the category price' : null,
-          createdAt: created,
-        })
-        .returning({ id: verifications.id });
+      const v = onlyRow(
+        await tx
+          .insert(verifications)
+          .values({
+            userId: u.id,
+            verificationCode: code,
+            status: state,
+            paymentMethod: method,
+            paymentAmount: amount,
+            verifiedBy: state === 'pending' ? null : adminId,
+            verifiedAt: state === 'pending' ? null : daysAgo(20 - i * 0.5),
+            notes: state === 'rejected' ? 'Receipt amount does not match the category price' : null,
+            createdAt: created,
+          })
+          .returning({ id: verifications.id }),
+      );
       await tx.insert(files).values({
         userId: u.id,
         kind: 'profile_image',
@@ -292,8 +301,8 @@ export async function seedDemo(db: Db): Promise<string> {
           verificationCode: code,
           action: state,
           adminId,
-          adminFirstName: STAFF[0][1],
-          adminLastName: STAFF[0][2],
+          adminFirstName: ADMIN[1],
+          adminLastName: ADMIN[2],
           notes: state === 'rejected' ? 'Receipt amount does not match the category price' : 'Payment confirmed',
           createdAt: daysAgo(20 - i * 0.5),
         });
@@ -311,19 +320,19 @@ export async function seedDemo(db: Db): Promise<string> {
     }
 
     // Fires and support comments among verified riders.
-    for (let a = 0; a < verified.length; a++) {
+    for (const [a, giver] of verified.entries()) {
       for (let k = 1; k <= (a % 4) + 1; k++) {
-        const b = (a + k * 3) % verified.length;
-        if (a === b) continue;
+        const receiver = pick(verified, a + k * 3);
+        if (receiver === giver) continue;
         await tx
           .insert(fires)
-          .values({ giverId: verified[a], receiverId: verified[b], createdAt: daysAgo(k, a) })
+          .values({ giverId: giver, receiverId: receiver, createdAt: daysAgo(k, a) })
           .onConflictDoNothing();
       }
-      const target = verified[(a + 1) % verified.length];
-      if (target !== verified[a]) {
+      const target = pick(verified, a + 1);
+      if (target !== giver) {
         await tx.insert(comments).values({
-          authorId: verified[a],
+          authorId: giver,
           targetUserId: target,
           text: pick(COMMENTS, a),
           createdAt: daysAgo(a % 9, a),
@@ -332,10 +341,10 @@ export async function seedDemo(db: Db): Promise<string> {
     }
 
     // Kit hand-overs and sticker prints for the first verified riders.
-    for (let i = 0; i < verified.length; i++) {
+    for (const [i, riderId] of verified.entries()) {
       const given = i % 4;
       await tx.insert(kitTracking).values({
-        userId: verified[i],
+        userId: riderId,
         tshirtGiven: given >= 1,
         tshirtGivenAt: given >= 1 ? daysAgo(3) : null,
         tshirtGivenBy: given >= 1 ? adminId : null,
@@ -349,11 +358,11 @@ export async function seedDemo(db: Db): Promise<string> {
         updatedBy: adminId,
       });
       if (i % 3 === 0) {
-        await tx.insert(idCardPrints).values({ userId: verified[i], printedBy: adminId, printedAt: daysAgo(2) });
+        await tx.insert(idCardPrints).values({ userId: riderId, printedBy: adminId, printedAt: daysAgo(2) });
         if (i % 6 === 0)
           await tx
             .insert(idCardPrints)
-            .values({ userId: verified[i], printedBy: adminId, printedAt: daysAgo(1), notes: 'Reprint: smudged' });
+            .values({ userId: riderId, printedBy: adminId, printedAt: daysAgo(1), notes: 'Reprint: smudged' });
       }
     }
 
