@@ -36,11 +36,12 @@ function missNotes(run: BenchRun, res: Results): string[] {
     );
   }
   const contentionSlow = res.contention.filter((c) => c.allAnsweredMs > 1000);
-  if (contentionSlow.length) {
+  const [firstSlow] = contentionSlow;
+  if (firstSlow) {
     const lost = res.contention.filter((c) => c.lostAtIndex !== null);
     notes.push(
       `**Contention** (no goal on time, shown for context): the one winner is always right, and answering all ` +
-        `${contentionSlow[0].claims} took ${contentionSlow.map((c) => `${(c.allAnsweredMs / 1000).toFixed(1)} s on ${DB_LABEL[c.db]}`).join(', ')}. ` +
+        `${firstSlow.claims} took ${contentionSlow.map((c) => `${(c.allAnsweredMs / 1000).toFixed(1)} s on ${DB_LABEL[c.db]}`).join(', ')}. ` +
         'Claims of one number queue inside the process and re-check the number when their turn comes, so the losers ' +
         'answer 409 before any image or hash work' +
         (lost.length

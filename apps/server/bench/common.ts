@@ -64,7 +64,7 @@ function registerCleanup(undo: () => Promise<void> | void): () => void {
 }
 
 /** The 1-minute load average: on a shared machine it says how much the figures were squeezed. */
-export const loadAverage = () => os.loadavg()[0];
+export const loadAverage = () => os.loadavg()[0] ?? 0;
 
 export async function pgReachable(url = PG_ADMIN_URL): Promise<boolean> {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -280,5 +280,6 @@ export async function phoneFiles(): Promise<{ profile: Buffer; receipt: Buffer }
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  // The index is clamped to 0..length-1 of a non-empty array.
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }

@@ -92,7 +92,7 @@ export async function landingJs(dist: string): Promise<LandingJs> {
   }
   const total = /JS before interaction: ([\d.]+) KB gzipped \(budget ([\d.]+) KB\)/.exec(stdout);
   if (!total) throw new Error(`check-budget printed no total:\n${stdout}`);
-  const files = [...stdout.matchAll(/^\s+([\d.]+) KB\s+(\S+)$/gm)].map((m) => ({ file: m[2], kb: Number(m[1]) }));
+  const files = [...stdout.matchAll(/^\s+([\d.]+) KB\s+(\S+)$/gm)].map((m) => ({ file: m[2] ?? '', kb: Number(m[1]) }));
   return { gzippedKB: Number(total[1]), budgetKB: Number(total[2]), files };
 }
 
@@ -181,7 +181,9 @@ export async function runLighthouse(url: string, runs = 1): Promise<LighthouseRe
     }
   }
   const sorted = [...results].sort((a, b) => a.score - b.score);
-  return { runs: results, median: sorted[Math.floor((sorted.length - 1) / 2)] };
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('Lighthouse made no run');
+  return { runs: results, median };
 }
 
 export interface LandingReport {

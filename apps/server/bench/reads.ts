@@ -133,13 +133,16 @@ export async function runReads(
     const { profile: photo } = await phoneFiles();
     log(`  seeding ${opts.taken} riders on ${kinds.map((k) => DB_LABEL[k]).join(' and ')} over HTTP...`);
     const seeded = await Promise.all(servers.map((s) => seed(s, opts.taken, photo)));
+    // Promise.all over `servers` answered one entry per server, in order.
+    const seededOf = (i: number) => seeded[i]!;
 
     const targets: { target: ReadTarget; db: DbKind | null; url: string; paths?: string[] }[] = [
       { target: 'hello-world', db: null, url: `${hello.url}/hello` },
     ];
     const takenBytes: Record<string, number> = {};
     for (const [i, s] of servers.entries()) {
-      const profileUrl = `${s.url}/api/users/${seeded[i].profileId}/profile`;
+      const riders = seededOf(i);
+      const profileUrl = `${s.url}/api/users/${riders.profileId}/profile`;
       const takenUrl = `${s.url}/api/rider-numbers/taken`;
       // Sanity before load: the reads answer 200 and the list really holds every number.
       const p = await fetch(profileUrl);
@@ -154,7 +157,7 @@ export async function runReads(
         target: 'profiles, all riders in turn',
         db: s.kind,
         url: profileUrl,
-        paths: seeded[i].allIds.map((id) => `/api/users/${id}/profile`),
+        paths: riders.allIds.map((id) => `/api/users/${id}/profile`),
       });
       targets.push({ target: 'taken numbers', db: s.kind, url: takenUrl });
     }
@@ -170,7 +173,7 @@ export async function runReads(
       options: opts,
       runs,
       helloReqPerSec: helloRuns.reduce((a, r) => a + r.reqPerSec, 0) / helloRuns.length,
-      seeding: servers.map((s, i) => ({ db: s.kind, riders: opts.taken, seconds: seeded[i].ms / 1000 })),
+      seeding: servers.map((s, i) => ({ db: s.kind, riders: opts.taken, seconds: seededOf(i).ms / 1000 })),
       takenBytes,
     };
   } finally {

@@ -73,6 +73,9 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** A request URL without its query string. */
+const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
 function fieldName(path: unknown): string {
   if (!Array.isArray(path) || path.length === 0) return '';
   return path.map(String).join('.');
@@ -119,7 +122,8 @@ export async function buildApp(opts: {
       return reply.code(error.statusCode).send({ success: false, message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
+      // Fastify reports at least one issue with a validation error.
+      const issue = error.validation[0]!;
       const field =
         fieldName((issue.params as { issue?: { path?: unknown } })?.issue?.path) ||
         issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -230,14 +234,14 @@ export async function buildApp(opts: {
     if (url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({
         success: false,
-        message: `Route ${request.method} ${url.split('?')[0].slice(0, 200)} not found`,
+        message: `Route ${request.method} ${pathOf(url).slice(0, 200)} not found`,
         code: 'NOT_FOUND',
       });
     }
     // The single-page app answers every other path.
     // (a not-found handler answers 404 unless told otherwise).
     reply.code(200).header('cache-control', 'no-cache');
-    const pathname = url.split('?')[0];
+    const pathname = pathOf(url);
     return reply.sendFile(hasLanding && pathname === '/' ? 'landing.html' : 'index.html');
   });
 

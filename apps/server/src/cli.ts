@@ -24,7 +24,7 @@ const HELP = `Operator commands:
 function parseArgs(argv: string[]): Record<string, string> {
   const args: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i] ?? '';
     if (!a.startsWith('--')) throw new Error(`Unexpected argument "${a}"`);
     const eq = a.indexOf('=');
     if (eq > 0) args[a.slice(2, eq)] = a.slice(eq + 1);

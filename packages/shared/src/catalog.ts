@@ -265,7 +265,7 @@ export const RIDER_BADGE_COLORS = [
   '#db2777',
 ] as const;
 export function riderBadgeColor(riderNumber: number): string {
-  return RIDER_BADGE_COLORS[Math.abs(Math.trunc(riderNumber)) % RIDER_BADGE_COLORS.length];
+  return RIDER_BADGE_COLORS[Math.abs(Math.trunc(riderNumber)) % RIDER_BADGE_COLORS.length] ?? RIDER_BADGE_COLORS[0];
 }
 
 // Routes of the landing-page picker (fixed content).

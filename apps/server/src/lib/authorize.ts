@@ -76,7 +76,7 @@ function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header.trim());
-  return match ? match[1] : '';
+  return match?.[1] ?? '';
 }
 
 // Runs on every request that carries a token, so it is prepared once per database.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { multipart, registrationFields, registrationFiles } from '../test/factories';
+import { present } from '../test/present';
 import { startServer } from '../test/processes';
 
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
@@ -54,7 +55,8 @@ describe.each(kinds)('crash consistency on %s', (kind) => {
             headers: body.headers,
             body: body.payload,
           });
-          if (res.status === 201) acknowledged.push({ email: fields.email, riderNumber, password: fields.password });
+          if (res.status === 201)
+            acknowledged.push({ email: present(fields.email), riderNumber, password: present(fields.password) });
         } catch {
           // In flight when the server died: not acknowledged, so it may or may not exist.
         }

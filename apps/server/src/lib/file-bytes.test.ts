@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/files';
 import { users } from '../db/schema/users';
 import { DB_KINDS, openTestDatabase } from '../test/build-app';
+import { firstRow, present } from '../test/present';
 import { bytesColumn, bytesFrom, insertFiles } from './file-bytes';
 import type { ProcessedFile } from './files';
 
@@ -18,20 +19,22 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
   afterAll(() => t.drop());
 
   const newUser = async () => {
-    const [u] = await t.database.db
-      .insert(users)
-      .values({
-        email: `file-bytes-${seq++}@example.com`,
-        passwordHash: 'x',
-        firstName: 'File',
-        lastName: 'Bytes',
-        phoneNumber: '09171234567',
-        category: 'bagani',
-        tshirtSize: 'L',
-        finisherSleeveSize: 'M',
-        vestSize: 'XL',
-      })
-      .returning({ id: users.id });
+    const u = firstRow(
+      await t.database.db
+        .insert(users)
+        .values({
+          email: `file-bytes-${seq++}@example.com`,
+          passwordHash: 'x',
+          firstName: 'File',
+          lastName: 'Bytes',
+          phoneNumber: '09171234567',
+          category: 'bagani',
+          tshirtSize: 'L',
+          finisherSleeveSize: 'M',
+          vestSize: 'XL',
+        })
+        .returning({ id: users.id }),
+    );
     return u.id;
   };
 
@@ -94,8 +97,8 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
     const rows = await stored(userId);
     expect(rows).toHaveLength(2);
     for (const [row, want] of [
-      [rows[0], photo],
-      [rows[1], receipt],
+      [present(rows[0]), photo],
+      [present(rows[1]), receipt],
     ] as const) {
       const { data, ...meta } = row;
       expect(meta).toEqual({
@@ -109,11 +112,13 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
       });
       expect(bytesFrom(data).equals(want.data)).toBe(true);
     }
-    const [{ digest }] = (await t.database.db
-      .select({ digest: sql<string>`encode(sha256(${files.data}), 'hex')` })
-      .from(files)
-      .where(eq(files.userId, userId))
-      .orderBy(files.kind)) as Array<{ digest: string }>;
+    const { digest } = firstRow(
+      (await t.database.db
+        .select({ digest: sql<string>`encode(sha256(${files.data}), 'hex')` })
+        .from(files)
+        .where(eq(files.userId, userId))
+        .orderBy(files.kind)) as Array<{ digest: string }>,
+    );
     expect(digest).toBe(photo.sha256);
   });
 

@@ -17,6 +17,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { files } from '../db/schema/files';
 import type { ProcessedFile } from './files';
+import { onlyRow } from './sql-text';
 
 export function bytesParam(data: Buffer): SQL<Buffer> {
   return sql<Buffer>`decode(${data.toString('base64')}, 'base64')`;
@@ -55,7 +56,7 @@ export async function insertFiles(db: Db, tx: Tx, rows: NewFileRow[]): Promise<v
   const raw = pglite ? (tx as unknown as { session?: { client?: PgliteRawTx } }).session?.client : undefined;
   if (memfs && typeof raw?.query === 'function') {
     // Unique per call (a new user's id); PGlite runs one transaction at a time anyway.
-    const path = `/tmp/rally-files-${uuidBytes(rows[0].userId).toString('hex')}.copy`;
+    const path = `/tmp/rally-files-${uuidBytes(onlyRow(rows).userId).toString('hex')}.copy`;
     const columns = COPY_COLUMNS.map((c) => `"${c.name}"`).join(', ');
     memfs.writeFile(path, copyBinary(rows));
     try {

@@ -25,7 +25,7 @@ describe('KeyedQueue', () => {
   it('runs tasks of one key one at a time, in arrival order', async () => {
     const q = new KeyedQueue<number>();
     const log: string[] = [];
-    const gates = ['a', 'b', 'c'].map((n) => gate(log, n));
+    const gates = [gate(log, 'a'), gate(log, 'b'), gate(log, 'c')] as const;
     const results = gates.map((g) => q.run(7, g.task));
     await tick();
     expect(log).toEqual(['start a']);

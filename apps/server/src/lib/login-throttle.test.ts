@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../db/client';
 import { loginThrottle } from '../db/schema/login-throttle';
 import { buildTestApp, DB_KINDS, type TestApp } from '../test/build-app';
 import { registerRider, STRONG_PASSWORD } from '../test/factories';
+import { firstRow } from '../test/present';
 
 const LIMITS = {
   enabled: true,
@@ -98,10 +99,12 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     expect((await attempt(t.app, other.email, STRONG_PASSWORD, '203.0.113.21')).statusCode).toBe(200);
     expect((await attempt(t.app, other.email, 'Wrong-pass-1', '203.0.113.21')).statusCode).toBe(401);
     // The table holds no email.
-    const [{ n }] = await t.database.db
-      .select({ n: count() })
-      .from(loginThrottle)
-      .where(eq(loginThrottle.key, `account:${other.email}`));
+    const { n } = firstRow(
+      await t.database.db
+        .select({ n: count() })
+        .from(loginThrottle)
+        .where(eq(loginThrottle.key, `account:${other.email}`)),
+    );
     expect(n).toBe(0);
   });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDefaultStations } from '../modules/stations/stations.service';
 import { buildTestApp, type TestApp } from '../test/build-app';
 import { type Actor, bearer, registerRider, staff } from '../test/factories';
+import { firstRow } from '../test/present';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -142,7 +143,7 @@ describe('generated malformed requests for every route', () => {
     const updates =
       "(select coalesce(max(updated_at)::text, '') from users) || (select coalesce(max(updated_at)::text, '') from verifications)";
     const rows = await t.database.db.execute(sql.raw(`select ${parts} || '|' || ${updates} as state`));
-    return (rows as unknown as { rows: Array<{ state: string }> }).rows[0].state;
+    return firstRow((rows as unknown as { rows: Array<{ state: string }> }).rows).state;
   };
 
   it(`never answers 500 and never changes state when refusing (${TOTAL} requests, seed ${SEED})`, async () => {

@@ -18,6 +18,7 @@ import {
 import { generateApiTypes, TYPES_PATH } from '../openapi-types';
 import { buildTestApp, type TestApp } from '../test/build-app';
 import { jpeg, registrationFields, STRONG_PASSWORD, staff } from '../test/factories';
+import { present } from '../test/present';
 import { describeAccess } from './authorize';
 
 interface Operation {
@@ -146,8 +147,8 @@ describe('the OpenAPI document', () => {
     expect(user.hasProfileImage).toBe(true);
     expect(await takenNumbers(anonymous)).toContain(user.riderNumber);
     expect((await publicProfile(anonymous, user.id)).id).toBe(user.id);
-    await expect(login(anonymous, fields.email, 'Wrong2Password')).rejects.toThrow(/^401 /);
-    expect(await login(anonymous, fields.email, STRONG_PASSWORD)).toMatch(/\S{16,}/);
+    await expect(login(anonymous, present(fields.email), 'Wrong2Password')).rejects.toThrow(/^401 /);
+    expect(await login(anonymous, present(fields.email), STRONG_PASSWORD)).toMatch(/\S{16,}/);
 
     const marshall = await staff(t.app, t.database.db, 'marshall');
     const queue = await pendingVerifications(rallyClient(base, marshall.token));

@@ -25,3 +25,13 @@ export function iso(value: Date | string): string {
 export function fullName(first: string | null | undefined, last: string | null | undefined): string {
   return `${first ?? ''} ${last ?? ''}`.trim();
 }
+
+/**
+ * The row of a query that always answers exactly one: an aggregate without GROUP BY, an
+ * INSERT … RETURNING of one row, an UPDATE whose row was just read in the same transaction.
+ */
+export function onlyRow<T>(rows: T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('The query answered no row');
+  return row;
+}

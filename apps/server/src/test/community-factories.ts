@@ -11,6 +11,7 @@ import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
 import { newRiderCode } from '../lib/tokens';
 import { type Actor, registerRider, staff } from './factories';
+import { firstRow } from './present';
 
 /** Marks a rider's payment verified and gives them a rider code, as approval would. */
 export async function markVerified(db: Db, userId: string): Promise<string> {
@@ -43,7 +44,7 @@ export async function makeAnnouncement(
   db: Db,
   values: { title?: string; content?: string; isActive?: boolean; authorId?: string | null; createdAt?: Date } = {},
 ) {
-  const [row] = await db
+  const rows = await db
     .insert(announcements)
     .values({
       title: values.title ?? `Briefing ${randomBytes(3).toString('hex')}`,
@@ -53,5 +54,5 @@ export async function makeAnnouncement(
       createdAt: values.createdAt ?? new Date(),
     })
     .returning({ id: announcements.id, title: announcements.title });
-  return row;
+  return firstRow(rows);
 }

@@ -129,11 +129,13 @@ export async function registerRider(
     // A random number may collide with an earlier test's rider: pick another.
     if (res.statusCode === 409 && !overrides.riderNumber && res.json().code === 'RIDER_NUMBER_TAKEN') continue;
     if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+    const { email } = fields;
+    if (email === undefined) throw new Error('registered without an email');
     const json = res.json();
     return {
       token: json.token,
       userId: json.data.user.id,
-      email: fields.email,
+      email,
       role: 'participant',
       verificationCode: json.data.user.verificationCode,
       riderNumber: json.data.user.riderNumber,

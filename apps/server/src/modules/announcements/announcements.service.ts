@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
+import { onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { presentAnnouncement } from './announcements.presenter';
 
@@ -68,17 +69,19 @@ const visibility = (active: boolean) => (active ? 'active' : 'inactive');
 export async function createAnnouncement(db: Db, body: AnnouncementBody, actor: Actor, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const isActive = body.is_active ?? true;
-    const [created] = await tx
-      .insert(announcements)
-      .values({
-        title: body.title,
-        content: body.content,
-        isActive,
-        authorId: actor.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: announcements.id });
+    const created = onlyRow(
+      await tx
+        .insert(announcements)
+        .values({
+          title: body.title,
+          content: body.content,
+          isActive,
+          authorId: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: announcements.id }),
+    );
     await recordActivity(tx, {
       type: 'announcement',
       actorId: actor.id,

@@ -4,18 +4,22 @@ import type { Db } from '../../db/client';
 import { fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
 import { isRider } from '../../lib/riders';
+import { onlyRow } from '../../lib/sql-text';
 
 /** The four dashboard counters in one query (definitions in contracts/dashboard.ts). */
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
   const rider = isRider;
-  const [row] = await db
-    .select({
-      total_warriors: sql<number>`count(*) filter (where ${rider})`.mapWith(Number),
-      active_users: sql<number>`count(*) filter (where ${rider} and ${users.status} = 'active')`.mapWith(Number),
-      bagani_warriors:
-        sql<number>`count(*) filter (where ${rider} and ${users.category} in ('bagani', 'bagani-obr'))`.mapWith(Number),
-      total_fires: sql<number>`(select count(*)::int from ${fires})`.mapWith(Number),
-    })
-    .from(users);
-  return row;
+  return onlyRow(
+    await db
+      .select({
+        total_warriors: sql<number>`count(*) filter (where ${rider})`.mapWith(Number),
+        active_users: sql<number>`count(*) filter (where ${rider} and ${users.status} = 'active')`.mapWith(Number),
+        bagani_warriors:
+          sql<number>`count(*) filter (where ${rider} and ${users.category} in ('bagani', 'bagani-obr'))`.mapWith(
+            Number,
+          ),
+        total_fires: sql<number>`(select count(*)::int from ${fires})`.mapWith(Number),
+      })
+      .from(users),
+  );
 }

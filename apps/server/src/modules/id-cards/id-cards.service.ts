@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isVerifiedRider } from '../../lib/riders';
-import { containsPattern } from '../../lib/sql-text';
+import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
 
@@ -149,10 +149,9 @@ export async function markPrinted(
           : `QR sticker printed for ${displayName(rider)}`,
       details: notes ? `By ${actor.name}: ${notes}` : `By ${actor.name}`,
     });
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(idCardPrints)
-      .where(eq(idCardPrints.userId, userId));
+    const { count } = onlyRow(
+      await tx.select({ count: sql<number>`count(*)::int` }).from(idCardPrints).where(eq(idCardPrints.userId, userId)),
+    );
     return { id: userId, printCount: count, printedAt: now };
   });
 }
@@ -173,16 +172,19 @@ export async function updateMedicalInfo(
       allergies: clean(body.allergies),
       medicalConditions: clean(body.medical_conditions),
     };
-    const [row] = await tx
-      .update(users)
-      .set({ ...patch, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning({
-        id: users.id,
-        bloodType: users.bloodType,
-        allergies: users.allergies,
-        medicalConditions: users.medicalConditions,
-      });
+    // visibleUser found the row in this transaction, so the update answers it.
+    const row = onlyRow(
+      await tx
+        .update(users)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning({
+          id: users.id,
+          bloodType: users.bloodType,
+          allergies: users.allergies,
+          medicalConditions: users.medicalConditions,
+        }),
+    );
     const changed = Object.entries({
       blood_type: patch.bloodType,
       allergies: patch.allergies,
@@ -206,16 +208,18 @@ export async function updateMedicalInfo(
 
 export async function cardStats(db: Db) {
   const prints = printTotals(db);
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      printed: sql<number>`(count(*) filter (where ${prints.count} > 0))::int`,
-      prints: sql<number>`coalesce(sum(${prints.count}), 0)::int`,
-    })
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .leftJoin(prints, eq(prints.userId, users.id))
-    .where(isVerifiedRider);
+  const row = onlyRow(
+    await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        printed: sql<number>`(count(*) filter (where ${prints.count} > 0))::int`,
+        prints: sql<number>`coalesce(sum(${prints.count}), 0)::int`,
+      })
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(prints, eq(prints.userId, users.id))
+      .where(isVerifiedRider),
+  );
   return {
     total_users: row.total,
     printed_count: row.printed,

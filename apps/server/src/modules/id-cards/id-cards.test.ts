@@ -5,6 +5,7 @@ import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { firstRow } from '../../test/present';
 
 describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
   let t: TestApp;
@@ -66,10 +67,9 @@ describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
   it('returns the sticker data of a verified rider, and refuses others clearly', async () => {
     const res = await call(admin, 'GET', `/api/admin/id-cards/user/${alpha.userId}`);
     expect(res.statusCode, res.body).toBe(200);
-    const [stored] = await t.database.db
-      .select({ riderCode: users.riderCode })
-      .from(users)
-      .where(eq(users.id, alpha.userId));
+    const stored = firstRow(
+      await t.database.db.select({ riderCode: users.riderCode }).from(users).where(eq(users.id, alpha.userId)),
+    );
     expect(res.json()).toMatchObject({
       success: true,
       data: {

@@ -18,7 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isVerifiedRider } from '../../lib/riders';
-import { containsPattern } from '../../lib/sql-text';
+import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 
 // Kits, stickers and payments belong to riders (isVerifiedRider). Staff accounts are
@@ -124,20 +124,22 @@ export async function listParticipants(db: Db, query: KitListQuery) {
 
 /** Totals over every verified rider, whatever the list's search and filter. */
 export async function kitStats(db: DbOrTx) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${kitComplete}))::int`,
-      expected: sql<number>`coalesce(sum(${users.paymentAmount}), 0)::int`,
-      actual: sql<number>`coalesce(sum(${verifications.paymentAmount}), 0)::int`,
-      tshirts: sql<number>`(count(*) filter (where ${kitTracking.tshirtGiven}))::int`,
-      vests: sql<number>`(count(*) filter (where ${kitTracking.vestGiven}))::int`,
-      sleeves: sql<number>`(count(*) filter (where ${kitTracking.finisherSleeveGiven}))::int`,
-    })
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
-    .where(isVerifiedRider);
+  const row = onlyRow(
+    await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        completed: sql<number>`(count(*) filter (where ${kitComplete}))::int`,
+        expected: sql<number>`coalesce(sum(${users.paymentAmount}), 0)::int`,
+        actual: sql<number>`coalesce(sum(${verifications.paymentAmount}), 0)::int`,
+        tshirts: sql<number>`(count(*) filter (where ${kitTracking.tshirtGiven}))::int`,
+        vests: sql<number>`(count(*) filter (where ${kitTracking.vestGiven}))::int`,
+        sleeves: sql<number>`(count(*) filter (where ${kitTracking.finisherSleeveGiven}))::int`,
+      })
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
+      .where(isVerifiedRider),
+  );
   return {
     total: row.total,
     pendingKits: row.total - row.completed,
@@ -187,7 +189,9 @@ async function applyChange(
     .insert(kitTracking)
     .values({ userId: rider.userId, updatedAt: now, updatedBy: actor.id })
     .onConflictDoNothing();
-  const [current] = await tx.select().from(kitTracking).where(eq(kitTracking.userId, rider.userId)).for('update');
+  const current = onlyRow(
+    await tx.select().from(kitTracking).where(eq(kitTracking.userId, rider.userId)).for('update'),
+  );
   const patch: Partial<typeof kitTracking.$inferInsert> = {};
   const name = displayName(rider);
   const logs: Array<Parameters<typeof recordActivity>[1]> = [];
@@ -275,7 +279,8 @@ export async function bulkUpdateKits(db: Db, rawItems: unknown[], actor: Actor, 
   rawItems.forEach((raw, i) => {
     const parsed = kitBulkItem.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
+      // A failed parse reports at least one issue.
+      const issue = parsed.error.issues[0]!;
       const field = issue.path.map(String).join('.') || 'item';
       // The schema's own messages name their field; zod's generic ones get the field added.
       const message = /^Invalid input/.test(issue.message) ? `${field} is invalid` : issue.message;

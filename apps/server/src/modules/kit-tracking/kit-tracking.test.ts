@@ -4,6 +4,7 @@ import { activities } from '../../db/schema/activities';
 import { kitTracking } from '../../db/schema/kit';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { firstRow, present } from '../../test/present';
 
 describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   let t: TestApp;
@@ -12,6 +13,8 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   let marshall: Actor;
   let officer: Actor;
   const riders: Array<Actor & { riderNumber: number }> = [];
+  // Filled in beforeAll.
+  const rider = (i: number) => present(riders[i], `rider ${i}`);
   let pendingRider: Actor;
 
   const call = (actor: Actor, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
@@ -52,10 +55,10 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   });
 
   it('refuses marshalls, officers, riders and anonymous callers', async () => {
-    for (const who of [marshall, officer, riders[0]]) {
+    for (const who of [marshall, officer, rider(0)]) {
       expect((await call(who, 'GET', '/api/admin/kit-tracking')).statusCode).toBe(403);
       expect(
-        (await call(who, 'PUT', `/api/admin/kit-tracking/${riders[0].userId}`, { tshirt_given: true })).statusCode,
+        (await call(who, 'PUT', `/api/admin/kit-tracking/${rider(0).userId}`, { tshirt_given: true })).statusCode,
       ).toBe(403);
       expect((await call(who, 'POST', '/api/admin/kit-tracking/bulk-update', { updates: [] })).statusCode).toBe(403);
     }
@@ -70,11 +73,11 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
     expect(ids).not.toContain(pendingRider.userId);
     // Staff accounts are verified too, but they are not riders.
     expect(ids).not.toContain(admin.userId);
-    const amihan = data.participants.find((p: { user_id: string }) => p.user_id === riders[0].userId);
+    const amihan = data.participants.find((p: { user_id: string }) => p.user_id === rider(0).userId);
     expect(amihan).toMatchObject({
       kit_name: 'WIND RIDER',
-      email: riders[0].email,
-      rider_number: riders[0].riderNumber,
+      email: rider(0).email,
+      rider_number: rider(0).riderNumber,
       category: 'bagani',
       payment_amount: 3000,
       club_name: 'Davao Adventure Riders',
@@ -101,9 +104,9 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
 
   it('searches, sorts and pages in SQL', async () => {
     expect((await list('?search=sky%20hawk')).participants.map((p: { user_id: string }) => p.user_id)).toEqual([
-      riders[1].userId,
+      rider(1).userId,
     ]);
-    expect((await list(`?search=${riders[2].email}`)).participants).toHaveLength(1);
+    expect((await list(`?search=${rider(2).email}`)).participants).toHaveLength(1);
     expect((await list('?search=%25')).participants).toHaveLength(0);
     const byName = await list('?sort_by=name&sort_order=asc');
     expect(byName.participants.map((p: { participant_name: string }) => p.participant_name[0])).toEqual([
@@ -135,11 +138,11 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   });
 
   it('hands an item over recording who and when, and un-giving clears both', async () => {
-    const id = riders[0].userId;
+    const id = rider(0).userId;
     const res = await call(admin, 'PUT', `/api/admin/kit-tracking/${id}`, { tshirt_given: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ user_id: id, tshirt_given: true, vest_given: false });
-    const [stored] = await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, id));
+    const stored = firstRow(await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, id)));
     expect(stored.tshirtGiven).toBe(true);
     expect(stored.tshirtGivenBy).toBe(admin.userId);
     expect(stored.tshirtGivenAt).toBeInstanceOf(Date);
@@ -149,19 +152,19 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
       .from(activities)
       .where(and(eq(activities.type, 'kit_handover'), eq(activities.userId, id)));
     expect(logged).toHaveLength(1);
-    expect(logged[0].description).toMatch(/^T-shirt given to Amihan/);
-    expect(logged[0].actorId).toBe(admin.userId);
+    expect(firstRow(logged).description).toMatch(/^T-shirt given to Amihan/);
+    expect(firstRow(logged).actorId).toBe(admin.userId);
 
     // Giving it again changes nothing: the first hand-over time stays.
     await call(developer, 'PUT', `/api/admin/kit-tracking/${id}`, { tshirt_given: true });
-    const [again] = await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, id));
+    const again = firstRow(await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, id)));
     expect(again.tshirtGivenBy).toBe(admin.userId);
     expect(again.tshirtGivenAt?.getTime()).toBe(stored.tshirtGivenAt?.getTime());
 
     const undo = await call(developer, 'PUT', `/api/admin/kit-tracking/${id}`, { tshirt_given: false });
     expect(undo.statusCode).toBe(200);
     expect(undo.json().data.tshirt_given).toBe(false);
-    const [cleared] = await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, id));
+    const cleared = firstRow(await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, id)));
     expect(cleared.tshirtGiven).toBe(false);
     expect(cleared.tshirtGivenAt).toBeNull();
     expect(cleared.tshirtGivenBy).toBeNull();
@@ -169,7 +172,7 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   });
 
   it('completes a kit with all three items and counts it in the stats and filters', async () => {
-    const id = riders[1].userId;
+    const id = rider(1).userId;
     for (const field of ['tshirt_given', 'vest_given', 'finisher_sleeve_given']) {
       expect((await call(admin, 'PUT', `/api/admin/kit-tracking/${id}`, { [field]: true })).statusCode).toBe(200);
     }
@@ -188,7 +191,7 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   });
 
   it('saves notes, logs kit_notes, and clears them with an empty text', async () => {
-    const id = riders[2].userId;
+    const id = rider(2).userId;
     const res = await call(admin, 'PUT', `/api/admin/kit-tracking/${id}`, { notes: 'Vest to follow, size out' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.kit_notes).toBe('Vest to follow, size out');
@@ -202,7 +205,7 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   });
 
   it('refuses bad updates with a clear 4xx and changes nothing', async () => {
-    const id = riders[2].userId;
+    const id = rider(2).userId;
     const before = await row(id);
     const cases: Array<[unknown, RegExp]> = [
       [{}, /exactly one/],
@@ -234,7 +237,7 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   });
 
   it('bulk-updates in one transaction: all items land, or none do and the error names the item', async () => {
-    const [a, b, c] = riders.map((r) => r.userId);
+    const [a, b, c] = [rider(0).userId, rider(1).userId, rider(2).userId];
     const before = await list('?limit=200');
 
     const bad = await call(admin, 'POST', '/api/admin/kit-tracking/bulk-update', {
@@ -283,7 +286,7 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
     expect(ok.json().data.updated).toBe(2);
     expect((await row(a)).vest_given).toBe(true);
     expect(await row(c)).toMatchObject({ finisher_sleeve_given: true, kit_notes: 'bulk' });
-    const [stored] = await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, c));
+    const stored = firstRow(await t.database.db.select().from(kitTracking).where(eq(kitTracking.userId, c)));
     expect(stored.finisherSleeveGivenBy).toBe(admin.userId);
   });
   it('hands over all three items in one call through the Kit Tracker path; scanners read the kit', async () => {

@@ -7,6 +7,7 @@ import { verifications } from '../../db/schema/verifications';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords';
 import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { onlyRow } from '../../lib/sql-text';
 import { newRiderCode, newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
 import { createResetLink } from '../password-resets/password-resets.service';
@@ -41,18 +42,20 @@ export async function createUser(db: Db, args: CreateUserArgs): Promise<string> 
   const lastName = args['last-name']?.trim() || 'Account';
   try {
     await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: email.data,
-          passwordHash,
-          firstName,
-          lastName,
-          role,
-          status: 'active',
-          riderCode: newRiderCode(),
-        })
-        .returning({ id: users.id });
+      const user = onlyRow(
+        await tx
+          .insert(users)
+          .values({
+            email: email.data,
+            passwordHash,
+            firstName,
+            lastName,
+            role,
+            status: 'active',
+            riderCode: newRiderCode(),
+          })
+          .returning({ id: users.id }),
+      );
       await tx.insert(verifications).values({
         userId: user.id,
         verificationCode: newVerificationCode(),

@@ -4,6 +4,7 @@ import { activities } from '../../db/schema/activities';
 import { passwordResets } from '../../db/schema/security';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, bearer, login, registerRider, STRONG_PASSWORD, staff } from '../../test/factories';
+import { firstRow } from '../../test/present';
 import {
   cleanupResetLinks,
   completeReset,
@@ -68,7 +69,9 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
     const expires = Date.parse(data.expiresAt);
     expect(expires - before).toBeGreaterThanOrEqual(HOUR - 1000);
     expect(expires - Date.now()).toBeLessThanOrEqual(HOUR);
-    const [row] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, rider.userId));
+    const row = firstRow(
+      await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, rider.userId)),
+    );
     expect(row.tokenHash).not.toContain(data.resetToken);
     expect(row.createdBy).toBe(admin.userId);
     const logged = await t.database.db
@@ -166,8 +169,9 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
       at(HOUR + 1000),
     );
     expect(expiredLater.resets.map((r) => r.id)).toContain(
-      (await listResetHistory(t.database.db, { page: 1, limit: 1, email: rider.email }, 'developer', at(0))).resets[0]
-        .id,
+      firstRow(
+        (await listResetHistory(t.database.db, { page: 1, limit: 1, email: rider.email }, 'developer', at(0))).resets,
+      ).id,
     );
     // Still inside the hour, it works once.
     await expect(completeReset(t.database.db, link.resetToken, NEW_PASSWORD, at(HOUR - 1000))).resolves.toMatchObject({

@@ -16,6 +16,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
+import { onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 import {
   type CommentRow,
@@ -162,7 +163,7 @@ export interface Page {
 /** Comments on a profile, newest first (id breaks ties so pages never overlap). */
 export async function listComments(db: Db, targetId: string, page: Page) {
   await activeUser(db, targetId);
-  const [rows, [{ n }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(commentColumns)
       .from(comments)
@@ -175,7 +176,7 @@ export async function listComments(db: Db, targetId: string, page: Page) {
   ]);
   return {
     comments: (rows as CommentRow[]).map(presentComment),
-    total: Number(n),
+    total: Number(onlyRow(counted).n),
     limit: page.limit,
     offset: page.offset,
   };
@@ -186,10 +187,12 @@ export async function addComment(db: Db, actor: AuthContext, targetId: string, t
   try {
     return await db.transaction(async (tx) => {
       const targetUser = await activeUser(tx, targetId);
-      const [created] = await tx
-        .insert(comments)
-        .values({ authorId: actor.userId, targetUserId: targetUser.id, text })
-        .returning({ id: comments.id });
+      const created = onlyRow(
+        await tx
+          .insert(comments)
+          .values({ authorId: actor.userId, targetUserId: targetUser.id, text })
+          .returning({ id: comments.id }),
+      );
       const [row] = await tx
         .select(commentColumns)
         .from(comments)
@@ -215,7 +218,7 @@ export async function addComment(db: Db, actor: AuthContext, targetId: string, t
 
 /** The comments a rider wrote, newest first, with whom they were for. */
 export async function listMyComments(db: Db, userId: string, page: Page) {
-  const [rows, [{ n }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: comments.id,
@@ -237,7 +240,7 @@ export async function listMyComments(db: Db, userId: string, page: Page) {
   ]);
   return {
     comments: (rows as MyCommentRow[]).map(presentMyComment),
-    total: Number(n),
+    total: Number(onlyRow(counted).n),
     limit: page.limit,
     offset: page.offset,
   };

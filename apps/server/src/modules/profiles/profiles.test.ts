@@ -6,6 +6,7 @@ import { comments } from '../../db/schema/social';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { deactivate, markVerified, operatorParticipant, verifiedRider } from '../../test/community-factories';
 import { bearer, registerRider } from '../../test/factories';
+import { firstRow } from '../../test/present';
 
 const PRIVATE_FIELDS = [
   'email',
@@ -189,7 +190,7 @@ describe.each(DB_KINDS)('profiles, fire and comments (%s)', (kind) => {
         .from(activities)
         .where(and(eq(activities.type, 'comment_added'), eq(activities.userId, b.userId)));
       expect(logged.length).toBeGreaterThanOrEqual(1);
-      expect(logged[0].actorId).toBe(a.userId);
+      expect(firstRow(logged).actorId).toBe(a.userId);
       const profile = await inject('GET', `/api/users/${b.userId}/profile`);
       expect(profile.json().data.stats.comments).toBeGreaterThanOrEqual(1);
     });

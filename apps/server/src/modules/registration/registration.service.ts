@@ -11,6 +11,7 @@ import type { PendingUpload, ProcessedFile } from '../../lib/files';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
 import { oncePerDb } from '../../lib/per-db';
+import { onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { type ClientInfo, createSession } from '../auth/auth.service';
@@ -98,36 +99,38 @@ async function insertRegistration(
   const custom = (size: string, text: string | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          kitName: input.kitName ?? null,
-          phoneNumber: input.phoneNumber,
-          address: input.address ?? null,
-          gender: input.gender ?? null,
-          birthdate: input.birthdate ?? null,
-          motorcycleModel: input.motorcycleModel ?? null,
-          clubName: input.clubName ?? null,
-          category,
-          emergencyContactName: input.emergencyContactName ?? null,
-          emergencyContactNumber: input.emergencyContactNumber ?? null,
-          riderNumber: input.riderNumber,
-          paymentMethod: input.paymentMethod ?? null,
-          paymentAmount: paymentAmountFor(category),
-          tshirtSize: input.tshirtSize,
-          customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
-          tshirtSubmittedAt: new Date(),
-          finisherSleeveSize: input.finisherSleeveSize,
-          customFinisherSleeveSize: custom(input.finisherSleeveSize, input.customFinisherSleeveSize),
-          vestSize: input.vestSize,
-          customVestSize: custom(input.vestSize, input.customVestSize),
-          gearSubmittedAt: new Date(),
-        })
-        .returning({ id: users.id });
+      const user = onlyRow(
+        await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            kitName: input.kitName ?? null,
+            phoneNumber: input.phoneNumber,
+            address: input.address ?? null,
+            gender: input.gender ?? null,
+            birthdate: input.birthdate ?? null,
+            motorcycleModel: input.motorcycleModel ?? null,
+            clubName: input.clubName ?? null,
+            category,
+            emergencyContactName: input.emergencyContactName ?? null,
+            emergencyContactNumber: input.emergencyContactNumber ?? null,
+            riderNumber: input.riderNumber,
+            paymentMethod: input.paymentMethod ?? null,
+            paymentAmount: paymentAmountFor(category),
+            tshirtSize: input.tshirtSize,
+            customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
+            tshirtSubmittedAt: new Date(),
+            finisherSleeveSize: input.finisherSleeveSize,
+            customFinisherSleeveSize: custom(input.finisherSleeveSize, input.customFinisherSleeveSize),
+            vestSize: input.vestSize,
+            customVestSize: custom(input.vestSize, input.customVestSize),
+            gearSubmittedAt: new Date(),
+          })
+          .returning({ id: users.id }),
+      );
       const verificationCode = newVerificationCode();
       await tx.insert(verifications).values({
         userId: user.id,

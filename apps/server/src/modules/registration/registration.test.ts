@@ -9,6 +9,7 @@ import { verifications } from '../../db/schema/verifications';
 import { hashPassword } from '../../lib/passwords';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, jpeg, multipart, png, registrationFields, registrationFiles } from '../../test/factories';
+import { firstRow, present } from '../../test/present';
 
 // Spies that keep the real implementation: the contention test counts password hashes.
 vi.mock('../../lib/passwords', { spy: true });
@@ -22,13 +23,10 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
 
   const tableCounts = async () => {
     const db = t.database.db;
-    const [[u], [v], [f], [s]] = await Promise.all([
-      db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(verifications),
-      db.select({ n: count() }).from(files),
-      db.select({ n: count() }).from(sessions),
-    ]);
-    return { users: u.n, verifications: v.n, files: f.n, sessions: s.n };
+    const rowsIn = async (table: typeof users | typeof verifications | typeof files | typeof sessions) =>
+      firstRow(await db.select({ n: count() }).from(table)).n;
+    const [u, v, f, s] = await Promise.all([rowsIn(users), rowsIn(verifications), rowsIn(files), rowsIn(sessions)]);
+    return { users: u, verifications: v, files: f, sessions: s };
   };
 
   const submit = async (fields: Record<string, string>, withFiles = true) =>
@@ -75,7 +73,7 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     expect(profile.json().data.user.verificationStatus).toBe('pending');
     expect(profile.json().data.user.verificationCode).toBe(user.verificationCode);
 
-    const [activity] = await t.database.db.select().from(activities).where(eq(activities.userId, user.id));
+    const activity = firstRow(await t.database.db.select().from(activities).where(eq(activities.userId, user.id)));
     expect(activity.type).toBe('user_registration');
 
     // The files committed with the registration read back byte for byte as recorded.
@@ -163,7 +161,9 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     const first = registrationFields({ riderNumber: '640' });
     expect((await submit(first)).statusCode).toBe(201);
     const before = await tableCounts();
-    const sameEmail = await submit(registrationFields({ email: first.email.toUpperCase(), riderNumber: '641' }));
+    const sameEmail = await submit(
+      registrationFields({ email: present(first.email).toUpperCase(), riderNumber: '641' }),
+    );
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().code).toBe('EMAIL_TAKEN');
     const sameNumber = await submit(registrationFields({ riderNumber: '640' }));

@@ -6,6 +6,7 @@ import { verifications } from '../../db/schema/verifications';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { markVerified, operatorParticipant } from '../../test/community-factories';
 import { bearer, registerRider } from '../../test/factories';
+import { firstRow } from '../../test/present';
 
 describe.each(DB_KINDS)('rider kit: sizes and rider code (%s)', (kind) => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe.each(DB_KINDS)('rider kit: sizes and rider code (%s)', (kind) => {
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
 
   const sizesRow = async (userId: string) => {
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, userId));
+    const row = firstRow(await t.database.db.select().from(users).where(eq(users.id, userId)));
     return {
       tshirtSize: row.tshirtSize,
       customTshirtSize: row.customTshirtSize,

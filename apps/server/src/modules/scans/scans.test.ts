@@ -15,7 +15,8 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
   let marshall: Actor;
   let officer: Actor;
   let rider: Actor;
-  const station: Record<string, string> = {};
+  // Filled in beforeAll.
+  const station = {} as Record<'start' | 'cp1' | 'cp2' | 'finish' | 'lakambini' | 'later' | 'over', string>;
 
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
     t.app.inject({

@@ -66,7 +66,7 @@ describe('upload attacks', () => {
       ['a.svg', 'image/svg+xml'],
       ['a.png', 'image/png'],
       ['a.jpg', 'image/jpeg'],
-    ]) {
+    ] as const) {
       const res = await upload('/api/upload/profile-image', 'profileImage', svg, filename, type);
       expect(res.statusCode).toBe(415);
       const receipt = await upload('/api/upload/payment-receipt', 'paymentReceipt', svg, filename, type);

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
 import type { FileKind, ProcessedFile } from '../../lib/files';
+import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 
@@ -46,20 +47,22 @@ export async function saveUserFile(db: Db, userId: string, file: ProcessedFile) 
   }
   return db.transaction(async (tx) => {
     await tx.delete(files).where(and(eq(files.userId, userId), eq(files.kind, file.kind)));
-    const [row] = await tx
-      .insert(files)
-      .values({
-        userId,
-        kind: file.kind,
-        mimeType: file.mimeType,
-        sizeBytes: file.sizeBytes,
-        width: file.width,
-        height: file.height,
-        sha256: file.sha256,
-        originalName: file.originalName,
-        data: bytesParam(file.data),
-      })
-      .returning(fileMeta);
+    const row = onlyRow(
+      await tx
+        .insert(files)
+        .values({
+          userId,
+          kind: file.kind,
+          mimeType: file.mimeType,
+          sizeBytes: file.sizeBytes,
+          width: file.width,
+          height: file.height,
+          sha256: file.sha256,
+          originalName: file.originalName,
+          data: bytesParam(file.data),
+        })
+        .returning(fileMeta),
+    );
     await recordActivity(tx, {
       type: 'file_uploaded',
       priority: 'low',

@@ -9,7 +9,7 @@ import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isRider } from '../../lib/riders';
-import { containsPattern } from '../../lib/sql-text';
+import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
 
@@ -130,20 +130,22 @@ function masterlistPopulation(viewerRole: Role): SQL | undefined {
 
 export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {
   const population = masterlistPopulation(viewerRole);
-  const [stats] = await db
-    .select({
-      total_participants: count(),
-      verified: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
-      pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
-      with_rider_number: sql<number>`count(*) filter (where ${users.riderNumber} is not null)`.mapWith(Number),
-      confirmed_participants:
-        sql<number>`count(*) filter (where ${verifications.status} = 'verified' and ${users.riderNumber} is not null)`.mapWith(
-          Number,
-        ),
-    })
-    .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(population);
+  const stats = onlyRow(
+    await db
+      .select({
+        total_participants: count(),
+        verified: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
+        with_rider_number: sql<number>`count(*) filter (where ${users.riderNumber} is not null)`.mapWith(Number),
+        confirmed_participants:
+          sql<number>`count(*) filter (where ${verifications.status} = 'verified' and ${users.riderNumber} is not null)`.mapWith(
+            Number,
+          ),
+      })
+      .from(users)
+      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .where(population),
+  );
 
   const where = and(population, isNotNull(users.riderNumber), userSearch(q.search, true));
   const { rows, pagination } = await pageOf(

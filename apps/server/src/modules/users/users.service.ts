@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import { onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
 import { forgetContactData } from './forget-contact';
@@ -45,11 +46,12 @@ export async function updateUser(db: Db, viewer: AuthContext, userId: string, bo
       .set(set)
       .where(and(eq(users.id, userId), visibleTo(viewer.role)))
       .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
-    if (updated.length === 0) throw userNotFound();
+    const [row] = updated;
+    if (!row) throw userNotFound();
     await recordActivity(tx, {
       type: 'user_update',
       userId,
-      userName: displayName(updated[0]),
+      userName: displayName(row),
       ...actorOf(viewer),
       description: `${displayName(viewer)} updated the details of ${displayName(target)}`,
       details: `Changed: ${changed.join(', ')}`,
@@ -122,14 +124,16 @@ const SIZE_PAIRS = [
 export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, body: KitSizesBody) {
   await db.transaction(async (tx) => {
     const target = await loadTarget(tx, viewer.role, userId);
-    const [current] = await tx
-      .select({
-        tshirtSize: users.tshirtSize,
-        finisherSleeveSize: users.finisherSleeveSize,
-        vestSize: users.vestSize,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const current = onlyRow(
+      await tx
+        .select({
+          tshirtSize: users.tshirtSize,
+          finisherSleeveSize: users.finisherSleeveSize,
+          vestSize: users.vestSize,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+    );
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     const changed: string[] = [];
     for (const [sizeKey, customKey] of SIZE_PAIRS) {

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isRider } from '../../lib/riders';
-import { containsPattern } from '../../lib/sql-text';
+import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { visibleAccounts } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
@@ -94,15 +94,17 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody) {
         .set({ riderCode: newRiderCode(), updatedAt: now })
         .where(and(eq(users.id, decided.userId), isNull(users.riderCode)));
     }
-    const [user] = await tx
-      .select({
-        firstName: users.firstName,
-        lastName: users.lastName,
-        kitName: users.kitName,
-        riderCode: users.riderCode,
-      })
-      .from(users)
-      .where(eq(users.id, decided.userId));
+    const user = onlyRow(
+      await tx
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          kitName: users.kitName,
+          riderCode: users.riderCode,
+        })
+        .from(users)
+        .where(eq(users.id, decided.userId)),
+    );
     if (body.action === 'verified') riderCode = user.riderCode;
     await tx.insert(verificationHistory).values({
       verificationId: decided.id,
@@ -145,7 +147,8 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       .innerJoin(users, eq(users.id, verifications.userId))
       .where(eq(verifications.userId, userId))
       .limit(1);
-    if (before && !(RIDER_ROLES as readonly string[]).includes(before.role)) {
+    if (!before) throw new NotFoundError('No verification found for this user', 'VERIFICATION_NOT_FOUND');
+    if (!(RIDER_ROLES as readonly string[]).includes(before.role)) {
       // Staff accounts are created verified; returning one to pending would only lock it out.
       throw new ConflictError('Staff accounts have no payment verification to undo', 'STAFF_ACCOUNT');
     }
@@ -154,14 +157,13 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
       .where(and(eq(verifications.userId, userId), inArray(verifications.status, ['verified', 'rejected'])))
       .returning({ id: verifications.id, code: verifications.verificationCode });
-    if (!undone) {
-      if (!before) throw new NotFoundError('No verification found for this user', 'VERIFICATION_NOT_FOUND');
-      throw new ConflictError('This verification is already pending', 'ALREADY_PENDING');
-    }
-    const [user] = await tx
-      .select({ firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
-      .from(users)
-      .where(eq(users.id, userId));
+    if (!undone) throw new ConflictError('This verification is already pending', 'ALREADY_PENDING');
+    const user = onlyRow(
+      await tx
+        .select({ firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
+        .from(users)
+        .where(eq(users.id, userId)),
+    );
     const notes = `Returned to pending (was ${before.status})`;
     await tx.insert(verificationHistory).values({
       verificationId: undone.id,
@@ -210,15 +212,17 @@ export async function history(db: Db, viewer: AuthContext, q: { page: number; li
 
 /** Counts over rider accounts only (see contracts/verifications.ts). */
 export async function stats(db: Db) {
-  const [row] = await db
-    .select({
-      pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
-      approved: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
-      rejected: sql<number>`count(*) filter (where ${verifications.status} = 'rejected')`.mapWith(Number),
-      total: count(),
-    })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
-    .where(isRider);
+  const row = onlyRow(
+    await db
+      .select({
+        pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
+        approved: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
+        rejected: sql<number>`count(*) filter (where ${verifications.status} = 'rejected')`.mapWith(Number),
+        total: count(),
+      })
+      .from(verifications)
+      .innerJoin(users, eq(users.id, verifications.userId))
+      .where(isRider),
+  );
   return { pending: row.pending, approved: row.approved, rejected: row.rejected, total: Number(row.total) };
 }

@@ -31,7 +31,9 @@ export function StaffCategoryBadge({ user }: { user: Pick<AdminUser, 'category' 
   );
 }
 
-const VERIFICATION: Record<string, { label: string; icon: LucideIcon; className: string }> = {
+type Badge = { label: string; icon: LucideIcon; className: string };
+// Pending is named so an unknown status falls back to it.
+const VERIFICATION: Partial<Record<string, Badge>> & { pending: Badge } = {
   verified: { label: 'Verified', icon: BadgeCheck, className: 'border-jade-400 bg-jade-600/20 text-jade-400' },
   pending: { label: 'Pending', icon: Clock, className: 'border-gold-500 bg-gold-500/15 text-gold-300' },
   rejected: { label: 'Rejected', icon: XCircle, className: 'border-ember-500 bg-ember-700/30 text-ember-400' },

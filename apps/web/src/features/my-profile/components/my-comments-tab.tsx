@@ -39,6 +39,7 @@ export function MyCommentsTab() {
     );
   }
   const comments = query.data.pages.flatMap((p) => p.comments);
+  const total = query.data.pages[0]?.total ?? 0;
   if (comments.length === 0) {
     return (
       <TabMessage
@@ -53,7 +54,7 @@ export function MyCommentsTab() {
     <div>
       <h2 className="text-2xl text-fire-300">Your Support Messages</h2>
       <p className="mt-1 text-sm text-ash">
-        {query.data.pages[0].total} {query.data.pages[0].total === 1 ? 'message' : 'messages'} sent to fellow warriors
+        {total} {total === 1 ? 'message' : 'messages'} sent to fellow warriors
       </p>
       <ul className="mt-4 space-y-3">
         {comments.map((c) => {

@@ -28,9 +28,9 @@ export function ProfileTabs<Id extends string>({ tabs, active, onSelect, label }
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = tabs.length - 1;
-    if (next === null) return;
+    const target = next === null ? undefined : tabs[next];
+    if (!target) return;
     event.preventDefault();
-    const target = tabs[next];
     onSelect(target.id);
     refs.current.get(target.id)?.focus();
     refs.current.get(target.id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });

@@ -27,7 +27,8 @@ export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh }
     const range = RIDER_NUMBER_RANGES[rangeIndex];
     return ALL_NUMBERS.filter(
       (n) =>
-        (query ? String(n).includes(query) : n >= range.from && n <= range.to) && (!availableOnly || !taken.has(n)),
+        (query ? String(n).includes(query) : range !== undefined && n >= range.from && n <= range.to) &&
+        (!availableOnly || !taken.has(n)),
     );
   }, [rangeIndex, query, availableOnly, taken]);
 
