@@ -76,7 +76,47 @@ if (!onlyUnit) {
         console.log(`(${p.stats.flaky} e2e test(s) passed only on retry)`);
       }
     } else problems.push('e2e wrote no results');
+    if (process.env.TEST_DATABASE_URL) await e2eOnPostgres(process.env.TEST_DATABASE_URL);
   }
+}
+
+/**
+ * The event-day specs again, with the server and the tests' CLI on a fresh database of
+ * the PostgreSQL server the API tests use (dropped afterwards), since marshals' phones
+ * must work the same against either database.
+ */
+async function e2eOnPostgres(adminUrl) {
+  const { default: pg } = await import('pg');
+  const name = `rally_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pwOut = path.join(tmp, 'playwright-results-postgres.json');
+  rmSync(pwOut, { force: true });
+  try {
+    run(
+      'event-day e2e on PostgreSQL',
+      npx,
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
+        E2E_DATABASE_URL: url.toString(),
+        E2E_DATA_DIR: path.join(tmp, `e2e-data-pg-${Date.now()}`),
+        E2E_OUTPUT_DIR: 'test-results/e2e-postgres',
+      },
+    );
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+  const p = readJson(pwOut);
+  if (p?.stats) {
+    passed += p.stats.expected + (p.stats.flaky ?? 0);
+    failed += p.stats.unexpected;
+    skipped += p.stats.skipped;
+  } else problems.push('e2e on PostgreSQL wrote no results');
 }
 
 console.log('');
