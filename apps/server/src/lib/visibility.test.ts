@@ -34,6 +34,8 @@ const LISTS: { url: string; permission: Permission; listsStaff: boolean }[] = [
   { url: '/api/admin/kit-tracking?limit=200', permission: 'manage_kits', listsStaff: false },
   { url: '/api/admin/id-cards/search?limit=200', permission: 'manage_id_cards', listsStaff: false },
   { url: '/api/admin/announcements', permission: 'manage_announcements', listsStaff: false },
+  // Each account recorded one flagged scan (the marshal who made it is named on the card).
+  { url: '/api/admin/scans/flagged?state=all&limit=100', permission: 'view_dashboard', listsStaff: true },
 ];
 
 /** Every staff read of one account by id, and the permission it needs (null: any signed-in user). */
@@ -82,6 +84,34 @@ describe.each(DB_KINDS)('every staff read applies the visibility rule (%s)', (ki
     }
     const developer = viewers.get('developer')!;
     rider = await approvedRider(t.app, developer);
+    const station = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/stations',
+      headers: bearer(developer.token),
+      payload: { name: 'Visibility checkpoint', kind: 'checkpoint' },
+    });
+    expect(station.statusCode, station.body).toBe(201);
+    const stationId = station.json().data.id as string;
+    const scanned = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/scans',
+      headers: bearer(developer.token),
+      payload: {
+        scans: accounts.map((account, i) => ({
+          id: crypto.randomUUID(),
+          stationId,
+          riderNumber: 9000 + i,
+          scannedAt: new Date().toISOString(),
+          deviceId: 'visibility-test',
+          source: 'manual',
+          recordedBy: account.userId,
+        })),
+      },
+    });
+    expect(
+      scanned.json().data.results.every((r: { status: string }) => r.status === 'flagged'),
+      scanned.body,
+    ).toBe(true);
     for (const account of accounts) {
       // Each account's kit name is its marker, set through the console (an activity about it).
       const editor =

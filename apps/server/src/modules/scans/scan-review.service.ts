@@ -41,11 +41,13 @@ function flaggedQuery(db: DbOrTx) {
       recorderId: recorder.id,
       recorderFirstName: recorder.firstName,
       recorderLastName: recorder.lastName,
+      recorderRole: recorder.role,
       reviewDecision: scans.reviewDecision,
       reviewNote: scans.reviewNote,
       reviewedAt: scans.reviewedAt,
       reviewerFirstName: reviewer.firstName,
       reviewerLastName: reviewer.lastName,
+      reviewerRole: reviewer.role,
     })
     .from(scans)
     .innerJoin(stations, eq(stations.id, scans.stationId))

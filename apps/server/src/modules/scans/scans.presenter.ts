@@ -1,10 +1,16 @@
 import type { FlaggedScan, Passage } from '@rally/shared/contracts/scans';
 import { fullName } from '../../lib/sql-text';
+import { canSee } from '../../lib/visibility';
 import type { riderPassages } from './passages';
 import type { FlaggedRow } from './scan-review.service';
 
-export function presentFlagged(row: FlaggedRow): FlaggedScan {
-  const reviewer = fullName(row.reviewerFirstName, row.reviewerLastName);
+/**
+ * The marshal and the reviewer are staff accounts: one the viewer may not see (a developer
+ * for an admin) is named like a deleted account, the visibility rule of every staff list.
+ */
+export function presentFlagged(row: FlaggedRow, viewerRole: string | null): FlaggedScan {
+  const reviewer = canSee(viewerRole, row.reviewerRole) ? fullName(row.reviewerFirstName, row.reviewerLastName) : '';
+  const recorderSeen = row.recorderId !== null && canSee(viewerRole, row.recorderRole);
   return {
     id: row.id,
     stationId: row.stationId,
@@ -28,9 +34,10 @@ export function presentFlagged(row: FlaggedRow): FlaggedScan {
           photoUrl: row.riderPhoto,
         }
       : null,
-    recordedBy: row.recorderId
-      ? { id: row.recorderId, name: fullName(row.recorderFirstName, row.recorderLastName) }
-      : null,
+    recordedBy:
+      recorderSeen && row.recorderId
+        ? { id: row.recorderId, name: fullName(row.recorderFirstName, row.recorderLastName) }
+        : null,
     review:
       row.reviewDecision && row.reviewedAt
         ? { decision: row.reviewDecision, note: row.reviewNote ?? '', by: reviewer, at: row.reviewedAt.toISOString() }

@@ -61,9 +61,13 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db }) {
     handler: async (request) => {
       const q = request.query;
       const { rows, total } = await listFlagged(db, q);
+      const viewer = requireAuth(request).role;
       return {
         success: true as const,
-        data: { scans: rows.map(presentFlagged), pagination: makePagination(q.page, q.limit, total) },
+        data: {
+          scans: rows.map((row) => presentFlagged(row, viewer)),
+          pagination: makePagination(q.page, q.limit, total),
+        },
       };
     },
   });
@@ -78,10 +82,11 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const { decision, note } = request.body;
-      const row = await reviewScan(db, request.params.id, decision, note, actorOf(requireAuth(request)));
+      const auth = requireAuth(request);
+      const row = await reviewScan(db, request.params.id, decision, note, actorOf(auth));
       return {
         success: true as const,
-        data: presentFlagged(row),
+        data: presentFlagged(row, auth.role),
         message: decision === 'accept' ? 'Scan accepted' : 'Scan voided',
       };
     },

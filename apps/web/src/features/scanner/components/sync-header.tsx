@@ -37,6 +37,8 @@ export function SyncHeader({
         className={`rounded-md px-2.5 py-1.5 ${status.pending > 0 ? 'bg-gold-400 text-ink-950' : 'bg-ink-800 text-bone'}`}
       >
         {`${status.pending} pending`}
+        {/* Says the queue is on its way, so a marshal does not walk off mid-send. */}
+        {syncing && status.pending > 0 ? ' · sending' : ''}
       </span>
       <button
         type="button"
