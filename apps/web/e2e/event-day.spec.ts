@@ -4,81 +4,18 @@
 // WCAG 2.1 AA.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { UserRecord } from '@rally/shared/contracts/auth';
-import type { ScanResult } from '@rally/shared/contracts/scans';
-import type { Station } from '@rally/shared/contracts/stations';
-import { registerRider, signInWithToken } from './support/api';
-import { type CreatedUser, createUser } from './support/cli';
+import type { Page } from '@playwright/test';
+import { signInWithToken } from './support/api';
+import { createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
+import { addStation, auth, type Session, scan, session, verifiedRider } from './support/event-day';
 import { expect, test, toast } from './support/fixtures';
-
-interface Session {
-  token: string;
-  user: UserRecord;
-}
-
-async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { token: body.token, user: body.data.user };
-}
-
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
-
-/** A registered rider (number, category lakan) approved by an admin, as on the real day. */
-async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
-  const registered = await registerRider(request);
-  const approved = await request.post('/api/admin/verifications/verify', {
-    headers: auth(admin),
-    data: { verification_code: registered.user.verificationCode, action: 'verified' },
-  });
-  expect(approved.ok()).toBeTruthy();
-  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
-}
 
 /** Each test works on its own day, so the stations of other tests never shift its order. */
 let dayCounter = 0;
 function freshDay(): number {
   dayCounter += 1;
   return 2 + (((Date.now() / 1000 + dayCounter * 7) % 28) | 0);
-}
-
-async function addStation(request: APIRequestContext, admin: Session, body: Record<string, unknown>): Promise<Station> {
-  const res = await request.post('/api/admin/stations', { headers: auth(admin), data: body });
-  const json = await res.json();
-  if (!res.ok()) throw new Error(`station not created: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function scan(
-  request: APIRequestContext,
-  marshal: Session,
-  stationId: string,
-  rider: { riderCode?: string; riderNumber?: number },
-): Promise<ScanResult> {
-  const res = await request.post('/api/admin/scans', {
-    headers: auth(marshal),
-    data: {
-      scans: [
-        {
-          id: randomUUID(),
-          stationId,
-          ...rider,
-          scannedAt: new Date().toISOString(),
-          deviceId: 'e2e-marshal-phone',
-          source: 'camera',
-          recordedBy: marshal.user.id,
-        },
-      ],
-    },
-  });
-  const json = await res.json();
-  if (!res.ok()) throw new Error(`scan refused: ${JSON.stringify(json)}`);
-  const result = json.data.results[0];
-  if (!result) throw new Error('no scan result');
-  return result;
 }
 
 async function openEventDay(page: Page, who: Session) {

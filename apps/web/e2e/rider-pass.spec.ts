@@ -3,68 +3,12 @@
 // through the service worker.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { UserRecord } from '@rally/shared/contracts/auth';
-import type { Station } from '@rally/shared/contracts/stations';
-import { registerRider, signInWithToken } from './support/api';
-import { type CreatedUser, createUser } from './support/cli';
+import type { Page } from '@playwright/test';
+import { signInWithToken } from './support/api';
+import { createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
+import { addStation, type Session, scan, session, verifiedRider } from './support/event-day';
 import { expect, test } from './support/fixtures';
-
-interface Session {
-  token: string;
-  user: UserRecord;
-}
-
-async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { token: body.token, user: body.data.user };
-}
-
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
-
-/** A rider who registered (number, category lakan) and whom an admin approved: the pass has it all. */
-async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
-  const registered = await registerRider(request);
-  const approved = await request.post('/api/admin/verifications/verify', {
-    headers: auth(admin),
-    data: { verification_code: registered.user.verificationCode, action: 'verified' },
-  });
-  expect(approved.ok()).toBeTruthy();
-  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
-}
-
-async function addStation(request: APIRequestContext, admin: Session, name: string): Promise<Station> {
-  const res = await request.post('/api/admin/stations', {
-    headers: auth(admin),
-    data: { name, kind: 'checkpoint', day: 1 },
-  });
-  const json = await res.json();
-  if (!res.ok()) throw new Error(`station not created: ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function scanRider(request: APIRequestContext, marshal: Session, stationId: string, riderCode: string) {
-  const res = await request.post('/api/admin/scans', {
-    headers: auth(marshal),
-    data: {
-      scans: [
-        {
-          id: randomUUID(),
-          stationId,
-          riderCode,
-          scannedAt: new Date().toISOString(),
-          deviceId: 'e2e-rider-pass',
-          source: 'camera',
-        },
-      ],
-    },
-  });
-  const json = await res.json();
-  expect(json.data.results[0].status).toBe('accepted');
-}
 
 async function openPass(page: Page, rider: Session) {
   await signInWithToken(page, rider.token, rider.user);
@@ -82,8 +26,8 @@ test('the rider sees the pass and the passages; the public profile shows the las
   const rider = await verifiedRider(request, admin);
   const riderCode = rider.user.riderCode ?? '';
   const tag = randomUUID().slice(0, 6);
-  const marilog = await addStation(request, admin, `Marilog ${tag}`);
-  const calinan = await addStation(request, admin, `Calinan ${tag}`);
+  const marilog = await addStation(request, admin, { name: `Marilog ${tag}`, kind: 'checkpoint', day: 1 });
+  const calinan = await addStation(request, admin, { name: `Calinan ${tag}`, kind: 'checkpoint', day: 1 });
 
   await openPass(page, rider);
   await expect(page.getByTestId('rider-code')).toHaveText(riderCode);
@@ -93,8 +37,12 @@ test('the rider sees the pass and the passages; the public profile shows the las
   await expect(page.getByTestId('pass-category')).toContainText('LAKAN');
   await expect(page.getByText('No stations passed yet.')).toBeVisible();
 
-  await scanRider(request, marshal, marilog.id, riderCode);
-  await scanRider(request, marshal, calinan.id, riderCode);
+  expect((await scan(request, marshal, marilog.id, { riderCode: riderCode }, 'e2e-rider-pass')).status).toBe(
+    'accepted',
+  );
+  expect((await scan(request, marshal, calinan.id, { riderCode: riderCode }, 'e2e-rider-pass')).status).toBe(
+    'accepted',
+  );
   await page.reload();
   await page.getByRole('tab', { name: 'Rider Code' }).click();
   await expect(page.getByTestId('passage')).toHaveCount(2);
@@ -121,8 +69,14 @@ for (const viewport of [
     const admin = await session(request, createUser('admin'));
     const marshal = await session(request, createUser('marshall'));
     const rider = await verifiedRider(request, admin);
-    const station = await addStation(request, admin, `Davao City ${randomUUID().slice(0, 6)}`);
-    await scanRider(request, marshal, station.id, rider.user.riderCode ?? '');
+    const station = await addStation(request, admin, {
+      name: `Davao City ${randomUUID().slice(0, 6)}`,
+      kind: 'checkpoint',
+      day: 1,
+    });
+    expect(
+      (await scan(request, marshal, station.id, { riderCode: rider.user.riderCode ?? '' }, 'e2e-rider-pass')).status,
+    ).toBe('accepted');
 
     await openPass(page, rider);
     await expect(page.getByTestId('passage')).toHaveCount(1);
