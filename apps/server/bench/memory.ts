@@ -282,12 +282,23 @@ async function rush(
   };
 }
 
+/**
+ * glibc's malloc arena cap, as the production unit of README "Memory" and docs/deploy.md
+ * sets it (glibc reads it only at process start). BENCH_MALLOC_ARENA_MAX= (empty) measures
+ * glibc's default (8 arenas per core) instead.
+ */
+export const ARENA_MAX = process.env.BENCH_MALLOC_ARENA_MAX ?? '2';
+
 export async function runMemoryFor(kind: DbKind, mode = serverMode()): Promise<MemoryRun> {
   const riders = Number(process.env.BENCH_MEMORY_RIDERS ?? 990);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const dir = tempDir('rally-bench-memory-');
   const pg = kind === 'postgres' ? await freshPgDatabase() : null;
-  const env: Record<string, string> = { DATA_DIR: dir.path, ...(pg ? { DATABASE_URL: pg.url } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dir.path,
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    ...(ARENA_MAX ? { MALLOC_ARENA_MAX: ARENA_MAX } : {}),
+  };
   try {
     // The order of an event: a first start on an empty store, registration opens (the
     // rush runs on that same process), then a restart with the riders in the store.

@@ -141,8 +141,10 @@ async function readImageHeader(buffer: Buffer): Promise<Metadata> {
   return meta;
 }
 
-// Decoding, resizing and encoding a phone photo holds tens of MB of pixels in libvips.
-const reencodeSlot = concurrencyLimit();
+// Decoding, resizing and encoding a phone photo holds tens of MB of pixels in libvips, and
+// libvips already spreads one image over every core: one re-encode at a time keeps the
+// rush's peak memory down at the same throughput (docs/benchmarks.md, "Memory").
+const reencodeSlot = concurrencyLimit(1);
 
 function reencodeImage(
   kind: FileKind,
