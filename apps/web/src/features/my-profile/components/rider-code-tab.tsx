@@ -11,10 +11,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatRiderNumber } from '../../../lib/format';
+import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { riderCodeQuery } from '../api/my-profile-api';
-import { isOfflineFailure, useOnline } from '../lib/offline';
+import { isOfflineFailure } from '../lib/offline';
 import { PassagesList } from './passages-list';
 import { TabMessage } from './tab-state';
 

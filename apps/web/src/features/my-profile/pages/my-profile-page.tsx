@@ -23,6 +23,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
+import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
@@ -38,7 +39,7 @@ import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { TshirtSizeTab } from '../components/tshirt-size-tab';
-import { isOfflineFailure, useOnline } from '../lib/offline';
+import { isOfflineFailure } from '../lib/offline';
 import { forgetPass } from '../lib/pass-cache';
 import { useReadAnnouncements } from '../lib/read-announcements';
 
