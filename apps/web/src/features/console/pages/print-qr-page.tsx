@@ -1,4 +1,4 @@
-// The QR sticker page (spec/staff-console.md §2, /admin/print-qr/{userId}), opened in a
+// The QR sticker page (/admin/print-qr/{userId}), opened in a
 // new tab from the QR Sticker Generator. The sticker is drawn on the client: qrcode.react
 // renders the code off-screen and it is copied onto a 500x500 canvas with the rider's
 // details, which is what the download saves.

@@ -1,4 +1,4 @@
-// The rider's pass (DESIGN.md §8): the QR of the rider code beside the number, name and
+// The rider's pass: the QR of the rider code beside the number, name and
 // category, large enough to read at arm's length — the twin of the paper sticker for when
 // the sticker is lost. It opens offline from the copy kept on the phone (pass-cache.ts),
 // and lists the stations the rider has passed.

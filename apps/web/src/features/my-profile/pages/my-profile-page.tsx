@@ -1,4 +1,4 @@
-// My Profile (spec/rider-site.md §2 "/me"): the rider's own details, rider code,
+// My Profile (/me): the rider's own details, rider code,
 // comments, announcements and the one-time size forms.
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
@@ -50,7 +50,7 @@ export default function MyProfilePage() {
   // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
   const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
 
-  // Offline, the page keeps the session and shows what this phone has (DESIGN.md §8); only
+  // Offline, the page keeps the session and shows what this phone has; only
   // an answer from the server is a failed load.
   const offlineFailure = profileQuery.isError && (isOfflineSession || isOfflineFailure(profileQuery.error));
 
