@@ -1,5 +1,5 @@
 // End-to-end tests: the built web app served by the real server on a fresh embedded
-// database, driven in the system Chromium (DESIGN.md §2: never a downloaded browser).
+// database, driven in the system Chromium (never a downloaded browser).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +20,7 @@ process.env.E2E_BASE_URL = baseURL;
 
 // With E2E_DATABASE_URL (scripts/test.mjs makes a fresh database on the PostgreSQL
 // server of TEST_DATABASE_URL), the server and the tests' CLI calls use PostgreSQL, and
-// the run covers the event-day specs, which promise both databases (DESIGN.md §8); the
+// the run covers the event-day specs, which promise both databases; the
 // sign-up and console specs run on the embedded database only, to keep CI short.
 const pgUrl = process.env.E2E_DATABASE_URL;
 if (pgUrl) process.env.DATABASE_URL = pgUrl;

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// The service worker (DESIGN.md §8, offline first): the app shell, every JS/CSS chunk and the
+// The service worker (offline first): the app shell, every JS/CSS chunk and the
 // QR decoder's WebAssembly are precached, so /scan and the rider pass (/me, /profile) open
 // with no signal after one visit. Only those navigations fall back to the cached shell; the
 // API, the landing page and everything else always go to the network. Registered by

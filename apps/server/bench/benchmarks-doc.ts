@@ -29,7 +29,7 @@ function missNotes(run: BenchRun, res: Results): string[] {
             `i.e. ${(argon / GOALS.rushShareOfArgon - argon).toFixed(0)} ms beside the hash. `
           : '') +
         'Measured per registration with the rush\'s uploads (Investigation, "Rush"): decoding the two images alone costs ' +
-        'more than that, before re-encoding them (DESIGN §5: every image re-encoded, metadata stripped), storing ' +
+        'more than that, before re-encoding them (every image is re-encoded, metadata stripped), storing ' +
         '~0.7 MB in the database and HTTP. Work that was not required is gone (numbers checked before any image or ' +
         'hash work, hash and re-encode in parallel, files stored as one binary COPY, cheaper JPEG coding); what is ' +
         'left is the work the design asks for.',

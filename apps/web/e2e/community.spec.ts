@@ -1,4 +1,4 @@
-// Rider community and My Profile (spec/rider-site.md §2 "/user/{userId}" and "/me"):
+// Rider community (/user/{userId}) and My Profile (/me):
 // fire, support comments, the rider's own comments, one-time sizes, the rider-code QR.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';

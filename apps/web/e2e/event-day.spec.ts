@@ -1,4 +1,4 @@
-// The console's Event Day tab end to end (DESIGN.md §8): stations created, edited,
+// The console's Event Day tab end to end: stations created, edited,
 // reordered and closed by an admin; a station with scans refused deletion; flagged scans
 // made by a marshal's device reviewed; an officer's read-only view; the phone layout and
 // WCAG 2.1 AA.

@@ -111,7 +111,7 @@ test('a rider registers on a phone with a cropped photo and a receipt, and lands
   await page.waitForURL('**/verify');
 });
 
-test('the registration checks run in the spec order, one toast at a time', async ({ page, request }) => {
+test('the registration checks run in their fixed order, one toast at a time', async ({ page, request }) => {
   await page.goto('/register');
   const submit = page.getByRole('button', { name: 'CLAIM YOUR DESTINY' });
   const expectToast = async (message: string) => {

@@ -1,4 +1,4 @@
-// The rider's side of event day (DESIGN.md §8): the pass on My Profile with the passages a
+// The rider's side of event day: the pass on My Profile with the passages a
 // marshal's scans made, the public profile's last station, and the pass opening offline
 // through the service worker.
 import { randomUUID } from 'node:crypto';

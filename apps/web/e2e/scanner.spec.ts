@@ -295,7 +295,7 @@ for (const viewport of [
   });
 }
 
-test('on start a refused session still logs out (spec start-up rule), whatever the page', async ({ page, request }) => {
+test('on start a refused session still logs out (the start-up rule), whatever the page', async ({ page, request }) => {
   const marshal = await apiLogin(request, createUser('marshall').email);
   await signInWithToken(page, marshal.token, marshal.user);
   expect((await request.post('/api/auth/logout', { headers: bearer(marshal.token), data: {} })).ok()).toBeTruthy();

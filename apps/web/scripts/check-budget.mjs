@@ -1,4 +1,4 @@
-// Performance budget (DESIGN.md §6): the landing page may ship at most 100 KB of gzipped
+// Performance budget: the landing page may ship at most 100 KB of gzipped
 // JavaScript before interaction. That is the entry chunk plus every chunk it imports
 // statically (the browser fetches those before running anything); dynamic imports (other
 // routes, the map, the cropper, the console) load on demand and do not count.

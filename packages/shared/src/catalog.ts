@@ -1,5 +1,5 @@
-// The rally's fixed content and business constants (spec/rider-site.md §3, §9 and
-// spec/staff-console.md §3, §9). Defined once; the server's Postgres enums, the zod
+// The rally's fixed content and business constants of the rider site and the staff
+// console. Defined once; the server's Postgres enums, the zod
 // contracts and the web UI all read from here.
 
 export const ROLES = ['admin', 'marshall', 'officer', 'developer', 'guest', 'participant'] as const;
@@ -184,7 +184,7 @@ export const RIDER_QR_MIN_VERSION = 5;
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
-// Staff console constants (spec/staff-console.md §9).
+// Staff console constants: page sizes and limits.
 export const KIT_PAGE_SIZE = 50;
 export const KIT_ITEM_COUNT = 3;
 export const KIT_ITEMS = ['tshirt', 'vest', 'finisher_sleeve'] as const;
@@ -237,7 +237,7 @@ export const ACTIVITY_TYPES = [
   'checkpoint_scan',
   'sos_call',
   'rally_completion',
-  // Event day (DESIGN.md §8): station changes and flagged-scan decisions, audited.
+  // Event day: station changes and flagged-scan decisions, audited.
   'station_updated',
   'scan_reviewed',
 ] as const;
@@ -354,7 +354,7 @@ export const EVENT = {
   insurers: { standard: 'Insurer for Lakambini, Magani and Lakan', bagani: 'Insurer for Bagani' },
 } as const;
 
-// Event day (DESIGN.md §8): stations, scans.
+// Event day: stations, scans.
 export const RALLY_ROUTE_IDS = ['lakambini', 'lakan', 'bagani'] as const;
 export type RallyRouteId = (typeof RALLY_ROUTE_IDS)[number];
 /** A rider rides their category's base route: magani rides lakambini's, `-obr` its base's. */
@@ -376,7 +376,7 @@ export const STATION_NAME_MAX = 120;
 export const SCAN_BATCH_MAX = 500;
 export const SCAN_SOURCES = ['camera', 'manual'] as const;
 export const SCAN_STATUSES = ['accepted', 'duplicate', 'flagged', 'invalid'] as const;
-/** Why a scan was kept but not counted (DESIGN.md §8 "Flags"). */
+/** Why a scan was kept but not counted: staff review it. */
 export const SCAN_FLAG_REASONS = [
   'unknown_rider',
   'not_verified',

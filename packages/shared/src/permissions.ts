@@ -1,4 +1,4 @@
-// The role/permission matrix of spec/staff-console.md §6, as data. The server enforces
+// The staff role/permission matrix, as data. The server enforces
 // it on every route; the web client uses the same table to hide what would be refused.
 import { PRINT_QR_ROLES, type Role, STAFF_ROLES } from './catalog';
 
@@ -17,7 +17,7 @@ export const PERMISSIONS = {
   manage_id_cards: ['admin', 'developer'],
   view_logs: ['admin', 'developer'],
   undo_verification: ['developer'],
-  // Event day (DESIGN.md §8): stations, rules, settings, DNF/DNS, flagged-scan review.
+  // Event day: stations, rules, settings, DNF/DNS, flagged-scan review.
   manage_event: ['admin', 'developer'],
   // Acknowledge, assign and resolve incidents (SOS).
   handle_incidents: ['admin', 'marshall', 'developer'],

@@ -1,5 +1,5 @@
-// Typed errors services throw; the app's error handler turns them into the spec's
-// envelope `{ success: false, message, code }` with the status they carry.
+// Typed errors services throw; the app's error handler turns them into the API's JSON
+// error envelope `{ success: false, message, code }` with the status they carry.
 
 export class AppError extends Error {
   constructor(

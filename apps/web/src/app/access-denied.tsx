@@ -1,4 +1,5 @@
-// Lazy route module (see guards.tsx): the Access Denied screen of spec/rider-site.md §2.
+// Lazy route module (see guards.tsx): the Access Denied screen, naming the required role(s)
+// and the viewer's own.
 import type { Role } from '@rally/shared/catalog';
 import { ShieldX } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// The route guard of spec/rider-site.md §2: authenticated, then verified (required unless
+// The route guard: signed in, then verified (required unless
 // waived), then role. The server refuses what this hides; the guard only spares riders
 // screens they cannot use.
 import type { Role } from '@rally/shared/catalog';

@@ -70,7 +70,7 @@ export function AppRoutes({ children }: { children?: ReactNode }) {
               <Route
                 path="/admin"
                 element={
-                  // Riders who wander into the console are sent home (spec/staff-console.md).
+                  // Riders who wander into the console are sent home.
                   <RequireAuth roles={ADMIN_PANEL_ROLES} deniedRedirect="/">
                     <ConsolePage />
                   </RequireAuth>

@@ -1,6 +1,6 @@
-// The one way the web client talks to the API (spec/rider-site.md §7, §8): base /api,
+// The one way the web client talks to the API: base /api,
 // JSON content type, Bearer token from storage, 15 s timeout, JSON-or-text bodies and
-// the spec's error messages.
+// the API's error messages.
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@rally/shared/catalog';
 
 export const API_BASE = '/api';

@@ -1,4 +1,4 @@
-// DESIGN.md §8 amends the start-up rule: only the server's refusal ends a stored session;
+// Event day amends the start-up rule: only the server's refusal ends a stored session;
 // no answer at all (offline, a timeout, a gateway's error page) keeps it.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';

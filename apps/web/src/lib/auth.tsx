@@ -1,6 +1,6 @@
-// Session state (spec/rider-site.md §4): loading, then authenticated or not. The stored
+// Session state: loading, then authenticated or not. The stored
 // user is only trusted after the server confirms the token on start, with one amendment
-// (DESIGN.md §8): when that check cannot reach the server at all, the stored session is
+// for event day: when that check cannot reach the server at all, the stored session is
 // kept (marked unconfirmed) so the scanner and the rider pass work offline. A 401 or an
 // answer with `success: false` still logs out.
 import { STORAGE_KEYS } from '@rally/shared/catalog';

@@ -28,7 +28,7 @@ export function formatDate(value: string | Date): string {
 }
 
 /**
- * Comment times (spec §9): switch points at 1 minute, 60 minutes, 24 hours and 7 days,
+ * Comment times: switch points at 1 minute, 60 minutes, 24 hours and 7 days,
  * after which the date is shown.
  */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {

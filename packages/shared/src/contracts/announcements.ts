@@ -1,5 +1,4 @@
-// Staff announcement contracts (spec/staff-console.md §2 Announcements Management, §3
-// "Announcement", §5). The same title and content rules serve the console's form.
+// Staff announcement contracts: the list, create and edit. The same title and content rules serve the console's form.
 import { z } from 'zod';
 import { ANNOUNCEMENT_TITLE_MAX } from '../catalog';
 import { envelope, intParam, pagination } from './common';

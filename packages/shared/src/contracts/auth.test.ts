@@ -1,5 +1,4 @@
-// The registration contract: the spec's checks in their order (spec/rider-site.md,
-// registration), then the formats, as one schema the server runs once per request.
+// The registration contract: the registration checks in their fixed order, then the formats, as one schema the server runs once per request.
 import { describe, expect, it } from 'vitest';
 import { registrationPayload, registrationProblem } from './auth';
 import { TEXT_LIMITS } from './common';
@@ -24,7 +23,7 @@ const firstMessage = (payload: Record<string, unknown>, hasReceipt?: boolean) =>
 };
 
 describe('registration checks', () => {
-  it('answer the first failure in the order of the spec', () => {
+  it('answer the first failure in the fixed order of the checks', () => {
     expect(registrationProblem({})).toBe('Please select a rider number (1-1000).');
     expect(registrationProblem({ riderNumber: '1001' })).toBe('Please select a rider number (1-1000).');
     expect(registrationProblem({ riderNumber: '5' })).toBe('Please select a T-shirt size.');
@@ -60,7 +59,7 @@ describe('registrationPayload', () => {
     expect(parsed.kitName).toBeUndefined();
   });
 
-  it('runs the spec checks before the formats, and the formats after them', () => {
+  it('runs the registration checks before the formats, and the formats after them', () => {
     expect(firstMessage({ ...valid, riderNumber: '', email: 'not-an-email' })).toBe(
       'Please select a rider number (1-1000).',
     );

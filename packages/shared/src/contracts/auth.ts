@@ -1,5 +1,5 @@
-// Auth and registration contracts (spec/rider-site.md §3, §5, §7). The registration
-// checks run in the spec's order on the client (as toasts) and again on the server (as
+// Auth and registration contracts. The registration
+// checks run in their fixed order on the client (as toasts) and again on the server (as
 // 400 messages), from this one function.
 import { z } from 'zod';
 import {
@@ -50,7 +50,7 @@ export interface RegistrationCheckInput {
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
- * The twelve registration checks of spec §5, in order; the first failure's message, or
+ * The twelve registration checks, in their fixed order; the first failure's message, or
  * null. Confirmation and terms exist only on the client, so the server passes
  * `undefined` for them and those checks are skipped.
  */
@@ -80,7 +80,7 @@ export function registrationProblem(input: RegistrationCheckInput): string | nul
   return null;
 }
 
-/** Rules of a new password (reset and operator-created accounts), in the spec's order. */
+/** Rules of a new password (reset and operator-created accounts), length first, then the character classes. */
 export function passwordStrengthProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
   if (!/[a-z]/.test(password)) return 'Password must contain at least one lowercase letter';
@@ -114,7 +114,7 @@ export const birthdateSchema = z.preprocess(
 );
 
 /**
- * The registration payload's shape and formats (spec §3). Multipart sends every value
+ * The registration payload's shape and formats. Multipart sends every value
  * as text, so numbers are coerced. `paymentAmount` is accepted but ignored: the server
  * computes the amount from the category.
  */
@@ -169,8 +169,8 @@ const REGISTRATION_CHECKED_FIELDS = [
 ] as const;
 
 /**
- * The registration payload as a route receives it, validated once: first the spec's
- * checks in their order (registrationProblem, the first failure's message), then the
+ * The registration payload as a route receives it, validated once: first the
+ * registration checks in their order (registrationProblem, the first failure's message), then the
  * formats (registrationSchema), giving typed input. `hasReceipt` says whether a receipt
  * file came with it (the multipart route); the JSON route has none to tell about.
  */
@@ -225,7 +225,7 @@ export const resetPasswordSchema = z.object({
 
 const nullableString = z.string().nullable();
 
-/** The rider-side user record (spec/rider-site.md §3), kept by the client as userData. */
+/** The rider-side user record, kept by the client as userData. */
 export const userRecord = z.object({
   id: z.string(),
   firstName: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The error half of the spec's JSON envelope. */
+/** The error half of the API's JSON envelope. */
 export const errorEnvelope = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -1,4 +1,4 @@
-// Dashboard contracts (spec/staff-console.md §2 Dashboard, §3 Activity feed item).
+// Dashboard contracts: the counters and the activity feed.
 import { z } from 'zod';
 import { ACTIVITY_PRIORITIES } from '../catalog';
 import { envelope, intParam } from './common';

@@ -1,5 +1,4 @@
-// QR sticker (ID card) contracts (spec/staff-console.md §2 QR Sticker Generator and the
-// sticker page, §3 "ID card user" and "QR sticker data", §7).
+// QR sticker (ID card) contracts: the generator's list of riders and the sticker page's data.
 import { z } from 'zod';
 import { ID_CARD_PAGE_SIZE } from '../catalog';
 import { envelope, intParam, pagination } from './common';

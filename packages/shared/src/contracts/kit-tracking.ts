@@ -1,5 +1,5 @@
-// Kit tracker contracts (spec/staff-console.md §2 Kit Tracker, §3 "Verified participant"
-// and "Kit stats", §7). Staff lists are snake_case; the stats keep the spec's camelCase.
+// Kit tracker contracts: verified riders with their kit status, and the kit stats.
+// Staff lists are snake_case; the stats keep the camelCase the console has always read.
 import { z } from 'zod';
 import { KIT_PAGE_SIZE } from '../catalog';
 import { envelope, intParam, pagination } from './common';

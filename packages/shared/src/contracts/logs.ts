@@ -1,4 +1,4 @@
-// System log contracts (spec/staff-console.md §2 System Logs, §3 "Log entry", §7): one
+// System log contracts: one
 // list over activities, verification history and login attempts.
 import { z } from 'zod';
 import { LOG_DATE_RANGES, LOG_TYPES, LOGS_PAGE_SIZE } from '../catalog';

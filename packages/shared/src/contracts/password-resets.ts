@@ -1,5 +1,4 @@
-// Staff password-reset contracts (spec/staff-console.md §2 Password Reset Management,
-// §3 "Password reset result", §7). The rider-facing reset screen's calls live in auth.ts.
+// Staff password-reset contracts: issuing a reset link and its history. The rider-facing reset screen's calls live in auth.ts.
 import { z } from 'zod';
 import { ROLES } from '../catalog';
 import { envelope, intParam, pagination } from './common';

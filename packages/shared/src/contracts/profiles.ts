@@ -1,5 +1,4 @@
-// Public rider profiles, fire and support comments (spec/rider-site.md §2 "/user/{userId}",
-// §3 Comment and Fire, §5, §7 "Users and social"). The public profile lists only fields
+// Public rider profiles (/user/{userId}), fire and support comments. The public profile lists only fields
 // anyone may see: no contact, address, birthdate, emergency, payment or code fields.
 import { z } from 'zod';
 import { COMMENTS_PAGE_SIZE, ROLES, VERIFICATION_STATUSES } from '../catalog';
@@ -30,7 +29,7 @@ export const publicProfile = z.object({
   hasProfileImage: z.boolean(),
   stats: z.object({ fires: z.number().int(), comments: z.number().int() }),
   createdAt: z.string(),
-  /** Event day: the last station the rider passed (DESIGN.md §8), or null before any. */
+  /** Event day: the last station the rider passed, or null before any. */
   // Optional in the type so pages built before event day (and demo data) still type-check.
   lastStation: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
 });
@@ -49,7 +48,7 @@ export const commentBody = z.object(
     comment: z
       .string({ message: BLANK_COMMENT_MESSAGE })
       .trim()
-      // The spec sets no length limit; the request body limit (1 MB) is the only bound.
+      // Comments have no length limit; the request body limit (1 MB) is the only bound.
       .min(1, { message: BLANK_COMMENT_MESSAGE }),
   },
   { message: BLANK_COMMENT_MESSAGE },

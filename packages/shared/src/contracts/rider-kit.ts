@@ -1,7 +1,6 @@
-// The rider's own kit data under /my/ and the rider-facing announcements (spec/rider-site.md
-// §3 "T-shirt size status", "Gear sizes", "Rider code", "Announcement"; §5 T-shirt and
-// Gear; §7 "Rider kit"). The same schemas check the forms on the client (as toasts) and
-// the bodies on the server (as 400 messages), so both say the spec's words.
+// The rider's own kit data under /my/ (T-shirt and gear sizes, rider code) and the
+// rider-facing announcements. The same schemas check the forms on the client (as toasts)
+// and the bodies on the server (as 400 messages), so both say the same words.
 import { z } from 'zod';
 import { CUSTOM_SIZE_MAX, ROLES, SIZES } from '../catalog';
 import { envelope } from './common';
@@ -12,7 +11,7 @@ export const NO_RIDER_CODE_MESSAGE = 'No rider code available';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A size from the catalogue; missing or blank gets the spec's "Please select …" message. */
+/** A size from the catalogue; missing or blank gets a "Please select …" message. */
 function sizeField(field: string, missingMessage: string) {
   return z.preprocess(
     (v) => (isBlank(v) ? undefined : v),
@@ -72,7 +71,7 @@ export const gearSizesBody = z
   });
 export type GearSizesBody = z.input<typeof gearSizesBody>;
 
-/** The first problem of a form, in the spec's order, or null; for client-side toasts. */
+/** The first problem of a form, in field order, or null; for client-side toasts. */
 export function firstProblem(schema: z.ZodType, input: unknown): string | null {
   const result = schema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check the form');

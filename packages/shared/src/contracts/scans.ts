@@ -1,4 +1,4 @@
-// Scans: a marshal's device records a rider at a station (DESIGN.md §8). Devices make the
+// Scans: a marshal's device records a rider at a station. Devices make the
 // ids, so a batch can be replayed any number of times; doubtful scans are kept and flagged.
 import { z } from 'zod';
 import { SCAN_BATCH_MAX, SCAN_FLAG_REASONS, SCAN_REVIEW_DECISIONS, SCAN_SOURCES, SCAN_STATUSES } from '../catalog';

@@ -1,4 +1,4 @@
-// Stations: the places on the course where marshals record riders (DESIGN.md §8).
+// Stations: the places on the course where marshals record riders.
 // Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import { RALLY_ROUTE_IDS, STATION_KINDS, STATION_NAME_MAX } from '../catalog';

@@ -1,6 +1,6 @@
-// Staff-side user contracts (spec/staff-console.md §3 "User (admin list)", §5, §7).
-// Staff lists are snake_case; the kit-size body keeps the camelCase names the spec's
-// call shows. The same schemas validate the server's input and type the console.
+// Staff-side user contracts: the admin user list, its edits and their checks.
+// Staff lists are snake_case; the kit-size body keeps the camelCase names the console
+// has always sent. The same schemas validate the server's input and type the console.
 import { z } from 'zod';
 import { CATEGORIES, CUSTOM_SIZE_MAX, ROLES, SIZES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog';
 import { birthdateText, envelope, limitParam, pageParam, pagination, TEXT_LIMITS } from './common';
@@ -153,7 +153,7 @@ export const statusBody = z.object({
 });
 
 /**
- * `roleId` is the role's name (DESIGN §4). Who may grant what: a developer may grant
+ * `roleId` is the role's name, not a number. Who may grant what: a developer may grant
  * any role; an admin may grant participant, guest, marshall and officer, never admin
  * (admins cannot see other admins, so an admin-made admin would vanish from its maker)
  * and never developer.
@@ -234,7 +234,7 @@ export const loginActivitiesQuery = z.object({
 
 export const loginActivitiesResponse = envelope(z.object({ activities: z.array(loginActivity), pagination }));
 
-// Participant Masterlist (spec §2).
+// Participant Masterlist: every rider holding a rider number, 50 a page.
 export const MASTERLIST_PAGE_SIZE = 50;
 export const masterlistQuery = z.object({
   page: pageParam,

@@ -1,4 +1,4 @@
-// Verification Center contracts (spec/staff-console.md §3, §4, §7). The population is
+// Verification Center contracts: the queues, decisions and history. The population is
 // rider accounts (roles participant and guest): staff accounts are created verified by
 // an operator and are not payment verifications, so they appear in neither the pending
 // list nor the stats.

@@ -3,7 +3,7 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timesta
 import { scanFlagReasonEnum, scanReviewDecisionEnum, scanSourceEnum, scanStatusEnum, stationKindEnum } from './enums';
 import { users } from './users';
 
-/** A place on the course where marshals record riders (DESIGN.md §8). */
+/** A place on the course where marshals record riders. */
 export const stations = pgTable(
   'stations',
   {

@@ -13,7 +13,7 @@ export function presentAnnouncement(row: AnnouncementRow): Announcement {
     first_name: row.firstName,
     last_name: row.lastName,
     author_role: row.authorRole,
-    // Announcements carry no priority of their own; the spec fixes it at normal.
+    // Announcements carry no priority of their own; every one goes out as normal.
     priority: 'normal',
   };
 }

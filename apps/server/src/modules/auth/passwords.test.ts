@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('passwords on %s', (kind) => {
     });
     expect(reg.statusCode).toBe(400);
     expect(reg.json()).toMatchObject({ code: 'COMMON_PASSWORD', message: COMMON_PASSWORD_MESSAGE });
-    // The spec's existing checks keep their messages and come first.
+    // The length and character checks keep their messages and come first.
     const short = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',

@@ -15,7 +15,7 @@ export interface UserRecordSource {
   hasPaymentReceipt: boolean;
 }
 
-/** The rider-side user record of spec/rider-site.md §3 (camelCase). */
+/** The user record the rider site keeps as userData (camelCase). */
 export function presentUserRecord(src: UserRecordSource): UserRecord {
   const u = src.user;
   return {

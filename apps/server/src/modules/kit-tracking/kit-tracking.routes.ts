@@ -53,7 +53,7 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
   });
 
   // A kit station's scanner opens the rider's kit: every scanning role reads it, only
-  // manage_kits hands over (DESIGN.md §8).
+  // manage_kits hands over.
   r.get('/admin/kit-tracking/:userId', {
     config: { access: { anyPermission: ['qr_scan', 'manage_kits'] } },
     schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitStateResponse }) },

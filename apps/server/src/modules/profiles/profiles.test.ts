@@ -208,7 +208,7 @@ describe.each(DB_KINDS)('profiles, fire and comments (%s)', (kind) => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().message).toBe('Comment cannot be empty');
       }
-      // No length limit (the spec sets none): only the 1 MB request body limit bounds a comment.
+      // No length limit (none is set): only the 1 MB request body limit bounds a comment.
       const long = await inject('POST', `/api/users/${b.userId}/comments`, a.token, { comment: 'y'.repeat(50_000) });
       expect(long.statusCode, long.body).toBe(201);
       expect(long.json().data.text).toHaveLength(50_000);

@@ -65,7 +65,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     },
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request);
-      // Validated here, once: the payload's checks in the spec's order, then its formats.
+      // Validated here, once: the registration checks in their fixed order, then the formats.
       const input = parseBody(registrationPayload(!!files.paymentReceipt), fields);
       // Only the cheap checks here (type by magic bytes, image header); the re-encoding
       // runs once the number and email are known to be free.

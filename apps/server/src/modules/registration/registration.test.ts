@@ -149,7 +149,7 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     [{ birthdate: '2023-02-30' }, 'birthdate must be a real date'],
     [{ tshirtSize: 'HUGE' }, 'tshirtSize must be one of: XS, S, M, L, XL, XXL, XXXL, CUSTOM'],
     [{ kitName: 'K'.repeat(51) }, 'kitName must be at most 50 characters'],
-  ])('refuses %o with the spec message and changes nothing', async (overrides, message) => {
+  ])('refuses %o with its field message and changes nothing', async (overrides, message) => {
     const before = await tableCounts();
     const res = await submit(registrationFields(overrides as Record<string, string | undefined>));
     expect(res.statusCode).toBe(400);

@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('rider kit: sizes and rider code (%s)', (kind) => {
       expect(logged.filter((l) => l.type === 'size_submitted')).toHaveLength(1);
     });
 
-    it('checks the size and the custom text with the spec’s messages, changing nothing', async () => {
+    it('checks the size and the custom text with their messages, changing nothing', async () => {
       const op = await operatorParticipant(t.app, t.database.db);
       const cases: Array<[unknown, string]> = [
         [{}, 'Please select a T-shirt size'],
@@ -170,7 +170,7 @@ describe.each(DB_KINDS)('rider kit: sizes and rider code (%s)', (kind) => {
       expect((await inject('GET', '/api/my/tshirt-size/status', op.token)).json().data.hasSubmitted).toBe(false);
     });
 
-    it('checks the sizes in the spec’s order with its messages, changing nothing', async () => {
+    it('checks the sizes in field order with their messages, changing nothing', async () => {
       const op = await operatorParticipant(t.app, t.database.db);
       const cases: Array<[unknown, string]> = [
         [{}, 'Please select a finisher sleeve size'],

@@ -1,4 +1,5 @@
-// The flags of DESIGN.md §8, decided for one scan against the rider's passages so far.
+// Why a scan is doubtful (unknown rider, wrong route, out of order, ...), decided for one
+// scan against the rider's passages so far.
 // Kept, never refused: a flagged scan is stored for staff review and not counted.
 import { routeForCategory, SCAN_CLOCK_SKEW_MS } from '@rally/shared/catalog';
 import type { ScanItem } from '@rally/shared/contracts/scans';

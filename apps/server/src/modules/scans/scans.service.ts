@@ -1,4 +1,4 @@
-// Ingest of scan batches from marshals' devices (DESIGN.md §8). Each item is validated on
+// Ingest of scan batches from marshals' devices. Each item is validated on
 // its own; the device's UUID is the primary key, so a replayed batch stores nothing twice
 // and answers `duplicate` with the first outcome. Doubtful scans are stored and flagged.
 //

@@ -31,7 +31,7 @@ export type StationListRow = Awaited<ReturnType<typeof listStations>>[number];
 
 const stationNotFound = () => new NotFoundError('Station not found', 'STATION_NOT_FOUND');
 
-/** Sorted by day, then order (DESIGN.md §8). */
+/** Sorted by day, then order, as the console and scanners list them. */
 export function listStations(db: DbOrTx) {
   return db.select(stationColumns).from(stations).orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }

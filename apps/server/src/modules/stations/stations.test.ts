@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('stations (%s)', (kind) => {
     expect(byMarshall.statusCode).toBe(403);
   });
 
-  it('creates with the §8 defaults, edits, closes and audits each change', async () => {
+  it('creates with the defaults (day 1, all routes, last in order), edits, closes and audits each change', async () => {
     const res = await call(admin, 'POST', '/api/admin/stations', { name: '  Maragusan  ', kind: 'checkpoint', day: 3 });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data;

@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     expect(receipt.json().message).toBe('Please select an image (JPG, PNG, GIF) or PDF file');
   });
 
-  it('refuses 10 MB + 1 byte with 413 and the spec message', async () => {
+  it('refuses 10 MB + 1 byte with 413 and the size-limit message', async () => {
     const rider = await registerRider(t.app);
     const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
     pdf().copy(big);

@@ -1,4 +1,4 @@
-// Issue 16 / DESIGN.md §5: deleting a user removes their email and contact data from
+// Issue 16: deleting a user removes their email and contact data from
 // everything that outlives the account, keeping the name and rider number snapshot.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Deleting a user removes their contact data from what outlives the account
-// (DESIGN.md §5): logs keep who did what (the name and rider number snapshots), while
+// (who did what stays auditable): logs keep who did what (the name and rider number snapshots), while
 // the email, phone, address and codes are cut out of activities, verification history
 // and login activities. Runs inside the deletion's transaction in two steps: the entries
 // are found before the row goes (the delete sets their user references to null) and

@@ -32,7 +32,7 @@ export interface AdminUserRow {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The snake_case staff shape of spec/staff-console.md §3; the password hash never leaves. */
+/** The snake_case shape of a user in staff lists; the password hash never leaves. */
 export function presentAdminUser(row: AdminUserRow): AdminUser {
   const u = row.user;
   return {

@@ -287,7 +287,7 @@ describe.each(DB_KINDS)('admin users (%s)', (kind) => {
     expect(claim.json().data.riderNumber).toBe(number);
 
     const logged = await t.database.db.select().from(activities).where(eq(activities.type, 'user_deleted'));
-    // The entry keeps the name snapshot; the email goes with the account (DESIGN.md §5).
+    // The entry keeps the name snapshot; the email goes with the deleted account.
     expect(logged.some((a) => a.userName && a.details === `Rider #${number} is free again`)).toBe(true);
     expect(logged.some((a) => a.description.includes(victim.email))).toBe(false);
     // Deleting again is a plain 404.

@@ -135,7 +135,7 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody) {
 }
 
 /**
- * Returns a decided rider to pending (developer only). The spec names the verified case;
+ * Returns a decided rider to pending (developer only). Undo was asked for the verified case;
  * a rejection can be undone the same way, so a mistaken rejection is not final.
  */
 export async function undo(db: Db, developer: AuthContext, userId: string) {

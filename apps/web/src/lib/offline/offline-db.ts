@@ -1,4 +1,4 @@
-// The device's own database (DESIGN.md §8, offline first): the scanner's roster, its queue of
+// The device's own database (offline first): the scanner's roster, its queue of
 // scans and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
 // or an expired session while offline loses nothing. `idb` wraps IndexedDB's callbacks in
 // promises; the schema is typed once here.

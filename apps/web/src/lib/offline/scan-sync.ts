@@ -1,4 +1,4 @@
-// The scan queue (DESIGN.md §8): every scan is written to IndexedDB before anything else,
+// The scan queue: every scan is written to IndexedDB before anything else,
 // then sent in batches of at most SCAN_BATCH_MAX to POST /api/admin/scans. The server keys
 // scans by the device-made id, so a batch that reached it but whose answer was lost is
 // simply sent again and answers `duplicate`. Retries back off exponentially with full

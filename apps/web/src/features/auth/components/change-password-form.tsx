@@ -1,14 +1,14 @@
 // Change Password, for riders (My Profile) and staff (console Settings): the current
 // password, then the new one twice. The server checks the current password, the reset
 // rules and the common-password list, and signs the user out everywhere else.
-import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { PasswordField } from '../../../components/ui/password-field';
-import { isNetworkError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { changePassword } from '../api/change-password-api';
+import { newPasswordProblem, submitFailureMessage } from '../lib/new-password';
+import { NewPasswordFields } from './new-password-fields';
 
 export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
@@ -19,17 +19,9 @@ export function ChangePasswordForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!current || !next || !confirm) {
-      toast.error('Please fill in all fields');
-      return;
-    }
-    const weak = passwordStrengthProblem(next);
-    if (weak) {
-      toast.error(weak);
-      return;
-    }
-    if (next !== confirm) {
-      toast.error('Passwords do not match');
+    const problem = newPasswordProblem(next, confirm, [current]);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     setBusy(true);
@@ -42,12 +34,7 @@ export function ChangePasswordForm() {
       setNext('');
       setConfirm('');
     } catch (error) {
-      const message = isNetworkError(error)
-        ? 'Network error. Please try again.'
-        : error instanceof Error && error.message
-          ? error.message
-          : 'Failed to change password';
-      toast.error(message, { id: toastId });
+      toast.error(submitFailureMessage(error, 'Failed to change password'), { id: toastId });
     } finally {
       setBusy(false);
     }
@@ -74,22 +61,12 @@ export function ChangePasswordForm() {
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={next}
+          confirm={confirm}
+          onPasswordChange={setNext}
+          onConfirmChange={setConfirm}
           hint="At least 8 characters with uppercase, lowercase and a number. Common passwords are refused."
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmNewPassword"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
         />
         <button type="submit" disabled={busy} className={buttonStyles('primary', 'lg', 'w-full')}>
           {busy ? 'Changing...' : 'Change Password'}

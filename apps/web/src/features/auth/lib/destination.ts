@@ -1,7 +1,7 @@
 import { ADMIN_LANDING_ROLES } from '@rally/shared/catalog';
 import type { User } from '../../../lib/auth';
 
-/** Where a signed-in user belongs (spec §2 /login): unverified -> /verify, admin/marshall -> /admin, others -> /me. */
+/** Where a signed-in user lands after /login: unverified -> /verify, admin/marshall -> /admin, others -> /me. */
 export function destinationFor(user: User): string {
   if (user.verificationStatus !== 'verified') return '/verify';
   if ((ADMIN_LANDING_ROLES as readonly string[]).includes(user.role)) return '/admin';

@@ -1,15 +1,14 @@
 import { REDIRECT_DELAY_MS } from '@rally/shared/catalog';
-import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
 import { CircleCheck, KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { PageMeta } from '../../../components/ui/page-meta';
-import { PasswordField } from '../../../components/ui/password-field';
-import { isNetworkError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { type ResetTokenInfo, resetPassword, verifyResetToken } from '../api/reset-api';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { newPasswordProblem, submitFailureMessage } from '../lib/new-password';
 
 type Phase =
   | { kind: 'verifying' }
@@ -56,17 +55,9 @@ export default function ResetPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase.kind !== 'ready' || busy) return;
-    if (!password || !confirm) {
-      toast.error('Please fill in all fields');
-      return;
-    }
-    const weak = passwordStrengthProblem(password);
-    if (weak) {
-      toast.error(weak);
-      return;
-    }
-    if (password !== confirm) {
-      toast.error('Passwords do not match');
+    const problem = newPasswordProblem(password, confirm);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     setBusy(true);
@@ -77,12 +68,7 @@ export default function ResetPasswordPage() {
       toast.success('Password reset successfully!', { id: toastId });
       setPhase({ kind: 'done', info: phase.info });
     } catch (error) {
-      const message = isNetworkError(error)
-        ? 'Network error. Please try again.'
-        : error instanceof Error && error.message
-          ? error.message
-          : 'Failed to reset password';
-      toast.error(message, { id: toastId });
+      toast.error(submitFailureMessage(error, 'Failed to reset password'), { id: toastId });
     } finally {
       setBusy(false);
     }
@@ -133,22 +119,12 @@ export default function ResetPasswordPage() {
             </p>
           </div>
           <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Reset password">
-            <PasswordField
-              label="New Password"
-              name="newPassword"
-              autoComplete="new-password"
-              required
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPasswordChange={setPassword}
+              onConfirmChange={setConfirm}
               hint="At least 8 characters with uppercase, lowercase and a number."
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <PasswordField
-              label="Confirm New Password"
-              name="confirmNewPassword"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
             />
             <button type="submit" disabled={busy} className={buttonStyles('primary', 'lg', 'w-full')}>
               {busy ? 'Resetting...' : 'Reset Password'}

@@ -1,4 +1,4 @@
-// Calls of the Dashboard (spec/staff-console.md §7 "Users and activity").
+// Calls of the Dashboard.
 import { RECENT_ACTIVITIES_LIMIT } from '@rally/shared/catalog';
 import type { ActivityFeedItem, DashboardStats } from '@rally/shared/contracts/dashboard';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 // The row actions of User Management and the details modal, each checked against the
-// viewer's permissions first with the spec's alert (spec/staff-console.md §5).
+// viewer's permissions first with an alert ("You do not have permission to ...").
 import type { AdminUser } from '@rally/shared/contracts/users';
 import { can } from '@rally/shared/permissions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

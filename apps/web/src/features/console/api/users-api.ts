@@ -1,4 +1,4 @@
-// Calls of User Management and the Participant Masterlist (spec/staff-console.md §7).
+// Calls of User Management and the Participant Masterlist.
 import type { Role } from '@rally/shared/catalog';
 import type { Pagination } from '@rally/shared/contracts/common';
 import type { AdminUser, KitSizesBody, MasterlistStats, UpdateUserBody } from '@rally/shared/contracts/users';

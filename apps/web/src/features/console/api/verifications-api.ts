@@ -1,4 +1,4 @@
-// Calls of the Verification Center (spec/staff-console.md §7 "Verifications").
+// Calls of the Verification Center.
 import type { VerificationAction } from '@rally/shared/catalog';
 import type { Pagination } from '@rally/shared/contracts/common';
 import type { HistoryEntry, PendingVerification, VerificationStats } from '@rally/shared/contracts/verifications';

@@ -1,4 +1,4 @@
-// Edit Warrior (spec/staff-console.md §2, §5): details, kit sizes and (with
+// Edit Warrior: details, kit sizes and (with
 // edit_user_role) the role. Role and kit sizes are separate calls, made only when they
 // changed; a failure of one of them after the details saved is reported as a partial update.
 import { CATEGORIES, CUSTOM_SIZE_MAX, categoryDisplay, type Role, SIZES } from '@rally/shared/catalog';

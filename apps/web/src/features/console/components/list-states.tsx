@@ -13,7 +13,7 @@ export function LoadingPanel({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** A failed list: the spec's message and a Retry button. */
+/** A failed list: the tab's failure message and a Retry button. */
 export function ErrorPanel({
   message,
   detail,

@@ -50,7 +50,7 @@ export function VerificationBadge({ status }: { status: string | null }) {
   );
 }
 
-/** Bike check and rider kit statuses share one styling (spec §4). */
+/** Bike check and rider kit statuses share one styling: the same values mean the same. */
 const PROGRESS: Record<string, string> = {
   Ready: 'border-jade-400 bg-jade-600/20 text-jade-400',
   Deployed: 'border-sky-500 bg-sky-500/15 text-sky-300',

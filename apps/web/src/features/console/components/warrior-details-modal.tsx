@@ -1,4 +1,4 @@
-// Warrior Details (spec/staff-console.md §2): everything staff know about a rider, with
+// Warrior Details: everything staff know about a rider, with
 // the activate/deactivate toggle.
 import type { AdminUser } from '@rally/shared/contracts/users';
 import { useQuery } from '@tanstack/react-query';

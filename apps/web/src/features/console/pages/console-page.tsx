@@ -1,4 +1,4 @@
-// The staff console, "Command Center" (spec/staff-console.md §2): a header, a sidebar of
+// The staff console, "Command Center": a header, a sidebar of
 // the tabs the viewer's permissions allow, and the chosen tab. Each tab is its own
 // chunk, fetched when first opened. The tab lives in the URL (?tab=users) so a reload
 // or a shared link lands on the same screen.

@@ -1,9 +1,8 @@
-// The QR sticker page (spec/staff-console.md §2, /admin/print-qr/{userId}), opened in a
+// The QR sticker page (/admin/print-qr/{userId}), opened in a
 // new tab from the QR Sticker Generator. The sticker is drawn on the client: qrcode.react
 // renders the code off-screen and it is copied onto a 500x500 canvas with the rider's
 // details, which is what the download saves.
 
-import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Info, X } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
@@ -14,6 +13,7 @@ import { Logo } from '../../../components/ui/logo';
 import { SITE_NAME } from '../../../components/ui/page-meta';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { RIDER_QR_STYLE } from '../../../lib/rider-qr';
 import { fetchCardDetail, idCardKeys } from '../id-cards/api/id-cards-api';
 import {
   drawSticker,
@@ -129,16 +129,7 @@ export default function PrintQrPage() {
               />
               {/* Off-screen source of the QR modules; the sticker canvas copies it. */}
               <div aria-hidden="true" className="pointer-events-none fixed -left-[9999px] top-0">
-                <QRCodeCanvas
-                  ref={qrRef}
-                  value={data.rider_code}
-                  size={QR_SIZE}
-                  level="H"
-                  minVersion={RIDER_QR_MIN_VERSION}
-                  marginSize={2}
-                  bgColor="#ffffff"
-                  fgColor="#0c0a09"
-                />
+                <QRCodeCanvas ref={qrRef} value={data.rider_code} size={QR_SIZE} {...RIDER_QR_STYLE} />
               </div>
             </div>
             <div className="space-y-4">

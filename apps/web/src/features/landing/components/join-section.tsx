@@ -9,7 +9,7 @@ const PARALLAX_MIN_WIDTH = '(min-width: 768px)';
 export function JoinSection() {
   const layerRef = useRef<HTMLDivElement>(null);
 
-  // Parallax (spec §2): at 768px and wider the background layer moves down by half the
+  // Parallax: at 768px and wider the background layer moves down by half the
   // scroll offset. Written straight to the element so scrolling never re-renders React.
   useEffect(() => {
     const layer = layerRef.current;

@@ -1,4 +1,4 @@
-// Calls of My Profile (spec/rider-site.md §7 "Rider kit" and "Users and social").
+// Calls of My Profile.
 import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
 import type { MyCommentList } from '@rally/shared/contracts/profiles';
 import type {

@@ -1,4 +1,4 @@
-// The rider's pass (DESIGN.md §8): the QR of the rider code beside the number, name and
+// The rider's pass: the QR of the rider code beside the number, name and
 // category, large enough to read at arm's length — the twin of the paper sticker for when
 // the sticker is lost. It opens offline from the copy kept on the phone (pass-cache.ts),
 // and lists the stations the rider has passed.
@@ -11,10 +11,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatRiderNumber } from '../../../lib/format';
+import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { riderCodeQuery } from '../api/my-profile-api';
-import { isOfflineFailure, useOnline } from '../lib/offline';
+import { isOfflineFailure } from '../lib/offline';
 import { PassagesList } from './passages-list';
 import { TabMessage } from './tab-state';
 

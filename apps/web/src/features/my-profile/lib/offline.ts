@@ -1,23 +1,4 @@
-import { useSyncExternalStore } from 'react';
 import { ApiError, isNetworkError } from '../../../lib/api-client';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** The browser's own idea of being online; a phone with one bar may still say true. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 /**
  * A failure that says nothing about the account: no answer at all (offline, timeout, a

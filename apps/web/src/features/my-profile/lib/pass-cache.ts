@@ -1,4 +1,4 @@
-// The rider's pass must open with no signal (DESIGN.md §8): the last good answers of the
+// The rider's pass must open with no signal: the last good answers of the
 // rider code and the passages are kept on the phone, per account, and shown at once on the
 // next visit while a fresh copy is asked for. localStorage rather than IndexedDB: the two
 // answers are a few hundred bytes, and a synchronous read lets the pass paint on the first

@@ -1,4 +1,4 @@
-// Which announcements a rider has opened: client-side only (spec §3 Announcement), kept
+// Which announcements a rider has opened: client-side only (the server keeps no read state), kept
 // per account so two riders sharing a phone keep their own unread badges.
 import { useCallback, useState } from 'react';
 import { readStorage, writeStorage } from '../../../lib/storage';

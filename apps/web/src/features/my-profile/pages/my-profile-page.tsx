@@ -1,4 +1,4 @@
-// My Profile (spec/rider-site.md §2 "/me"): the rider's own details, rider code,
+// My Profile (/me): the rider's own details, rider code,
 // comments, announcements and the one-time size forms.
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
@@ -23,6 +23,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
+import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
 import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
@@ -38,7 +39,7 @@ import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { TshirtSizeTab } from '../components/tshirt-size-tab';
-import { isOfflineFailure, useOnline } from '../lib/offline';
+import { isOfflineFailure } from '../lib/offline';
 import { forgetPass } from '../lib/pass-cache';
 import { useReadAnnouncements } from '../lib/read-announcements';
 
@@ -49,7 +50,7 @@ export default function MyProfilePage() {
   // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
   const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
 
-  // Offline, the page keeps the session and shows what this phone has (DESIGN.md §8); only
+  // Offline, the page keeps the session and shows what this phone has; only
   // an answer from the server is a failed load.
   const offlineFailure = profileQuery.isError && (isOfflineSession || isOfflineFailure(profileQuery.error));
 

@@ -1,4 +1,4 @@
-// Calls of the public profile (spec/rider-site.md §7 "Users and social").
+// Calls of the public profile.
 
 import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
 import type { Comment, CommentList, FireState, PublicProfile } from '@rally/shared/contracts/profiles';

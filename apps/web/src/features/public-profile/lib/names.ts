@@ -1,4 +1,4 @@
-// How riders are named on the rider side (spec/rider-site.md §2 "/user/{userId}").
+// How riders are named on the rider side.
 
 /** Kit name, else the first name upper-cased, else WARRIOR. */
 export function kitNameOf(p: { kitName?: string | null; firstName?: string | null }): string {

@@ -1,4 +1,4 @@
-// The public rider profile (spec/rider-site.md §2 "/user/{userId}"): anyone may look;
+// The public rider profile (/user/{userId}): anyone may look;
 // signed-in, verified riders give fire and leave support messages.
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { FireState, PublicProfile } from '@rally/shared/contracts/profiles';

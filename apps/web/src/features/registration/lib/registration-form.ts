@@ -1,4 +1,4 @@
-// The registration form's state and the multipart payload of spec §3 built from it.
+// The registration form's state and the multipart registration payload built from it.
 import {
   type Category,
   type Gender,

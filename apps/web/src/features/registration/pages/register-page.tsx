@@ -134,7 +134,7 @@ export default function RegisterPage() {
           </p>
         </div>
 
-        {/* noValidate: the spec's checks run in their fixed order as toasts, not as browser bubbles. */}
+        {/* noValidate: the registration checks run in their fixed order as toasts, not as browser bubbles. */}
         <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Registration">
           <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
             <IdentitySection fields={fields} set={set} profileImage={profileImage} onProfileImage={setProfileImage} />

@@ -4,7 +4,7 @@ import { ArrowLeftRight, CloudOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { type User, useAuth } from '../../../lib/auth';
 import { resumeAfterSignIn, startScanSync, subscribeSync, syncNow, syncStatus } from '../../../lib/offline/scan-sync';
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '../../../lib/offline/use-online';
 import { useRoster } from '../hooks/use-roster';
 import { useScanRecorder } from '../hooks/use-scan-recorder';
 import { useStations } from '../hooks/use-stations';

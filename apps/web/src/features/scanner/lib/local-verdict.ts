@@ -1,5 +1,5 @@
 // The verdict a marshal sees the moment a rider is scanned, computed on the device from the
-// cached roster and this device's own scans (DESIGN.md §8's flags, as far as one phone can
+// cached roster and this device's own scans (the server's scan flags, as far as one phone can
 // know them). The server decides again when the scan arrives; its answer is shown in the
 // list once synced.
 import type { ScanFlagReasonName } from '@rally/shared/catalog';

@@ -1,5 +1,5 @@
-// Lazy route module (see app/router.tsx): /scan, the marshals' phone scanner (issue 14,
-// DESIGN.md §8). Its own gate rather than RequireAuth: signed-out marshals sign in here and
+// Lazy route module (see app/router.tsx): /scan, the marshals' phone scanner (issue 14).
+// Its own gate rather than RequireAuth: signed-out marshals sign in here and
 // stay here, and a rider is told who the page is for.
 import { can } from '@rally/shared/permissions';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Calls of Announcements Management (spec/staff-console.md §7 "Announcements").
+// Calls of Announcements Management.
 import type { AdminAnnouncement, AdminAnnouncementListResponse } from '@rally/shared/contracts/announcements';
 import { api } from '../../../../lib/api-client';
 

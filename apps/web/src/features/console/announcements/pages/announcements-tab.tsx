@@ -1,4 +1,4 @@
-// Announcements Management (spec/staff-console.md §2): every announcement, active or not,
+// Announcements Management: every announcement, active or not,
 // newest first; riders see the active ones in My Profile.
 import type { AdminAnnouncement } from '@rally/shared/contracts/announcements';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Dashboard (spec/staff-console.md §2): four counters and the Recent Activity feed.
+// Dashboard: four counters and the Recent Activity feed.
 import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Flame, LayoutDashboard, MapPin, Swords, UserCheck, Users } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Calls of the Event Day tab (DESIGN.md §8): stations and the review of flagged scans.
+// Calls of the Event Day tab: stations and the review of flagged scans.
 
 import type { Pagination } from '@rally/shared/contracts/common';
 import type { FlaggedScan } from '@rally/shared/contracts/scans';

@@ -21,7 +21,7 @@ export function formatScanTime(value: string): string {
   });
 }
 
-/** `routes: []` means every route (DESIGN.md §8). */
+/** `routes: []` means the station serves every route. */
 export function routesText(routes: readonly RallyRouteId[]): string {
   if (routes.length === 0) return 'All routes';
   return routes.map((r) => RALLY_ROUTES[r].name).join(', ');

@@ -9,9 +9,8 @@ import {
 } from '@rally/shared/catalog';
 import { type CreateStationRequest, createStationRequest, type Station } from '@rally/shared/contracts/stations';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
-import { Modal } from '../../../../components/ui/modal';
+import { FormModal } from '../../../../components/ui/form-modal';
 import { fromLocalInput, toLocalInput } from './event-day-display';
 
 interface Draft {
@@ -131,157 +130,148 @@ export function StationFormModal({
   const shown = problem ?? serverProblem;
   const formId = id('form');
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
-      dismissible={!saving}
       title={editing ? 'Edit Station' : 'New Station'}
-      className="max-w-2xl"
-      footer={
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} disabled={saving} className={buttonStyles('ghost')}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} disabled={saving} className={buttonStyles('primary')}>
-            {saving ? 'Saving...' : editing ? 'Save Station' : 'Create Station'}
-          </button>
-        </div>
-      }
+      formId={formId}
+      onSubmit={submit}
+      saving={saving}
+      submitLabel={editing ? 'Save Station' : 'Create Station'}
+      formClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <label htmlFor={id('name')} className={labelStyles}>
-            Name
-            <span className="ml-1 text-fire-400" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <input
-            id={id('name')}
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            maxLength={STATION_NAME_MAX}
-            required
-            className={inputStyles}
-            placeholder="e.g. Marilog checkpoint"
-          />
-        </div>
-        <div>
-          <label htmlFor={id('kind')} className={labelStyles}>
-            Kind
-          </label>
-          <select
-            id={id('kind')}
-            value={draft.kind}
-            onChange={(e) => set('kind', e.target.value as StationKindName)}
-            className={inputStyles}
-          >
-            {STATION_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {STATION_KIND_LABELS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={id('day')} className={labelStyles}>
-            Day
-          </label>
-          <input
-            id={id('day')}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={30}
-            value={draft.day}
-            onChange={(e) => set('day', e.target.value)}
-            className={inputStyles}
-          />
-        </div>
-        <fieldset className="sm:col-span-2">
-          <legend className={labelStyles}>Routes (none ticked: every route)</legend>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
-            {RALLY_ROUTE_IDS.map((route) => (
-              <label key={route} className="flex min-h-11 cursor-pointer items-center gap-2 text-bone">
-                <input
-                  type="checkbox"
-                  checked={draft.routes.includes(route)}
-                  onChange={(e) => toggleRoute(route, e.target.checked)}
-                  className="size-5 accent-fire-500"
-                />
-                {RALLY_ROUTES[route].name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div>
-          <label htmlFor={id('opens')} className={labelStyles}>
-            Opens (empty: always)
-          </label>
-          <input
-            id={id('opens')}
-            type="datetime-local"
-            value={draft.opensAt}
-            onChange={(e) => set('opensAt', e.target.value)}
-            className={inputStyles}
-          />
-        </div>
-        <div>
-          <label htmlFor={id('closes')} className={labelStyles}>
-            Closes (empty: never)
-          </label>
-          <input
-            id={id('closes')}
-            type="datetime-local"
-            value={draft.closesAt}
-            onChange={(e) => set('closesAt', e.target.value)}
-            className={inputStyles}
-          />
-        </div>
-        <div>
-          <label htmlFor={id('lat')} className={labelStyles}>
-            Latitude (optional)
-          </label>
-          <input
-            id={id('lat')}
-            inputMode="decimal"
-            value={draft.lat}
-            onChange={(e) => set('lat', e.target.value)}
-            className={inputStyles}
-            placeholder="7.5306"
-          />
-        </div>
-        <div>
-          <label htmlFor={id('lng')} className={labelStyles}>
-            Longitude (optional)
-          </label>
-          <input
-            id={id('lng')}
-            inputMode="decimal"
-            value={draft.lng}
-            onChange={(e) => set('lng', e.target.value)}
-            className={inputStyles}
-            placeholder="125.2472"
-          />
-        </div>
-        <label className="flex cursor-pointer items-start gap-3 text-bone sm:col-span-2">
-          <input
-            type="checkbox"
-            checked={draft.required}
-            onChange={(e) => set('required', e.target.checked)}
-            className="mt-0.5 size-5 shrink-0 accent-fire-500"
-          />
-          Required for a finish (a rider who misses it does not finish)
+      <div className="sm:col-span-2">
+        <label htmlFor={id('name')} className={labelStyles}>
+          Name
+          <span className="ml-1 text-fire-400" aria-hidden="true">
+            *
+          </span>
         </label>
-        {shown && (
-          <p
-            role="alert"
-            className="rounded-md border border-ember-600 bg-ember-700/15 px-3 py-2 text-sm text-ember-400 sm:col-span-2"
-          >
-            {shown}
-          </p>
-        )}
-      </form>
-    </Modal>
+        <input
+          id={id('name')}
+          value={draft.name}
+          onChange={(e) => set('name', e.target.value)}
+          maxLength={STATION_NAME_MAX}
+          required
+          className={inputStyles}
+          placeholder="e.g. Marilog checkpoint"
+        />
+      </div>
+      <div>
+        <label htmlFor={id('kind')} className={labelStyles}>
+          Kind
+        </label>
+        <select
+          id={id('kind')}
+          value={draft.kind}
+          onChange={(e) => set('kind', e.target.value as StationKindName)}
+          className={inputStyles}
+        >
+          {STATION_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {STATION_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={id('day')} className={labelStyles}>
+          Day
+        </label>
+        <input
+          id={id('day')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={30}
+          value={draft.day}
+          onChange={(e) => set('day', e.target.value)}
+          className={inputStyles}
+        />
+      </div>
+      <fieldset className="sm:col-span-2">
+        <legend className={labelStyles}>Routes (none ticked: every route)</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {RALLY_ROUTE_IDS.map((route) => (
+            <label key={route} className="flex min-h-11 cursor-pointer items-center gap-2 text-bone">
+              <input
+                type="checkbox"
+                checked={draft.routes.includes(route)}
+                onChange={(e) => toggleRoute(route, e.target.checked)}
+                className="size-5 accent-fire-500"
+              />
+              {RALLY_ROUTES[route].name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={id('opens')} className={labelStyles}>
+          Opens (empty: always)
+        </label>
+        <input
+          id={id('opens')}
+          type="datetime-local"
+          value={draft.opensAt}
+          onChange={(e) => set('opensAt', e.target.value)}
+          className={inputStyles}
+        />
+      </div>
+      <div>
+        <label htmlFor={id('closes')} className={labelStyles}>
+          Closes (empty: never)
+        </label>
+        <input
+          id={id('closes')}
+          type="datetime-local"
+          value={draft.closesAt}
+          onChange={(e) => set('closesAt', e.target.value)}
+          className={inputStyles}
+        />
+      </div>
+      <div>
+        <label htmlFor={id('lat')} className={labelStyles}>
+          Latitude (optional)
+        </label>
+        <input
+          id={id('lat')}
+          inputMode="decimal"
+          value={draft.lat}
+          onChange={(e) => set('lat', e.target.value)}
+          className={inputStyles}
+          placeholder="7.5306"
+        />
+      </div>
+      <div>
+        <label htmlFor={id('lng')} className={labelStyles}>
+          Longitude (optional)
+        </label>
+        <input
+          id={id('lng')}
+          inputMode="decimal"
+          value={draft.lng}
+          onChange={(e) => set('lng', e.target.value)}
+          className={inputStyles}
+          placeholder="125.2472"
+        />
+      </div>
+      <label className="flex cursor-pointer items-start gap-3 text-bone sm:col-span-2">
+        <input
+          type="checkbox"
+          checked={draft.required}
+          onChange={(e) => set('required', e.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-fire-500"
+        />
+        Required for a finish (a rider who misses it does not finish)
+      </label>
+      {shown && (
+        <p
+          role="alert"
+          className="rounded-md border border-ember-600 bg-ember-700/15 px-3 py-2 text-sm text-ember-400 sm:col-span-2"
+        >
+          {shown}
+        </p>
+      )}
+    </FormModal>
   );
 }

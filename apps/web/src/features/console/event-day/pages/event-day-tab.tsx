@@ -1,4 +1,4 @@
-// Event Day (DESIGN.md §8): the stations of the rally, in order day by day, and the review
+// Event Day: the stations of the rally, in order day by day, and the review
 // queue of flagged scans. Everyone with the tab sees both; manage_event edits stations and
 // decides flagged scans; qr_scan roles get a way to the scanner.
 import type { FlaggedScan } from '@rally/shared/contracts/scans';

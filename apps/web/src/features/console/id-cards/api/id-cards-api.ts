@@ -1,4 +1,4 @@
-// Calls of the QR Sticker Generator and the sticker page (spec/staff-console.md §7).
+// Calls of the QR Sticker Generator and the sticker page.
 import { ID_CARD_PAGE_SIZE } from '@rally/shared/catalog';
 import type {
   IdCardDetail,
@@ -45,7 +45,7 @@ export async function markPrinted(userId: string, notes?: string) {
   );
 }
 
-/** The sticker page opens in a new tab (spec §2). */
+/** The sticker page opens in a new tab, so the generator's list stays where it was. */
 export function openStickerPage(userId: string) {
   window.open(`/admin/print-qr/${encodeURIComponent(userId)}`, '_blank', 'noopener');
 }

@@ -1,4 +1,4 @@
-// The QR sticker (spec/staff-console.md §9): a 500x500 canvas, the QR of the rider code at
+// The QR sticker: a 500x500 canvas, the QR of the rider code at
 // 280 px with the logo over its centre at 25% of the QR size, and the rider's names, code
 // and number. White ground and near-black ink: stickers are printed and scanned in sun.
 import type { IdCardDetail } from '@rally/shared/contracts/id-cards';

@@ -1,4 +1,4 @@
-// QR Sticker Generator (spec/staff-console.md §2): verified riders, whether their sticker
+// QR Sticker Generator: verified riders, whether their sticker
 // has been printed, a preview, and the sticker page.
 import type { IdCardUser } from '@rally/shared/contracts/id-cards';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

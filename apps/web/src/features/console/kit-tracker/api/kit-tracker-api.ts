@@ -1,4 +1,4 @@
-// Calls of the Kit Tracker (spec/staff-console.md §7 "Kit tracking and ID cards").
+// Calls of the Kit Tracker.
 import { KIT_PAGE_SIZE } from '@rally/shared/catalog';
 import type {
   KitFilter,

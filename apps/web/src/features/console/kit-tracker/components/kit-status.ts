@@ -16,7 +16,7 @@ export function kitProgress(p: KitParticipant): { given: number; complete: boole
   return { given, complete: given === KIT_ITEM_COUNT, text: `Kit ${given}/${KIT_ITEM_COUNT} complete` };
 }
 
-/** The spec's confirmation (spec/staff-console.md §5), word for word. */
+/** The question asked before a kit item is marked given or not given. */
 export function toggleConfirmText(label: string, name: string, give: boolean): string {
   return `Are you sure you want to mark as ${give ? 'given' : 'not given'} the ${label} for ${name}?`;
 }

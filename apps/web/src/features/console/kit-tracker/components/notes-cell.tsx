@@ -1,4 +1,4 @@
-// Inline kit notes, saved NOTES_AUTOSAVE_MS after the last keystroke (spec §4). A save
+// Inline kit notes, saved NOTES_AUTOSAVE_MS after the last keystroke. A save
 // still pending when the row goes away (page change, refresh) is sent at once.
 import { NOTES_AUTOSAVE_MS } from '@rally/shared/catalog';
 import { KIT_NOTES_MAX } from '@rally/shared/contracts/kit-tracking';

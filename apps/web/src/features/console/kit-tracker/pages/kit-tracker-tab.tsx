@@ -1,4 +1,4 @@
-// Kit Tracker (spec/staff-console.md §2): verified riders and the hand-over of their
+// Kit Tracker: verified riders and the hand-over of their
 // three kit items, with stats that follow every toggle.
 import type { KitFilter, KitParticipant, KitSortField, SortOrder } from '@rally/shared/contracts/kit-tracking';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

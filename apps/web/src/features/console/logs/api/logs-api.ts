@@ -1,4 +1,4 @@
-// Calls of System Logs (spec/staff-console.md §7 "Logs").
+// Calls of System Logs.
 import { LOGS_PAGE_SIZE, type LogDateRange } from '@rally/shared/catalog';
 import type { LogStats, LogsResponse, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { api } from '../../../../lib/api-client';

@@ -21,7 +21,7 @@ export function LogTypeBadge({ type }: { type: LogType }) {
   );
 }
 
-/** The server's formatted time, else one derived from the raw timestamp (spec §2). */
+/** The server's formatted time, else one derived from the raw timestamp. */
 export function logTime(log: Pick<LogEntry, 'formatted_timestamp' | 'log_timestamp'>): string {
   if (log.formatted_timestamp) return log.formatted_timestamp;
   const date = new Date(log.log_timestamp);

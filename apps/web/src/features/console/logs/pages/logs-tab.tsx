@@ -1,4 +1,4 @@
-// System Logs (spec/staff-console.md §2): activities, verification decisions and login
+// System Logs: activities, verification decisions and login
 // attempts in one list, filtered, sorted and paged by the server.
 import type { LogDateRange } from '@rally/shared/catalog';
 import type { LogEntry, LogTypeFilter } from '@rally/shared/contracts/logs';

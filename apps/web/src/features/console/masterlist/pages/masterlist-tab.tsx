@@ -1,4 +1,4 @@
-// Participant Masterlist (spec/staff-console.md §2): every rider holding a rider
+// Participant Masterlist: every rider holding a rider
 // number, verified first, with the five counters.
 import { type AdminUser, MASTERLIST_PAGE_SIZE } from '@rally/shared/contracts/users';
 import { can } from '@rally/shared/permissions';

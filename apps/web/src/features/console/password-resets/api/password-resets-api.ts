@@ -1,4 +1,4 @@
-// Calls of Password Reset Management (spec/staff-console.md §7 "Password resets").
+// Calls of Password Reset Management.
 import { PASSWORD_RESET_HISTORY_LIMIT } from '@rally/shared/catalog';
 import type {
   ResetHistoryResponse,
@@ -21,7 +21,7 @@ export async function fetchResetUsers(search: string, page: number): Promise<Res
   return (await api.get<ResetUsersResponse>(`/admin/password-resets/users?${q}`)).data;
 }
 
-/** The console reads the first 50 (spec §9). */
+/** The console shows only the 50 newest entries of the history. */
 export async function fetchResetHistory(): Promise<ResetHistoryResponse['data']> {
   return (
     await api.get<ResetHistoryResponse>(`/admin/password-resets/history?page=1&limit=${PASSWORD_RESET_HISTORY_LIMIT}`)

@@ -1,4 +1,4 @@
-// Password Reset Management (spec/staff-console.md §2): staff issue one-hour, single-use
+// Password Reset Management: staff issue one-hour, single-use
 // reset links for the accounts they may see, and follow what became of them.
 import type { ResetLinkResult, ResetUser } from '@rally/shared/contracts/password-resets';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -27,7 +27,7 @@ function ActionButton({
       type="button"
       aria-label={label}
       title={label}
-      // Refused actions stay visible but dimmed; a click explains why (spec §5 alerts).
+      // Refused actions stay visible but dimmed; a click explains why in an alert.
       aria-disabled={!allowed}
       onClick={onClick}
       className={`flex size-9 items-center justify-center rounded-md border border-ink-600 transition-colors ${

@@ -1,4 +1,4 @@
-// User Management (spec/staff-console.md §2): verified accounts the viewer may see,
+// User Management: verified accounts the viewer may see,
 // searched, filtered and paginated on the server.
 import type { AdminUser } from '@rally/shared/contracts/users';
 import { USERS_PAGE_SIZE } from '@rally/shared/contracts/users';

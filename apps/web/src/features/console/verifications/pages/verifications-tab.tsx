@@ -1,4 +1,4 @@
-// Verification Center (spec/staff-console.md §2): the pending queue with receipts,
+// Verification Center: the pending queue with receipts,
 // approve/reject with optional notes, the stats and the recent history.
 import {
   PENDING_VERIFICATIONS_PAGE_SIZE,

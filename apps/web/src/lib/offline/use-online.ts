@@ -9,7 +9,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** The browser's own view of the connection (`online`/`offline` events). */
+/** The browser's own idea of being online (`online`/`offline` events); a phone with one bar may still say true. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
