@@ -1273,7 +1273,7 @@ export interface paths {
         get: operations["getUsersByIdComments"];
         put?: never;
         /**
-         * @description Adds a support comment to a rider’s profile. A comment has no length limit (the spec sets none); only the request body limit of 1 MB bounds it. Tab, newline and carriage return are allowed; other control characters are refused.
+         * @description Adds a support comment to a rider’s profile. A comment has no length limit of its own; only the request body limit of 1 MB bounds it. Tab, newline and carriage return are allowed; other control characters are refused.
          *
          *     Needs a bearer token of an account whose payment is verified.
          */

@@ -62,7 +62,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
     schema: {
       tags: ['profiles'],
       description:
-        'Adds a support comment to a rider’s profile. A comment has no length limit (the spec sets none); only the request body limit of 1 MB bounds it. Tab, newline and carriage return are allowed; other control characters are refused.',
+        'Adds a support comment to a rider’s profile. A comment has no length limit of its own; only the request body limit of 1 MB bounds it. Tab, newline and carriage return are allowed; other control characters are refused.',
       params: userIdParam,
       body: commentBody,
       response: responses({ 201: commentResponse }),
