@@ -19,6 +19,7 @@ import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
+import { openFileStore } from './lib/file-store';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { securityHeadersPlugin } from './lib/security-headers';
@@ -183,14 +184,15 @@ export async function buildApp(opts: {
   await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
+  const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database, config });
       await api.register(authRoutes, { db, config });
-      await api.register(registrationRoutes, { db, config });
+      await api.register(registrationRoutes, { db, config, fileStore });
       await api.register(riderNumberRoutes, { db });
-      await api.register(uploadRoutes, { db, config });
+      await api.register(uploadRoutes, { db, config, fileStore });
       await api.register(kitTrackingRoutes, { db });
       await api.register(idCardRoutes, { db });
       await api.register(passwordResetRoutes, { db, config });
@@ -198,7 +200,7 @@ export async function buildApp(opts: {
       await api.register(profileRoutes, { db });
       await api.register(riderKitRoutes, { db });
       await api.register(announcementRoutes, { db });
-      await api.register(userRoutes, { db });
+      await api.register(userRoutes, { db, fileStore });
       await api.register(verificationRoutes, { db });
       await api.register(dashboardRoutes, { db });
       await api.register(activityRoutes, { db });
