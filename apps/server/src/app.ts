@@ -22,6 +22,7 @@ import { AppError } from './lib/errors';
 import { openFileStore } from './lib/file-store';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
+import { rateLimitStore } from './lib/rate-limit-store';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
@@ -170,6 +171,8 @@ export async function buildApp(opts: {
   await app.register(controlCharactersPlugin);
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
+    // Route limits counted in the database, shared by every instance; the global one per process.
+    store: rateLimitStore(db),
     max: config.rateLimits.globalPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_req, ctx) => ({
