@@ -15,7 +15,7 @@ import { files } from '../db/schema/files';
 import { createUser } from '../modules/operator/operator.service';
 import { openTestDatabase } from '../test/build-app';
 import { jpeg, multipart, registrationFields, registrationFiles, STRONG_PASSWORD } from '../test/factories';
-import { type RunningServer, startServer } from '../test/processes';
+import { type RunningServer, runNode, startServer } from '../test/processes';
 
 const BUCKET = 'rally-files';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -28,6 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
   let a: RunningServer;
   let b: RunningServer;
   let bucket: S3Client;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     s3Dir = mkdtempSync(path.join(os.tmpdir(), 'rally-s3-'));
@@ -42,7 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
     const { port } = await s3.run();
     const endpoint = `http://127.0.0.1:${port}`;
     opened = await openTestDatabase('postgres');
-    const env = {
+    env = {
       DATABASE_URL: opened.url as string,
       DATA_DIR: dataDir,
       S3_BUCKET: BUCKET,
@@ -230,4 +231,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
     }
     expect(seen).toContain(15);
   });
+
+  it('backs up with the files of the bucket inside, and restores them into a database with no store', async () => {
+    const rider = await registerOn(a, { riderNumber: '16' });
+    const file = path.join(dataDir, 'rally.backup.gz');
+    const backup = await runNode('cli', ['backup', file], env);
+    expect(backup.code, backup.stderr).toBe(0);
+    const target = await openTestDatabase('postgres');
+    try {
+      const restore = await runNode('cli', ['restore', file], {
+        DATABASE_URL: target.url as string,
+        DATA_DIR: dataDir,
+      });
+      expect(restore.code, restore.stderr).toBe(0);
+      const restored = await target.database.db.execute(
+        sql`select count(*)::int as n, count(*) filter (where storage_key is null and encode(sha256(data), 'hex') = sha256)::int as whole,
+                   count(*) filter (where user_id = ${rider.userId})::int as mine
+              from files`,
+      );
+      const counts = (restored as unknown as { rows: { n: number; whole: number; mine: number }[] }).rows[0];
+      expect(counts?.mine).toBe(2);
+      expect(counts?.whole).toBe(counts?.n);
+    } finally {
+      await target.drop();
+    }
+  }, 120_000);
 });
