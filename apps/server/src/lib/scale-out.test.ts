@@ -183,6 +183,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
     for (const key of mine) expect(keys).not.toContain(key);
   });
 
+  it('leaves no object behind for the losers of a rider-number race spread over both instances', async () => {
+    const parts = await registrationFiles();
+    const statuses = await Promise.all(
+      [a, b, a, b, a, b].map(async (server) => {
+        const body = multipart(registrationFields({ riderNumber: '21' }), parts);
+        const res = await fetch(`${server.url}/api/auth/register-with-uploads`, {
+          method: 'POST',
+          headers: body.headers,
+          body: body.payload,
+        });
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    // Every object in the bucket is named by a row, and every row's object is there.
+    const named = await opened.database.db
+      .select({ storageKey: files.storageKey })
+      .from(files)
+      .where(sql`${files.storageKey} is not null`);
+    expect(await objectKeys()).toEqual(named.map((r) => r.storageKey).sort());
+  });
+
   it('counts a route rate limit across both instances', async () => {
     // RATE_LIMIT_RESETS=4 per address: four calls spread over A and B pass, the fifth is refused.
     const statuses: number[] = [];
