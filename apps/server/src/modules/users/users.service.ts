@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
-import { databaseFileStore, type FileStore } from '../../lib/file-store';
+import type { FileStore } from '../../lib/file-store';
 import { onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
@@ -182,7 +182,7 @@ export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, b
  * and print records, and set log references to null (logs keep a name snapshot). The
  * rider number is freed with the row.
  */
-export async function deleteUser(db: Db, viewer: AuthContext, userId: string, store: FileStore = databaseFileStore) {
+export async function deleteUser(db: Db, viewer: AuthContext, userId: string, store: FileStore) {
   if (userId === viewer.userId) throw new BadRequestError('You cannot delete your own account', 'SELF_DELETE');
   // The rows of the files go with the account (cascade); their objects, if any, once it has.
   let objects: string[] = [];
