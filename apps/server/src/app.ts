@@ -19,8 +19,10 @@ import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
+import { openFileStore } from './lib/file-store';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
+import { rateLimitStore } from './lib/rate-limit-store';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
@@ -169,6 +171,8 @@ export async function buildApp(opts: {
   await app.register(controlCharactersPlugin);
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
+    // Route limits counted in the database, shared by every instance; the global one per process.
+    store: rateLimitStore(db),
     max: config.rateLimits.globalPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_req, ctx) => ({
@@ -183,14 +187,15 @@ export async function buildApp(opts: {
   await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
+  const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { database, config });
       await api.register(authRoutes, { db, config });
-      await api.register(registrationRoutes, { db, config });
+      await api.register(registrationRoutes, { db, config, fileStore });
       await api.register(riderNumberRoutes, { db });
-      await api.register(uploadRoutes, { db, config });
+      await api.register(uploadRoutes, { db, config, fileStore });
       await api.register(kitTrackingRoutes, { db });
       await api.register(idCardRoutes, { db });
       await api.register(passwordResetRoutes, { db, config });
@@ -198,7 +203,7 @@ export async function buildApp(opts: {
       await api.register(profileRoutes, { db });
       await api.register(riderKitRoutes, { db });
       await api.register(announcementRoutes, { db });
-      await api.register(userRoutes, { db });
+      await api.register(userRoutes, { db, fileStore });
       await api.register(verificationRoutes, { db });
       await api.register(dashboardRoutes, { db });
       await api.register(activityRoutes, { db });

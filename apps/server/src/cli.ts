@@ -1,12 +1,14 @@
 // Operator commands: `npm run cli -- <command> [--flag value ...]`. With the embedded
 // database, a running server carries the command out itself (the store belongs to one
 // process); otherwise the CLI opens the database directly.
+
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { sendControlCommand } from './lib/control-channel';
 import { acquireDataDirLock, DataDirBusyError, readLiveLock } from './lib/data-dir-lock';
+import { openFileStore } from './lib/file-store';
 import { runOperatorCommand } from './modules/operator/operator.service';
 
 const HELP = `Operator commands:
@@ -87,7 +89,8 @@ async function run(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await runMigrations(database);
-    const result = await runOperatorCommand(database.db, config.publicUrl, command, args);
+    const fileStore = openFileStore(config.fileStore, (message, err) => console.warn(message, err));
+    const result = await runOperatorCommand(database.db, config.publicUrl, command, args, fileStore);
     (result.exitCode === 0 ? console.log : console.error)(result.output);
     return result.exitCode;
   } finally {

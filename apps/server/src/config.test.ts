@@ -21,4 +21,37 @@ describe('configuration', () => {
     expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a non-negative integer, got "eighty"');
   });
+
+  it('keeps files in the database unless S3_BUCKET is set, and refuses half an S3 configuration', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'database' });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'rally',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'rally-2026',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'rally',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'rally-2026/',
+    });
+    // AWS S3 with the SDK's own credentials (an instance role): no endpoint, no keys.
+    expect(loadConfig({ S3_BUCKET: 'rally', S3_REGION: 'ap-southeast-1' }).fileStore).toMatchObject({
+      region: 'ap-southeast-1',
+      credentials: undefined,
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow('S3_ENDPOINT given without S3_BUCKET');
+    expect(() => loadConfig({ S3_BUCKET: 'rally', S3_ACCESS_KEY_ID: 'id' })).toThrow('go together');
+    expect(() => loadConfig({ S3_BUCKET: 'rally', S3_ENDPOINT: 'minio:9000' })).toThrow('must be an http(s) URL');
+    expect(() => loadConfig({ S3_BUCKET: 'rally', S3_FORCE_PATH_STYLE: 'yes' })).toThrow('true or false');
+  });
 });

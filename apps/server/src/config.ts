@@ -20,6 +20,23 @@ export interface RateLimits {
   globalPerMinute: number;
 }
 
+/** Where uploaded files' bytes live (lib/file-store.ts). */
+export type FileStoreConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset for AWS S3; MinIO, R2 and other S3-compatible stores give their URL. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the AWS SDK's own chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+      forcePathStyle: boolean;
+      /** Prepended to every object key, so one bucket can serve several installations. */
+      prefix: string;
+    };
+
 export interface Config {
   port: number;
   host: string;
@@ -36,6 +53,7 @@ export interface Config {
    * proxies in front of the server, or the proxies' addresses/CIDRs.
    */
   trustProxy: false | number | string[];
+  fileStore: FileStoreConfig;
   /** Things the operator should fix, logged at start-up. */
   warnings: string[];
 }
@@ -87,6 +105,43 @@ export function parseTrustProxy(value: string | undefined, warnings: string[] = 
   return entries;
 }
 
+/**
+ * S3_BUCKET turns the object store on; the other S3_ variables only mean something with
+ * it, and a half-given key pair stops the start rather than falling back to other
+ * credentials unnoticed.
+ */
+export function parseFileStore(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((n) => env[n]);
+    if (stray.length > 0) throw new Error(`${stray.join(', ')} given without S3_BUCKET: set S3_BUCKET too`);
+    return { kind: 'database' };
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!!accessKeyId !== !!secretAccessKey) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim();
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  }
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
+
 /** OWASP's argon2id recommendation; the benchmark measures the raw hash rate at exactly these. */
 export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -128,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     argon2: { ...ARGON2_PARAMS },
     trustProxy,
+    fileStore: parseFileStore(env),
     warnings,
   };
   return { ...base, ...overrides };

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startControlServer } from './lib/control-channel';
 import { acquireDataDirLock, controlSocketPath, DataDirBusyError } from './lib/data-dir-lock';
+import { openFileStore } from './lib/file-store';
 import { FIRST_START_HINT, hasStaffAdmin, runOperatorCommand } from './modules/operator/operator.service';
 
 async function main(config: Config) {
@@ -24,10 +25,12 @@ async function main(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(database);
   const app = await buildApp({ config, database });
+  // A backup reads the files kept in an object store into the backup file.
+  const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
   const stopControl = socket
     ? await startControlServer(socket, async (command, args) => {
         try {
-          return await runOperatorCommand(database.db, config.publicUrl, command, args);
+          return await runOperatorCommand(database.db, config.publicUrl, command, args, fileStore);
         } finally {
           // An operator command writes beside the HTTP routes (seed-demo adds riders).
           app.answerCache.invalidate();

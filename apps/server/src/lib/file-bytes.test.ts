@@ -5,10 +5,17 @@ import { files } from '../db/schema/files';
 import { users } from '../db/schema/users';
 import { DB_KINDS, openTestDatabase } from '../test/build-app';
 import { firstRow, present } from '../test/present';
-import { bytesColumn, bytesFrom, insertFiles } from './file-bytes';
+import { bytesColumn, bytesFrom, insertFiles, type NewFileRow } from './file-bytes';
 import type { ProcessedFile } from './files';
 
 type Opened = Awaited<ReturnType<typeof openTestDatabase>>;
+
+/** A new row keeping its bytes in itself (the database store). */
+const inRow = (userId: string, f: ProcessedFile): NewFileRow => ({
+  userId,
+  file: f,
+  placement: { data: f.data, storageKey: null },
+});
 
 describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
   let t: Opened;
@@ -89,10 +96,7 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
       originalName: null,
     });
     await t.database.db.transaction((tx) =>
-      insertFiles(t.database.db, tx, [
-        { userId, file: photo },
-        { userId, file: receipt },
-      ]),
+      insertFiles(t.database.db, tx, [inRow(userId, photo), inRow(userId, receipt)]),
     );
     const rows = await stored(userId);
     expect(rows).toHaveLength(2);
@@ -122,11 +126,24 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
     expect(digest).toBe(photo.sha256);
   });
 
+  it('writes a row whose bytes are in an object store: its key, no data', async () => {
+    const userId = await newUser();
+    const photo = file({});
+    await t.database.db.transaction((tx) =>
+      insertFiles(t.database.db, tx, [{ userId, file: photo, placement: { data: null, storageKey: 'files/k1' } }]),
+    );
+    const [row] = await t.database.db
+      .select({ storageKey: files.storageKey, empty: sql<boolean>`${files.data} is null`, sha256: files.sha256 })
+      .from(files)
+      .where(eq(files.userId, userId));
+    expect(row).toEqual({ storageKey: 'files/k1', empty: true, sha256: photo.sha256 });
+  });
+
   it('rolls back with the transaction that carried it', async () => {
     const userId = await newUser();
     await expect(
       t.database.db.transaction(async (tx) => {
-        await insertFiles(t.database.db, tx, [{ userId, file: file({ data: Buffer.alloc(50_000, 7) }) }]);
+        await insertFiles(t.database.db, tx, [inRow(userId, file({ data: Buffer.alloc(50_000, 7) }))]);
         expect(await tx.select({ id: files.id }).from(files).where(eq(files.userId, userId))).toHaveLength(1);
         throw new Error('later step failed');
       }),
@@ -139,15 +156,12 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
     const missing = '00000000-0000-4000-8000-000000000000';
     await expect(
       t.database.db.transaction((tx) =>
-        insertFiles(t.database.db, tx, [
-          { userId, file: file({}) },
-          { userId: missing, file: file({ kind: 'payment_receipt' }) },
-        ]),
+        insertFiles(t.database.db, tx, [inRow(userId, file({})), inRow(missing, file({ kind: 'payment_receipt' }))]),
       ),
     ).rejects.toThrow();
     expect(await stored(userId)).toEqual([]);
     // And the database is usable afterwards.
-    await t.database.db.transaction((tx) => insertFiles(t.database.db, tx, [{ userId, file: file({}) }]));
+    await t.database.db.transaction((tx) => insertFiles(t.database.db, tx, [inRow(userId, file({}))]));
     expect(await stored(userId)).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import { entityKind, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { files } from '../db/schema/files';
+import type { FilePlacement } from './file-store';
 import type { ProcessedFile } from './files';
 import { onlyRow } from './sql-text';
 
@@ -34,6 +35,8 @@ export function bytesFrom(base64: string): Buffer {
 export interface NewFileRow {
   userId: string;
   file: ProcessedFile;
+  /** Where the store put the bytes (lib/file-store.ts): in this row, or under a key. */
+  placement: FilePlacement;
 }
 
 /** The raw PGlite transaction under a Drizzle one. */
@@ -66,7 +69,7 @@ export async function insertFiles(db: Db, tx: Tx, rows: NewFileRow[]): Promise<v
     }
     return;
   }
-  for (const { userId, file: f } of rows) {
+  for (const { userId, file: f, placement } of rows) {
     await tx.insert(files).values({
       userId,
       kind: f.kind,
@@ -76,7 +79,8 @@ export async function insertFiles(db: Db, tx: Tx, rows: NewFileRow[]): Promise<v
       height: f.height,
       sha256: f.sha256,
       originalName: f.originalName,
-      data: pglite ? bytesParam(f.data) : f.data,
+      data: placement.data === null ? null : pglite ? bytesParam(placement.data) : placement.data,
+      storageKey: placement.storageKey,
     });
   }
 }
@@ -92,6 +96,7 @@ const COPY_COLUMNS = [
   files.sha256,
   files.originalName,
   files.data,
+  files.storageKey,
 ];
 
 /**
@@ -120,7 +125,7 @@ export function copyBinary(rows: NewFileRow[]): Buffer {
     return b;
   };
   const text = (v: string | null) => (v === null ? null : Buffer.from(v, 'utf8'));
-  for (const { userId, file: f } of rows) {
+  for (const { userId, file: f, placement } of rows) {
     parts.push(int16(COPY_COLUMNS.length));
     field(uuidBytes(userId));
     field(text(f.kind));
@@ -130,7 +135,8 @@ export function copyBinary(rows: NewFileRow[]): Buffer {
     field(int4(f.height));
     field(text(f.sha256));
     field(text(f.originalName));
-    field(f.data);
+    field(placement.data);
+    field(text(placement.storageKey));
   }
   parts.push(int16(-1));
   return Buffer.concat(parts);

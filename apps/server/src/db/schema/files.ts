@@ -1,4 +1,5 @@
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { fileKindEnum } from './enums';
 import { users } from './users';
 
@@ -7,7 +8,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
-/** Uploaded files live in the database so a registration and its files commit together. */
+/**
+ * One row per uploaded file. The bytes live in the row (`data`, the default store, so a
+ * registration and its files commit together) or in an S3-compatible object store under
+ * `storage_key` (lib/file-store.ts), put there before the row commits. Exactly one of
+ * the two is set; rows of both kinds can coexist (files uploaded before S3 was set up).
+ */
 export const files = pgTable(
   'files',
   {
@@ -22,9 +28,14 @@ export const files = pgTable(
     height: integer('height'),
     sha256: text('sha256').notNull(),
     originalName: text('original_name'),
-    data: bytea('data').notNull(),
+    data: bytea('data'),
+    storageKey: text('storage_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One current file of each kind per user: a new upload replaces the old one.
-  (t) => [uniqueIndex('files_user_kind_uq').on(t.userId, t.kind), index('files_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('files_user_kind_uq').on(t.userId, t.kind),
+    index('files_user_idx').on(t.userId),
+    check('files_one_place_ck', sql`(${t.data} is null) <> (${t.storageKey} is null)`),
+  ],
 );

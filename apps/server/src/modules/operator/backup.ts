@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { databaseFileStore, type FileStore, streamBytes } from '../../lib/file-store';
 
 export const BACKUP_FORMAT = 'rally-backup';
 export const BACKUP_VERSION = 1;
@@ -89,8 +90,23 @@ const describeCounts = (counts: Record<string, number>) =>
     .map(([t, n]) => `${t} ${n}`)
     .join(', ') || 'no rows';
 
+/**
+ * A file row whose bytes are in the object store goes into the backup with its bytes, as
+ * if it had been stored in the database: a backup is whole on its own (the bucket may be
+ * gone, or another one, when it is restored), and restores anywhere, its files then
+ * living in the database, readable whichever store is configured.
+ */
+async function withBytes(json: string, store: FileStore): Promise<string> {
+  const row = JSON.parse(json) as { storage_key?: string | null; data?: string | null };
+  if (!row.storage_key) return json;
+  const { stream } = await store.open(row.storage_key);
+  row.data = `\\x${(await streamBytes(stream)).toString('hex')}`;
+  row.storage_key = null;
+  return JSON.stringify(row);
+}
+
 /** Writes a consistent backup of every table to `file`; returns what it wrote, for the operator. */
-export async function backupDatabase(db: Db, file: string): Promise<string> {
+export async function backupDatabase(db: Db, file: string, store: FileStore = databaseFileStore): Promise<string> {
   const partial = `${file}.partial`;
   // Level 1: uploads are JPEG/PNG/PDF, already compressed; a higher level costs time for nothing.
   const gzip = createGzip({ level: 1 });
@@ -131,7 +147,8 @@ export async function backupDatabase(db: Db, file: string): Promise<string> {
             const batch = await rows<{ j: string }>(tx, sql`fetch 100 from rally_backup`);
             if (batch.length === 0) break;
             for (const r of batch) {
-              if (!gzip.write(`{"r":${r.j}}\n`)) await once(gzip, 'drain');
+              const j = table === 'files' ? await withBytes(r.j, store) : r.j;
+              if (!gzip.write(`{"r":${j}}\n`)) await once(gzip, 'drain');
             }
             n += batch.length;
           }

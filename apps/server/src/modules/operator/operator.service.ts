@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords';
 import { isUniqueViolation } from '../../lib/errors';
+import { databaseFileStore, type FileStore } from '../../lib/file-store';
 import { hashPassword } from '../../lib/passwords';
 import { onlyRow } from '../../lib/sql-text';
 import { newRiderCode, newVerificationCode } from '../../lib/tokens';
@@ -109,6 +110,7 @@ export async function runOperatorCommand(
   publicUrl: string,
   command: string,
   args: Record<string, string>,
+  fileStore: FileStore = databaseFileStore,
 ): Promise<{ exitCode: number; output: string }> {
   try {
     switch (command) {
@@ -120,7 +122,7 @@ export async function runOperatorCommand(
         return { exitCode: 0, output: await seedDemo(db) };
       case 'backup':
         if (!args.file) return { exitCode: 1, output: 'Usage: npm run cli -- backup FILE' };
-        return { exitCode: 0, output: await backupDatabase(db, args.file) };
+        return { exitCode: 0, output: await backupDatabase(db, args.file, fileStore) };
       case 'restore':
         if (!args.file) return { exitCode: 1, output: 'Usage: npm run cli -- restore FILE [--force]' };
         return { exitCode: 0, output: await restoreDatabase(db, args.file, { force: args.force === 'true' }) };

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { FileStore } from '../../lib/file-store';
 import { inspectUpload, type PendingUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { clientInfo, parseBody, responses } from '../../lib/route-helpers';
@@ -19,8 +20,8 @@ class ClientGoneError extends AppError {
 
 const REGISTERED = 'Welcome to the tribe, warrior! Your registration is pending verification.';
 
-export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
-  const { db, config } = opts;
+export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; config: Config; fileStore: FileStore }) {
+  const { db, config, fileStore } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = config.rateLimits.enabled
     ? { max: config.rateLimits.registrationsPerAddressPerHour, timeWindow: 3_600_000 }
@@ -78,7 +79,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
           pending.push(await inspectUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
         return pending;
       };
-      const result = await register(db, input, inspect, clientInfo(request), whenClientGone(reply));
+      const result = await register(db, input, inspect, clientInfo(request), whenClientGone(reply), fileStore);
       reply.code(201);
       return {
         success: true as const,

@@ -6,8 +6,9 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
-import { insertFiles } from '../../lib/file-bytes';
-import type { PendingUpload, ProcessedFile } from '../../lib/files';
+import { insertFiles, type NewFileRow } from '../../lib/file-bytes';
+import { databaseFileStore, type FileStore } from '../../lib/file-store';
+import type { PendingUpload } from '../../lib/files';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
 import { oncePerDb } from '../../lib/per-db';
@@ -68,6 +69,7 @@ export async function register(
   inspectUploads: () => Promise<PendingUpload[]>,
   client: ClientInfo,
   signal?: AbortSignal,
+  store: FileStore = databaseFileStore,
 ): Promise<RegistrationResult> {
   // After the payload's own checks (at the route), before any queue or look-up: a common
   // password is refused whatever else is free.
@@ -82,7 +84,17 @@ export async function register(
         Promise.all(pending.map((finish) => finish())),
         hashPassword(input.password),
       ]);
-      return insertRegistration(db, input, uploads, passwordHash, client);
+      // In an object store the files are put first; they are removed again when the
+      // registration does not commit, so a refused rider leaves nothing behind.
+      const placed = await Promise.all(
+        uploads.map(async (file) => ({ file, placement: await store.place(file.data, file.mimeType) })),
+      );
+      try {
+        return await insertRegistration(db, input, placed, passwordHash, client);
+      } catch (err) {
+        await store.remove(placed.flatMap((p) => (p.placement.storageKey ? [p.placement.storageKey] : [])));
+        throw err;
+      }
     },
     signal,
   );
@@ -91,7 +103,7 @@ export async function register(
 async function insertRegistration(
   db: Db,
   input: RegistrationInput,
-  uploads: ProcessedFile[],
+  uploads: Omit<NewFileRow, 'userId'>[],
   passwordHash: string,
   client: ClientInfo,
 ): Promise<RegistrationResult> {
@@ -142,7 +154,7 @@ async function insertRegistration(
       await insertFiles(
         db,
         tx,
-        uploads.map((file) => ({ userId: user.id, file })),
+        uploads.map((u) => ({ userId: user.id, ...u })),
       );
       await recordActivity(tx, {
         type: 'user_registration',
@@ -151,7 +163,7 @@ async function insertRegistration(
         description: `${displayName(input)} registered for ${category.toUpperCase()} as rider #${input.riderNumber}`,
         details: `Payment: ${input.paymentMethod ?? 'not chosen'}; code ${verificationCode}`,
         location: input.address ?? null,
-        metadata: { riderNumber: input.riderNumber, category, files: uploads.map((f) => f.kind) },
+        metadata: { riderNumber: input.riderNumber, category, files: uploads.map((u) => u.file.kind) },
       });
       const token = await createSession(tx, user.id, client);
       return { userId: user.id, token, verificationCode };

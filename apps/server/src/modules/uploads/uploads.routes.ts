@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { envelope, messageEnvelope } from '@rally/shared/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { BadRequestError } from '../../lib/errors';
+import type { FileStore } from '../../lib/file-store';
 import { type FileKind, processUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { storedFileResponses } from '../../lib/openapi';
@@ -13,8 +15,10 @@ import { responses } from '../../lib/route-helpers';
 import {
   deleteUserFile,
   listUserFiles,
+  openFile,
   readProfileImage,
   readReceipt,
+  type StoredFile,
   saveUserFile,
   thumbnailOf,
 } from './uploads.service';
@@ -31,10 +35,20 @@ const fileRecord = z.object({
 });
 const idParam = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 
-type FileRow = { mimeType: string; sha256: string; data: Buffer };
+type FileRow = { mimeType: string; sha256: string; sizeBytes?: number };
 
-/** Sends stored bytes with a strong ETag; `immutableFor` caches public images briefly. */
-function sendBlob(request: FastifyRequest, reply: FastifyReply, file: FileRow, cache: string) {
+/**
+ * Sends stored bytes with a strong ETag (the content's hash) and the given caching. The
+ * bytes are fetched only once a revalidation has been ruled out, and an object store's
+ * are streamed through as they arrive.
+ */
+async function sendBlob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileRow,
+  cache: string,
+  bytes: () => Promise<Readable | Buffer>,
+) {
   const etag = `"${file.sha256}"`;
   reply.header('etag', etag).header('cache-control', cache).header('x-content-type-options', 'nosniff');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -43,11 +57,14 @@ function sendBlob(request: FastifyRequest, reply: FastifyReply, file: FileRow, c
   // PDFs are downloaded (the console opens them from a link, never in a frame of its page);
   // images stay inline.
   if (file.mimeType === 'application/pdf') reply.header('content-disposition', 'attachment; filename="receipt.pdf"');
-  return reply.type(file.mimeType).send(file.data);
+  const data = await bytes();
+  if (!Buffer.isBuffer(data) && file.sizeBytes !== undefined) reply.header('content-length', file.sizeBytes);
+  return reply.type(file.mimeType).send(data);
 }
 
-export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
-  const { db, config } = opts;
+export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config: Config; fileStore: FileStore }) {
+  const { db, config, fileStore } = opts;
+  const bytesOf = (file: StoredFile) => () => openFile(db, fileStore, file);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = config.rateLimits.enabled
     ? { max: config.rateLimits.uploadsPerAddressPerHour, timeWindow: 3_600_000 }
@@ -67,7 +84,12 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
         const { files } = await readMultipart(request);
         const part = files[field];
         if (!part) throw new BadRequestError(`No file was sent in the ${field} field`, 'NO_FILE');
-        const saved = await saveUserFile(db, auth.userId, await processUpload(kind, part.buffer, part.filename));
+        const saved = await saveUserFile(
+          db,
+          fileStore,
+          auth.userId,
+          await processUpload(kind, part.buffer, part.filename),
+        );
         reply.code(201);
         return {
           success: true as const,
@@ -84,7 +106,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       config: { access: 'authenticated' },
       schema: { tags: ['uploads'], params: idParam, response: responses({ 200: messageEnvelope }, 409) },
       handler: async (request) => {
-        await deleteUserFile(db, requireAuth(request).userId, kind, request.params.id);
+        await deleteUserFile(db, fileStore, requireAuth(request).userId, kind, request.params.id);
         return { success: true as const, message: 'File deleted' };
       },
     });
@@ -111,8 +133,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       params: idParam,
       ...storedFileResponses(['image/jpeg', 'image/png', 'application/pdf']),
     },
-    handler: async (request, reply) =>
-      sendBlob(request, reply, await readReceipt(db, requireAuth(request), request.params.id), 'private, no-store'),
+    handler: async (request, reply) => {
+      const file = await readReceipt(db, requireAuth(request), request.params.id);
+      return sendBlob(request, reply, file, 'private, no-store', bytesOf(file));
+    },
   });
 
   r.get('/upload/profile-image/:id', {
@@ -123,8 +147,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       params: idParam,
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
-    handler: async (request, reply) =>
-      sendBlob(request, reply, await readProfileImage(db, request.params.id, false), 'private, max-age=60'),
+    handler: async (request, reply) => {
+      const file = await readProfileImage(db, request.params.id, false);
+      return sendBlob(request, reply, file, 'private, max-age=60', bytesOf(file));
+    },
   });
 
   r.get('/public/profile-image/:id', {
@@ -143,17 +169,19 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     handler: async (request, reply) => {
       const file = await readProfileImage(db, request.params.id, true);
       const cache = 'public, max-age=300, must-revalidate';
-      if (request.query.size !== 'thumb') return sendBlob(request, reply, file, cache);
+      if (request.query.size !== 'thumb') return sendBlob(request, reply, file, cache, bytesOf(file));
       // Answer a revalidation before spending a resize on it.
       const etag = `"${file.sha256}-thumb"`;
       if (request.headers['if-none-match'] === etag) {
         return reply.header('etag', etag).header('cache-control', cache).code(304).send();
       }
+      const thumb = await thumbnailOf(db, fileStore, file);
       return sendBlob(
         request,
         reply,
-        { mimeType: 'image/jpeg', sha256: `${file.sha256}-thumb`, data: await thumbnailOf(file) },
+        { mimeType: 'image/jpeg', sha256: `${file.sha256}-thumb` },
         cache,
+        async () => thumb,
       );
     },
   });

@@ -1,13 +1,15 @@
+import type { Readable } from 'node:stream';
 import { can } from '@rally/shared/permissions';
 import { and, eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
+import { type FileStore, streamBytes } from '../../lib/file-store';
 import type { FileKind, ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
@@ -37,44 +39,71 @@ async function verificationStatus(db: Db, userId: string) {
   return row?.status ?? null;
 }
 
-/** Stores a new file of a kind for a user, replacing the previous one. */
-export async function saveUserFile(db: Db, userId: string, file: ProcessedFile) {
+/**
+ * Stores a new file of a kind for a user, replacing the previous one. In an object store
+ * the new object is put before the row commits and the replaced one removed after, so a
+ * reader on any instance always finds the object its row names.
+ */
+export async function saveUserFile(db: Db, store: FileStore, userId: string, file: ProcessedFile) {
   if (file.kind === 'payment_receipt' && (await verificationStatus(db, userId)) === 'verified') {
     throw new ConflictError(
       'Your payment is already verified; the receipt can no longer be changed.',
       'ALREADY_VERIFIED',
     );
   }
-  return db.transaction(async (tx) => {
-    await tx.delete(files).where(and(eq(files.userId, userId), eq(files.kind, file.kind)));
-    const row = onlyRow(
-      await tx
-        .insert(files)
-        .values({
-          userId,
-          kind: file.kind,
-          mimeType: file.mimeType,
-          sizeBytes: file.sizeBytes,
-          width: file.width,
-          height: file.height,
-          sha256: file.sha256,
-          originalName: file.originalName,
-          data: bytesParam(file.data),
-        })
-        .returning(fileMeta),
-    );
-    await recordActivity(tx, {
-      type: 'file_uploaded',
-      priority: 'low',
-      userId,
-      description: file.kind === 'profile_image' ? 'Profile image uploaded' : 'Payment receipt uploaded',
-      metadata: { fileId: row.id, mimeType: file.mimeType, sizeBytes: file.sizeBytes },
+  const placement = await store.place(file.data, file.mimeType);
+  let replaced: string[] = [];
+  const saved = await db
+    .transaction(async (tx) => {
+      replaced = storageKeys(
+        await tx
+          .delete(files)
+          .where(and(eq(files.userId, userId), eq(files.kind, file.kind)))
+          .returning({ storageKey: files.storageKey }),
+      );
+      const row = onlyRow(
+        await tx
+          .insert(files)
+          .values({
+            userId,
+            kind: file.kind,
+            mimeType: file.mimeType,
+            sizeBytes: file.sizeBytes,
+            width: file.width,
+            height: file.height,
+            sha256: file.sha256,
+            originalName: file.originalName,
+            data: placement.data === null ? null : bytesParam(placement.data),
+            storageKey: placement.storageKey,
+          })
+          .returning(fileMeta),
+      );
+      await recordActivity(tx, {
+        type: 'file_uploaded',
+        priority: 'low',
+        userId,
+        description: file.kind === 'profile_image' ? 'Profile image uploaded' : 'Payment receipt uploaded',
+        metadata: { fileId: row.id, mimeType: file.mimeType, sizeBytes: file.sizeBytes },
+      });
+      return row;
+    })
+    .catch(async (err: unknown) => {
+      if (placement.storageKey) await store.remove([placement.storageKey]);
+      throw err;
     });
-    return row;
-  });
+  await store.remove(replaced);
+  return saved;
 }
 
-export async function deleteUserFile(db: Db, userId: string, kind: FileKind, fileId: string) {
+const storageKeys = (rows: { storageKey: string | null }[]) =>
+  rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+
+/** The object-store keys of a user's files, read before their rows go (account deletion). */
+export async function userStorageKeys(db: DbOrTx, userId: string): Promise<string[]> {
+  return storageKeys(await db.select({ storageKey: files.storageKey }).from(files).where(eq(files.userId, userId)));
+}
+
+export async function deleteUserFile(db: Db, store: FileStore, userId: string, kind: FileKind, fileId: string) {
   if (kind === 'payment_receipt' && (await verificationStatus(db, userId)) === 'verified') {
     throw new ConflictError(
       'Your payment is already verified; the receipt can no longer be removed.',
@@ -85,7 +114,7 @@ export async function deleteUserFile(db: Db, userId: string, kind: FileKind, fil
     const rows = await tx
       .delete(files)
       .where(and(eq(files.id, fileId), eq(files.userId, userId), eq(files.kind, kind)))
-      .returning({ id: files.id });
+      .returning({ id: files.id, storageKey: files.storageKey });
     if (rows.length > 0) {
       await recordActivity(tx, {
         type: 'file_deleted',
@@ -94,10 +123,11 @@ export async function deleteUserFile(db: Db, userId: string, kind: FileKind, fil
         description: kind === 'profile_image' ? 'Profile image removed' : 'Payment receipt removed',
       });
     }
-    return rows.length;
+    return rows;
   });
   // Someone else's file id answers exactly like a missing one.
-  if (deleted === 0) throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
+  if (deleted.length === 0) throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
+  await store.remove(storageKeys(deleted));
 }
 
 export async function listUserFiles(db: Db, userId: string) {
@@ -106,15 +136,19 @@ export async function listUserFiles(db: Db, userId: string) {
 
 /**
  * A file of a kind addressed by the owner's user id (as the console and profile pages
- * do) or by the file's own id (as the user-files listing gives it).
+ * do) or by the file's own id (as the user-files listing gives it). Its bytes are read
+ * only when they are sent (`openFile`): a revalidation answered 304 costs none.
  */
 async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boolean) {
   const [row] = await db
     .select({
+      id: files.id,
+      kind: files.kind,
       userId: files.userId,
       mimeType: files.mimeType,
+      sizeBytes: files.sizeBytes,
       sha256: files.sha256,
-      data: bytesColumn(files.data),
+      storageKey: files.storageKey,
       status: users.status,
       role: users.role,
     })
@@ -125,7 +159,21 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
   if (!row || (activeOwnerOnly && row.status !== 'active')) {
     throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
   }
-  return { ...row, data: bytesFrom(row.data) };
+  return row;
+}
+
+export type StoredFile = Awaited<ReturnType<typeof findFile>>;
+
+/** A stored file's bytes: a stream from the object store, or the row's bytes. */
+export async function openFile(db: Db, store: FileStore, file: StoredFile): Promise<Readable | Buffer> {
+  if (file.storageKey) return (await store.open(file.storageKey)).stream;
+  const [row] = await db
+    .select({ data: bytesColumn(files.data) })
+    .from(files)
+    .where(eq(files.id, file.id));
+  // Replaced or deleted between the two reads: as if it had not been found.
+  if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE[file.kind], 'FILE_NOT_FOUND');
+  return bytesFrom(row.data);
 }
 
 /**
@@ -151,11 +199,16 @@ const THUMB_SIZE = 128;
 const THUMB_CACHE_MAX = 2000;
 const thumbs = new Map<string, Buffer>();
 
-/** A small square JPEG of a profile image (the scanner's offline roster photo). */
-export async function thumbnailOf(file: { sha256: string; data: Buffer }): Promise<Buffer> {
+/**
+ * A small square JPEG of a profile image (the scanner's offline roster photo). Kept per
+ * process by content hash: a hash names the same bytes on every instance, so nothing
+ * here can go stale.
+ */
+export async function thumbnailOf(db: Db, store: FileStore, file: StoredFile): Promise<Buffer> {
   const hit = thumbs.get(file.sha256);
   if (hit) return hit;
-  const out = await sharp(file.data)
+  const bytes = await openFile(db, store, file);
+  const out = await sharp(Buffer.isBuffer(bytes) ? bytes : await streamBytes(bytes))
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
     .jpeg({ quality: 70, mozjpeg: true })
     .toBuffer();

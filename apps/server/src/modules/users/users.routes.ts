@@ -14,11 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
+import type { FileStore } from '../../lib/file-store';
 import { responses } from '../../lib/route-helpers';
 import { getAdminUser, listUsers, masterlist } from './users.queries';
 import { deleteUser, setKitSizes, setUserRole, setUserStatus, updateUser } from './users.service';
 
-export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function userRoutes(app: FastifyInstance, opts: { db: Db; fileStore: FileStore }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: users'];
@@ -55,7 +56,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db }) {
     config: { access: { permission: 'delete_user' } },
     schema: { tags, params: uuidParam, response: responses({ 200: messageEnvelope }) },
     handler: async (request) => {
-      await deleteUser(db, requireAuth(request), request.params.id);
+      await deleteUser(db, requireAuth(request), request.params.id, opts.fileStore);
       return { success: true as const, message: 'User deleted successfully' };
     },
   });

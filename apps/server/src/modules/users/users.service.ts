@@ -1,6 +1,7 @@
 // Staff writes over users. Each one re-checks visibility inside its transaction (an
 // account the viewer cannot see answers 404 exactly like a missing one) and records an
 // activity in the same transaction.
+
 import type { Role } from '@rally/shared/catalog';
 import { grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
 import { and, eq } from 'drizzle-orm';
@@ -8,9 +9,11 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import type { FileStore } from '../../lib/file-store';
 import { onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
+import { userStorageKeys } from '../uploads/uploads.service';
 import { forgetContactData } from './forget-contact';
 import { getAdminUser, loadTarget, userNotFound, visibleTo } from './users.queries';
 
@@ -179,10 +182,13 @@ export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, b
  * and print records, and set log references to null (logs keep a name snapshot). The
  * rider number is freed with the row.
  */
-export async function deleteUser(db: Db, viewer: AuthContext, userId: string) {
+export async function deleteUser(db: Db, viewer: AuthContext, userId: string, store: FileStore) {
   if (userId === viewer.userId) throw new BadRequestError('You cannot delete your own account', 'SELF_DELETE');
+  // The rows of the files go with the account (cascade); their objects, if any, once it has.
+  let objects: string[] = [];
   await db.transaction(async (tx) => {
     const target = await loadTarget(tx, viewer.role, userId);
+    objects = await userStorageKeys(tx, userId);
     const forget = await forgetContactData(tx, userId);
     const deleted = await tx
       .delete(users)
@@ -201,4 +207,5 @@ export async function deleteUser(db: Db, viewer: AuthContext, userId: string) {
       metadata: { deletedUserId: target.id, role: target.role },
     });
   });
+  await store.remove(objects);
 }
