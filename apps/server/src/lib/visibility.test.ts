@@ -34,6 +34,10 @@ const LISTS: { url: string; permission: Permission; listsStaff: boolean }[] = [
   { url: '/api/admin/kit-tracking?limit=200', permission: 'manage_kits', listsStaff: false },
   { url: '/api/admin/id-cards/search?limit=200', permission: 'manage_id_cards', listsStaff: false },
   { url: '/api/admin/announcements', permission: 'manage_announcements', listsStaff: false },
+  // Exports (issue 17): spreadsheets of the same populations.
+  { url: '/api/admin/exports/masterlist.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/exports/payments.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/exports/insurance-bagani.csv', permission: 'view_masterlist', listsStaff: false },
 ];
 
 /** Every staff read of one account by id, and the permission it needs (null: any signed-in user). */
