@@ -73,16 +73,22 @@ export async function riderQrPng(code: string): Promise<{ png: Buffer; modules: 
   return { png, modules: n };
 }
 
-/** Text the standard PDF fonts (WinAnsi) can print: accents kept where they exist, else dropped, else '?'. */
+/**
+ * Text the standard PDF fonts (WinAnsi) can print: accents kept where the font has them,
+ * else the bare letter; what it cannot print at all (emoji, other scripts) is left out.
+ */
 function printable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC')]
+  const kept = [...text.normalize('NFC')]
     .map((ch) => {
       if (known.has(ch.codePointAt(0) ?? 0)) return ch;
       const plain = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      return [...plain].every((p) => known.has(p.codePointAt(0) ?? 0)) ? plain : '?';
+      return plain !== '' && [...plain].every((p) => known.has(p.codePointAt(0) ?? 0)) ? plain : '';
     })
-    .join('');
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return kept || '?';
 }
 
 /** The largest size up to `size` at which the text fits the width. */

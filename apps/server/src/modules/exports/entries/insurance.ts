@@ -18,12 +18,12 @@ export function categoriesOf(bases: readonly BaseCategory[]): Category[] {
   });
 }
 
-function insuranceExport(name: string, title: string, bases: readonly BaseCategory[]) {
+function insuranceExport(name: string, riders: string, bases: readonly BaseCategory[]) {
   const categories = categoriesOf(bases);
   return defineExport({
     name,
-    title,
-    description: `Verified riders of ${categories.map(categoryCell).join(', ')}, with birthdate, gender, address and emergency contact.`,
+    title: `Insurance: ${riders}`,
+    description: `Verified ${riders} riders, OBR included, with birthdate, gender, address and emergency contact.`,
     columns: [
       { key: 'riderNumber', header: 'Rider #', width: 8 },
       { key: 'lastName', header: 'Last Name', width: 16 },
@@ -61,9 +61,9 @@ function insuranceExport(name: string, title: string, bases: readonly BaseCatego
   });
 }
 
-export const insuranceLakambiniLakan = insuranceExport(
-  'insurance-lakambini-lakan',
-  'Insurance: Lakambini, Magani and Lakan',
-  ['lakambini', 'magani', 'lakan'],
-);
-export const insuranceBagani = insuranceExport('insurance-bagani', 'Insurance: Bagani', ['bagani']);
+export const insuranceLakambiniLakan = insuranceExport('insurance-lakambini-lakan', 'Lakambini, Magani and Lakan', [
+  'lakambini',
+  'magani',
+  'lakan',
+]);
+export const insuranceBagani = insuranceExport('insurance-bagani', 'Bagani', ['bagani']);
