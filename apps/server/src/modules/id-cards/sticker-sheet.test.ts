@@ -1,11 +1,11 @@
 // Batch sticker sheets: the PDF's pages are A4, its stickers 5 cm square (141.73 pt) with
-// cut marks, 15 to a page, and each sticker's QR, read back out of the PDF and decoded
-// with jsQR, is the rider's code. Printing a sheet marks every sticker on it printed.
+// cut marks, 15 to a page, and each sticker's QR, read back out of the PDF's drawing and
+// decoded with jsQR, is the rider's code. Printing a sheet marks every sticker on it printed.
 import { inflateSync } from 'node:zlib';
 import { STICKER_SIZE_PT } from '@rally/shared/contracts/exports';
 import { and, eq, inArray } from 'drizzle-orm';
 import jsQR from 'jsqr';
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, type PDFPage, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { idCardPrints } from '../../db/schema/kit';
@@ -51,24 +51,40 @@ function strokes(content: string): number[] {
   return [...content.matchAll(line)].map((m) => Math.hypot(Number(m[3]) - Number(m[1]), Number(m[4]) - Number(m[2])));
 }
 
-/** The page's images, decoded to RGBA for jsQR. */
-function imagesOf(doc: PDFDocument, page: PDFPage): Array<{ data: Uint8ClampedArray; width: number; height: number }> {
-  const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-  if (!xobjects) return [];
-  return xobjects.values().flatMap((ref) => {
-    const stream = doc.context.lookup(ref as PDFRef);
-    if (!(stream instanceof PDFRawStream)) return [];
-    if (stream.dict.get(PDFName.of('Subtype'))?.toString() !== '/Image') return [];
-    const width = Number(stream.dict.get(PDFName.of('Width'))?.toString());
-    const height = Number(stream.dict.get(PDFName.of('Height'))?.toString());
-    const raw = inflateSync(stream.contents);
-    const channels = raw.length / (width * height);
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let p = 0; p < width * height; p++) {
-      for (let c = 0; c < 3; c++) rgba[p * 4 + c] = raw[p * channels + (channels === 1 ? 0 : c)] ?? 0;
-      rgba[p * 4 + 3] = 255;
+/**
+ * The page's QR codes, read back from the drawing: each is a block filling one rectangle per
+ * run of dark modules. The rectangles are painted onto a bitmap (4 px a module, with a
+ * quiet zone), which jsQR decodes. Returns each code's text (undefined when unreadable)
+ * and its side in points.
+ */
+function qrCodesOf(content: string): Array<{ text: string | undefined; side: number }> {
+  const blocks = [...content.matchAll(/q\n0\.047 0\.039 0\.035 rg\n((?:\S+ \S+ \S+ \S+ re\n)+)f\nQ/g)];
+  return blocks.map((block) => {
+    const rects = [...(block[1] ?? '').matchAll(/(\S+) (\S+) (\S+) (\S+) re/g)].map((m) => ({
+      x: Number(m[1]),
+      y: Number(m[2]),
+      w: Number(m[3]),
+      h: Number(m[4]),
+    }));
+    const module = Math.min(...rects.map((r) => r.h));
+    const left = Math.min(...rects.map((r) => r.x));
+    const top = Math.max(...rects.map((r) => r.y + r.h));
+    const right = Math.max(...rects.map((r) => r.x + r.w));
+    const modules = Math.round((right - left) / module);
+    const px = 4;
+    const quiet = 4;
+    const side = (modules + 2 * quiet) * px;
+    const rgba = new Uint8ClampedArray(side * side * 4).fill(255);
+    for (const r of rects) {
+      const col = Math.round((r.x - left) / module);
+      const row = Math.round((top - r.y - r.h) / module);
+      const width = Math.round(r.w / module);
+      for (let y = (row + quiet) * px; y < (row + quiet + 1) * px; y++) {
+        for (let x = (col + quiet) * px; x < (col + quiet + width) * px; x++)
+          rgba.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+      }
     }
-    return [{ data: rgba, width, height }];
+    return { text: jsQR(rgba, side, side)?.data, side: (modules + 4) * module };
   });
 }
 
@@ -142,8 +158,10 @@ describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
     expect(marks).toHaveLength(3 * 8);
     for (const length of marks) expect(length).toBeCloseTo(6, 3);
 
-    const decoded = imagesOf(doc, page).map((img) => jsQR(img.data, img.width, img.height)?.data);
-    expect(decoded.sort()).toEqual((await Promise.all(chosen.map((r) => codeOf(r.userId)))).sort());
+    const codes = qrCodesOf(content);
+    expect(codes.map((c) => c.text)).toEqual(await Promise.all(chosen.map((r) => codeOf(r.userId))));
+    // The code is 280/500 of the sticker, as on the sticker page: 2.8 cm with its quiet zone.
+    for (const c of codes) expect(c.side).toBeCloseTo((STICKER_SIZE_PT * 280) / 500, 1);
 
     // Each sticker counts as printed, and the sheet is logged once.
     const rows = await printsOf(chosen.map((r) => r.userId));
@@ -166,7 +184,9 @@ describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
     const doc = await PDFDocument.load(res.rawPayload);
     expect(doc.getPageCount()).toBe(1);
     const first = present(doc.getPages()[0]);
-    expect(imagesOf(doc, first)).toHaveLength(rest.length);
+    expect(qrCodesOf(contentOf(doc, first)).map((c) => c.text)).toEqual(
+      await Promise.all(rest.map((r) => codeOf(r.userId))),
+    );
 
     const stats = await t.app.inject({ method: 'GET', url: '/api/admin/id-cards/stats', headers: bearer(admin.token) });
     expect(stats.json().data).toMatchObject({
@@ -186,8 +206,8 @@ describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
     const doc = await PDFDocument.load(res.rawPayload);
     expect(doc.getPageCount()).toBe(2);
     const [one, two] = doc.getPages();
-    expect(imagesOf(doc, present(one))).toHaveLength(STICKERS_PER_PAGE);
-    const onTwo = imagesOf(doc, present(two)).map((img) => jsQR(img.data, img.width, img.height)?.data);
+    expect(qrCodesOf(contentOf(doc, present(one)))).toHaveLength(STICKERS_PER_PAGE);
+    const onTwo = qrCodesOf(contentOf(doc, present(two))).map((c) => c.text);
     expect(onTwo).toEqual(await Promise.all(riders.slice(STICKERS_PER_PAGE).map((r) => codeOf(r.userId))));
     expect(await printsOf([present(riders[0]).userId])).toHaveLength(2);
   });
