@@ -1,7 +1,7 @@
 // QR stickers of verified riders: who has one printed, how often, and the data a sticker
 // carries. A print is a row of id_card_prints, so the count is the number of rows.
 
-import { STICKER_SHEET_MAX } from '@rally/shared/contracts/exports';
+import { STICKER_SHEET_MAX, type StickerSheetBody } from '@rally/shared/contracts/exports';
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -231,41 +231,35 @@ export async function cardStats(db: Db) {
   };
 }
 
+const sheetColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  kitName: users.kitName,
+  riderNumber: users.riderNumber,
+  riderCode: users.riderCode,
+  verificationStatus: verifications.status,
+};
+
 /**
- * A sheet of QR stickers (sticker-sheet.ts) for the riders named, in that order, or for
- * every verified rider never printed, by rider number. Each sticker printed counts as a
- * print of that rider (one id_card_prints row each, noted 'Sticker sheet'), and the sheet
- * is one entry of the activity log naming how many and which numbers.
+ * The riders of a sheet: those named, in that order (each must be visible, verified and
+ * have a rider code, else the sheet is refused naming them), or every verified rider never
+ * printed, by rider number.
  */
-export async function printStickerSheet(
-  db: Db,
-  selection: { riderIds?: string[]; allUnprinted?: boolean },
-  actor: Actor & { role: string },
-  now: Date = new Date(),
-) {
-  const prints = printTotals(db);
-  const columns = {
-    ...cardColumns(prints),
-    role: users.role,
-    riderCode: users.riderCode,
-    verificationStatus: verifications.status,
-  };
-  let riders: Array<Awaited<ReturnType<typeof visibleUser>> & { riderCode: string | null }>;
+async function sheetRiders(db: Db, selection: StickerSheetBody, viewerRole: string) {
   if (selection.riderIds && selection.riderIds.length > 0) {
     const ids = [...new Set(selection.riderIds)];
     const found = await db
-      .select(columns)
+      .select({ ...sheetColumns, role: users.role })
       .from(users)
       .leftJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(prints, eq(prints.userId, users.id))
-      .where(and(inArray(users.id, ids), visibleAccounts(actor.role, users.role)));
+      .where(and(inArray(users.id, ids), visibleAccounts(viewerRole, users.role)));
     const byId = new Map(found.map((r) => [r.id, r]));
-    const missing = ids.filter((id) => !byId.has(id));
-    if (missing.length > 0) {
-      throw new NotFoundError(`${missing.length} of the riders asked for were not found.`, 'USER_NOT_FOUND');
+    const named = ids.flatMap((id) => byId.get(id) ?? []);
+    if (named.length < ids.length) {
+      throw new NotFoundError(`${ids.length - named.length} of the riders asked for were not found.`, 'USER_NOT_FOUND');
     }
-    riders = ids.map((id) => byId.get(id) as (typeof found)[number]) as typeof riders;
-    const without = riders.filter((r) => r.verificationStatus !== 'verified' || !r.riderCode);
+    const without = named.filter((r) => r.verificationStatus !== 'verified' || !r.riderCode);
     if (without.length > 0) {
       const names = without.map((r) => (r.riderNumber ? `#${r.riderNumber}` : displayName(r))).join(', ');
       throw new ConflictError(
@@ -273,24 +267,40 @@ export async function printStickerSheet(
         'NOT_VERIFIED',
       );
     }
-  } else if (selection.allUnprinted) {
-    riders = (await db
-      .select(columns)
+    return named.map((r) => ({ ...r, riderCode: r.riderCode ?? '' }));
+  }
+  if (selection.allUnprinted) {
+    const prints = printTotals(db);
+    const rows = await db
+      .select(sheetColumns)
       .from(users)
       .innerJoin(verifications, eq(verifications.userId, users.id))
       .leftJoin(prints, eq(prints.userId, users.id))
       .where(and(isVerifiedRider, isNotNull(users.riderCode), isNull(prints.count)))
       .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(STICKER_SHEET_MAX)) as typeof riders;
-    if (riders.length === 0) {
+      .limit(STICKER_SHEET_MAX);
+    if (rows.length === 0) {
       throw new ConflictError('Every verified rider’s sticker has been printed already.', 'NOTHING_TO_PRINT');
     }
-  } else {
-    throw new BadRequestError('Name the riders (riderIds) or ask for allUnprinted.', 'VALIDATION');
+    return rows.map((r) => ({ ...r, riderCode: r.riderCode ?? '' }));
   }
+  throw new BadRequestError('Name the riders (riderIds) or ask for allUnprinted.', 'VALIDATION');
+}
 
+/**
+ * A sheet of QR stickers (sticker-sheet.ts) for the riders chosen. Each sticker printed
+ * counts as a print of that rider (one id_card_prints row each, noted 'Sticker sheet'),
+ * and the sheet is one entry of the activity log naming how many and which numbers.
+ */
+export async function printStickerSheet(
+  db: Db,
+  selection: StickerSheetBody,
+  actor: Actor & { role: string },
+  now: Date = new Date(),
+) {
+  const riders = await sheetRiders(db, selection, actor.role);
   const stickers = riders.map((r) => ({
-    riderCode: r.riderCode as string,
+    riderCode: r.riderCode,
     riderNumber: r.riderNumber,
     kitName: r.kitName,
     firstName: r.firstName,
