@@ -28,6 +28,7 @@ import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
@@ -198,6 +199,7 @@ export async function buildApp(opts: {
       await api.register(uploadRoutes, { db, config, fileStore });
       await api.register(kitTrackingRoutes, { db });
       await api.register(idCardRoutes, { db });
+      await api.register(exportRoutes, { db });
       await api.register(passwordResetRoutes, { db, config });
       await api.register(logRoutes, { db });
       await api.register(profileRoutes, { db });

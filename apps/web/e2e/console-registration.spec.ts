@@ -91,7 +91,7 @@ test('an officer sees only the tabs their permissions allow', async ({ page }) =
   await logIn(page, officer.email, officer.password);
   await page.goto('/admin');
   const nav = consoleNav(page);
-  await expect(nav.getByRole('button')).toHaveText(['Dashboard', 'Event Day', 'Analytics', 'Reports', 'Settings']);
+  await expect(nav.getByRole('button')).toHaveText(['Dashboard', 'Event Day', 'Analytics', 'Settings']);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('stat-total-warriors')).not.toHaveText('—');
 

@@ -240,6 +240,9 @@ export const ACTIVITY_TYPES = [
   // Event day: station changes and flagged-scan decisions, audited.
   'station_updated',
   'scan_reviewed',
+  // Organisers' toolkit (issue 17): spreadsheet downloads and QR sticker sheets, audited.
+  'export_downloaded',
+  'sticker_sheet_printed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;

@@ -70,7 +70,9 @@ export const CONSOLE_TABS = [
   { id: 'announcements', title: 'Announcements Management', permission: 'manage_announcements' },
   { id: 'logs', title: 'System Logs', permission: 'view_logs' },
   { id: 'analytics', title: 'Analytics', permission: 'view_dashboard' },
-  { id: 'reports', title: 'Reports', permission: 'view_dashboard' },
+  // The specs' coming-soon placeholder, now the organisers' exports (issue 17): they carry
+  // contact data, so the tab needs what the exports need (officers never see it).
+  { id: 'reports', title: 'Reports', permission: 'view_masterlist' },
   { id: 'settings', title: 'Settings', permission: 'view_dashboard' },
 ] as const satisfies ReadonlyArray<{ id: string; title: string; permission: Permission }>;
 export type ConsoleTabId = (typeof CONSOLE_TABS)[number]['id'];

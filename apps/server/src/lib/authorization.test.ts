@@ -104,6 +104,8 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/scans',
   'GET /api/admin/scan-roster',
   'GET /api/my/passages',
+  // Exports and sticker sheets (DESIGN.md §8 "Exports", issue 17)
+  'GET /api/admin/exports/:file',
 ];
 
 /** The permission each console route declares, from the staff role/permission matrix. */
@@ -141,6 +143,10 @@ const DECLARED: Record<string, Access> = {
   // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
   'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
   'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },
+  // Exports carry contact data: view_masterlist, never officers. Sheets print stickers.
+  'GET /api/admin/exports': { permission: 'view_masterlist' },
+  'GET /api/admin/exports/:file': { permission: 'view_masterlist' },
+  'POST /api/admin/stickers/sheet': { permission: 'manage_id_cards' },
 };
 
 /** Path parameter names differ between modules (:id, :userId); compare shapes only. */

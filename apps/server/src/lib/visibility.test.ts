@@ -36,6 +36,10 @@ const LISTS: { url: string; permission: Permission; listsStaff: boolean }[] = [
   { url: '/api/admin/announcements', permission: 'manage_announcements', listsStaff: false },
   // Each account recorded one flagged scan (the marshal who made it is named on the card).
   { url: '/api/admin/scans/flagged?state=all&limit=100', permission: 'view_dashboard', listsStaff: true },
+  // Exports (issue 17): spreadsheets of the same populations.
+  { url: '/api/admin/exports/masterlist.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/exports/payments.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/exports/insurance-bagani.csv', permission: 'view_masterlist', listsStaff: false },
 ];
 
 /** Every staff read of one account by id, and the permission it needs (null: any signed-in user). */

@@ -1,4 +1,5 @@
 import { makePagination, uuidParam } from '@rally/shared/contracts/common';
+import { stickerSheetBody } from '@rally/shared/contracts/exports';
 import {
   idCardDetailResponse,
   idCardSearchQuery,
@@ -15,8 +16,16 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
+import { manilaDate } from '../exports/spreadsheet';
 import { presentCard, presentCardDetail } from './id-cards.presenter';
-import { cardDetail, cardStats, markPrinted, searchCards, updateMedicalInfo } from './id-cards.service';
+import {
+  cardDetail,
+  cardStats,
+  markPrinted,
+  printStickerSheet,
+  searchCards,
+  updateMedicalInfo,
+} from './id-cards.service';
 
 const access = { permission: 'manage_id_cards' } as const;
 
@@ -95,6 +104,28 @@ export async function idCardRoutes(app: FastifyInstance, opts: { db: Db }) {
         },
         message: 'Medical information updated',
       };
+    },
+  });
+
+  r.post('/admin/stickers/sheet', {
+    config: { access },
+    schema: {
+      tags: ['id-cards'],
+      description:
+        'An A4 PDF of 5 cm × 5 cm QR stickers with cut marks (15 a page) for the riders named, or for every verified rider never printed. Each sticker on the sheet counts as printed; the sheet is logged.',
+      body: stickerSheetBody,
+      produces: ['application/pdf'],
+      response: responses({}, 404, 409),
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const sheet = await printStickerSheet(db, request.body, { ...actorOf(auth), role: auth.role });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="qr-stickers-${manilaDate()}.pdf"`)
+        .header('cache-control', 'no-store')
+        .header('x-sticker-count', String(sheet.count))
+        .send(sheet.pdf);
     },
   });
 }

@@ -1,18 +1,21 @@
 // QR stickers of verified riders: who has one printed, how often, and the data a sticker
 // carries. A print is a row of id_card_prints, so the count is the number of rows.
+
+import { STICKER_SHEET_MAX, type StickerSheetBody } from '@rally/shared/contracts/exports';
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isVerifiedRider } from '../../lib/riders';
 import { containsPattern, onlyRow } from '../../lib/sql-text';
-import { visibleOrNotFound } from '../../lib/visibility';
+import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
+import { STICKERS_PER_PAGE, stickerSheetPdf } from './sticker-sheet';
 
 /** Per-rider print totals, joined to the riders. */
 function printTotals(db: DbOrTx) {
@@ -226,4 +229,97 @@ export async function cardStats(db: Db) {
     not_printed_count: row.total - row.printed,
     total_prints: row.prints,
   };
+}
+
+const sheetColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  kitName: users.kitName,
+  riderNumber: users.riderNumber,
+  riderCode: users.riderCode,
+  verificationStatus: verifications.status,
+};
+
+/**
+ * The riders of a sheet: those named, in that order (each must be visible, verified and
+ * have a rider code, else the sheet is refused naming them), or every verified rider never
+ * printed, by rider number.
+ */
+async function sheetRiders(db: Db, selection: StickerSheetBody, viewerRole: string) {
+  if (selection.riderIds && selection.riderIds.length > 0) {
+    const ids = [...new Set(selection.riderIds)];
+    const found = await db
+      .select({ ...sheetColumns, role: users.role })
+      .from(users)
+      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .where(and(inArray(users.id, ids), visibleAccounts(viewerRole, users.role)));
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const named = ids.flatMap((id) => byId.get(id) ?? []);
+    if (named.length < ids.length) {
+      throw new NotFoundError(`${ids.length - named.length} of the riders asked for were not found.`, 'USER_NOT_FOUND');
+    }
+    const without = named.filter((r) => r.verificationStatus !== 'verified' || !r.riderCode);
+    if (without.length > 0) {
+      const names = without.map((r) => (r.riderNumber ? `#${r.riderNumber}` : displayName(r))).join(', ');
+      throw new ConflictError(
+        `No QR sticker yet for ${names}: a sticker is available once the payment is verified.`,
+        'NOT_VERIFIED',
+      );
+    }
+    return named.map((r) => ({ ...r, riderCode: r.riderCode ?? '' }));
+  }
+  if (selection.allUnprinted) {
+    const prints = printTotals(db);
+    const rows = await db
+      .select(sheetColumns)
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(prints, eq(prints.userId, users.id))
+      .where(and(isVerifiedRider, isNotNull(users.riderCode), isNull(prints.count)))
+      .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(STICKER_SHEET_MAX);
+    if (rows.length === 0) {
+      throw new ConflictError('Every verified rider’s sticker has been printed already.', 'NOTHING_TO_PRINT');
+    }
+    return rows.map((r) => ({ ...r, riderCode: r.riderCode ?? '' }));
+  }
+  throw new BadRequestError('Name the riders (riderIds) or ask for allUnprinted.', 'VALIDATION');
+}
+
+/**
+ * A sheet of QR stickers (sticker-sheet.ts) for the riders chosen. Each sticker printed
+ * counts as a print of that rider (one id_card_prints row each, noted 'Sticker sheet'),
+ * and the sheet is one entry of the activity log naming how many and which numbers.
+ */
+export async function printStickerSheet(
+  db: Db,
+  selection: StickerSheetBody,
+  actor: Actor & { role: string },
+  now: Date = new Date(),
+) {
+  const riders = await sheetRiders(db, selection, actor.role);
+  const stickers = riders.map((r) => ({
+    riderCode: r.riderCode,
+    riderNumber: r.riderNumber,
+    kitName: r.kitName,
+    firstName: r.firstName,
+    lastName: r.lastName,
+  }));
+  const pdf = await stickerSheetPdf(stickers, `QR stickers, ${riders.length} riders`);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(idCardPrints)
+      .values(riders.map((r) => ({ userId: r.id, printedBy: actor.id, notes: 'Sticker sheet', printedAt: now })));
+    const numbers = riders.map((r) => (r.riderNumber === null ? displayName(r) : `#${r.riderNumber}`));
+    await recordActivity(tx, {
+      type: 'sticker_sheet_printed',
+      actorId: actor.id,
+      actorName: actor.name,
+      description: `QR sticker sheet printed: ${riders.length} sticker${riders.length === 1 ? '' : 's'}`,
+      details: `By ${actor.name}: ${numbers.join(', ')}`.slice(0, 4000),
+      metadata: { riderIds: riders.map((r) => r.id), count: riders.length },
+    });
+  });
+  return { pdf, count: riders.length, pages: Math.ceil(riders.length / STICKERS_PER_PAGE) };
 }

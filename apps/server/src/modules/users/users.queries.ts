@@ -124,7 +124,7 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
  * as the viewer may see them. Only those with a number are listed; the counters cover
  * the whole population, so 'With Rider #' can be below 'Total Participants'.
  */
-function masterlistPopulation(viewerRole: Role): SQL | undefined {
+export function masterlistPopulation(viewerRole: Role): SQL | undefined {
   return and(visibleTo(viewerRole), or(isRider, isNotNull(users.riderNumber)));
 }
 

@@ -1,5 +1,6 @@
 // Calls of the QR Sticker Generator and the sticker page.
 import { ID_CARD_PAGE_SIZE } from '@rally/shared/catalog';
+import type { StickerSheetBody } from '@rally/shared/contracts/exports';
 import type {
   IdCardDetail,
   IdCardDetailResponse,
@@ -7,6 +8,7 @@ import type {
   IdCardStats,
 } from '@rally/shared/contracts/id-cards';
 import { api } from '../../../../lib/api-client';
+import { downloadFile } from '../../../../lib/download';
 
 export type PrintFilter = 'all' | 'printed' | 'not_printed';
 
@@ -48,4 +50,14 @@ export async function markPrinted(userId: string, notes?: string) {
 /** The sticker page opens in a new tab, so the generator's list stays where it was. */
 export function openStickerPage(userId: string) {
   window.open(`/admin/print-qr/${encodeURIComponent(userId)}`, '_blank', 'noopener');
+}
+
+/**
+ * An A4 PDF of 5 cm stickers for the riders picked, or every verified rider never printed;
+ * the server counts each sticker printed. Saved as a download (the bearer token rules out
+ * a plain link).
+ */
+export async function printStickerSheet(selection: StickerSheetBody): Promise<{ fileName: string; count: number }> {
+  const file = await downloadFile('/admin/stickers/sheet', 'qr-stickers.pdf', { method: 'POST', body: selection });
+  return { fileName: file.fileName, count: Number(file.headers.get('x-sticker-count') ?? 0) };
 }

@@ -12,24 +12,38 @@ const action =
 export function CardsTable({
   users,
   busyId,
+  selected,
+  onToggle,
   onPreview,
   onMarkPrinted,
 }: {
   users: IdCardUser[];
   busyId: string | null;
+  /** Riders picked for a sticker sheet. */
+  selected: ReadonlySet<string>;
+  onToggle: (u: IdCardUser) => void;
   onPreview: (u: IdCardUser) => void;
   onMarkPrinted: (u: IdCardUser) => void;
 }) {
   return (
     <ConsoleTable
-      headers={['Participant', 'Contact', 'Category', 'Print status', 'Actions']}
-      minWidth="min-w-[760px]"
+      headers={['Sheet', 'Participant', 'Contact', 'Category', 'Print status', 'Actions']}
+      minWidth="min-w-[820px]"
       headerClassName={th}
     >
       {users.map((u) => {
         const name = `${u.first_name} ${u.last_name}`.trim();
         return (
           <tr key={u.id} className="bg-ink-900 hover:bg-ink-850" data-testid="id-card-row" data-user-id={u.id}>
+            <td className={td}>
+              <input
+                type="checkbox"
+                checked={selected.has(u.id)}
+                onChange={() => onToggle(u)}
+                aria-label={`Add ${name} to the sticker sheet`}
+                className="size-6 accent-fire-500"
+              />
+            </td>
             <td className={td}>
               <p className="font-bold text-bone">{u.kit_name || name}</p>
               {u.kit_name && <p className="text-xs text-ash">{name}</p>}

@@ -1,5 +1,48 @@
-import { ComingSoon } from '../../components/coming-soon';
+// Reports (issue 17): the organisers' spreadsheets. This deliberately replaces the specs'
+// coming-soon placeholder. The list comes from the server's export registry, so an export
+// added there shows here with no change to this tab.
+import type { ExportFormat } from '@rally/shared/contracts/exports';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import { toast } from '../../../../lib/toast';
+import { QueryStates } from '../../components/list-states';
+import { TabHeading } from '../../components/tab-heading';
+import { downloadExport, fetchExports, reportKeys } from '../api/reports-api';
+import { ExportCard } from '../components/export-card';
 
 export default function ReportsTab() {
-  return <ComingSoon title="Reports" message="Reports coming soon... Exportable rally reports will appear here." />;
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: reportKeys.list, queryFn: fetchExports });
+  const download = useMutation({
+    mutationFn: ({ name, format }: { name: string; format: ExportFormat }) => downloadExport(name, format),
+    onSuccess: (file) => toast.success(`Downloaded ${file.fileName}`),
+    onError: (error) => toast.error(error.message || 'Download failed'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.list }),
+  });
+
+  return (
+    <section>
+      <TabHeading title="Reports" icon={FileText} />
+      <p className="mb-4 max-w-3xl text-ash">
+        Spreadsheets for the insurers, the kit printer and the treasurer. Each opens in Excel, Google Sheets or
+        LibreOffice; every download is recorded in the system log.
+      </p>
+      <QueryStates query={list} loadingLabel="Loading reports..." errorMessage="Failed to load reports">
+        {(exports) => (
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {exports.map((summary) => (
+              <ExportCard
+                key={summary.name}
+                summary={summary}
+                busy={
+                  download.isPending && download.variables?.name === summary.name ? download.variables.format : null
+                }
+                onDownload={(format) => download.mutate({ name: summary.name, format })}
+              />
+            ))}
+          </div>
+        )}
+      </QueryStates>
+    </section>
+  );
 }

@@ -1,0 +1,33 @@
+// Cells several exports print the same way.
+import { categoryDisplay, type GENDERS, RALLY_ROUTES, routeForCategory } from '@rally/shared/catalog';
+import { sql } from 'drizzle-orm';
+import { users } from '../../../db/schema/users';
+
+/** A category as the console shows it ('LAKAN OBR'); empty when unset. */
+export function categoryCell(category: string | null): string {
+  return category ? categoryDisplay(category).name : '';
+}
+
+/** The route a category rides ('Lakambini/Magani' for magani), as DESIGN.md §8 says. */
+export function routeCell(category: string | null): string {
+  const route = routeForCategory(category);
+  return route ? RALLY_ROUTES[route].name : '';
+}
+
+export function genderCell(gender: (typeof GENDERS)[number] | null): string {
+  return gender === 'male' ? 'Male' : gender === 'female' ? 'Female' : '';
+}
+
+/** A size, or the custom text when CUSTOM was chosen (spec/staff-console.md §3 "Sizes"). */
+export function sizeCell(size: string | null, custom: string | null): string {
+  if (!size) return '';
+  return size === 'CUSTOM' ? `CUSTOM: ${custom?.trim() || '(no size given)'}` : size;
+}
+
+/** Ordered by rider number, riders without one last, then by name. */
+export const byRiderNumber = [
+  sql`${users.riderNumber} asc nulls last`,
+  sql`${users.lastName} asc`,
+  sql`${users.firstName} asc`,
+  sql`${users.id} asc`,
+];

@@ -1,0 +1,36 @@
+// What an export is (see export-registry.ts): a name, a title, its columns and a query
+// giving its rows, for the viewer who downloads it.
+import type { Role } from '@rally/shared/catalog';
+import type { Db } from '../../db/client';
+
+/** A cell: text, a number, a moment (written in Manila time), or empty. */
+export type Cell = string | number | Date | null | undefined;
+
+export interface ExportColumn<K extends string = string> {
+  key: K;
+  header: string;
+  /** Spreadsheet column width, in characters. */
+  width?: number;
+}
+
+/** Who downloads: the rows obey the visibility rule (lib/visibility.ts) for this role. */
+export interface ExportViewer {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+export interface ExportDefinition<K extends string = string> {
+  /** The `{name}` of `/api/admin/exports/{name}.{csv|xlsx}`: lower-case words and dashes. */
+  name: string;
+  title: string;
+  /** One sentence for the Reports tab: who reads it and which riders it holds. */
+  description: string;
+  columns: ReadonlyArray<ExportColumn<K>>;
+  rows(db: Db, viewer: ExportViewer): Promise<Array<Record<K, Cell>>>;
+}
+
+/** Keeps each entry's row keys tied to its columns while the list holds them all. */
+export function defineExport<K extends string>(definition: ExportDefinition<K>): ExportDefinition {
+  return definition as unknown as ExportDefinition;
+}

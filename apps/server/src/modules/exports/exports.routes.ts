@@ -1,0 +1,55 @@
+// The organisers' spreadsheets (DESIGN.md §8 "Exports"): the Reports tab's list and the
+// files themselves. Both need view_masterlist: they carry contact data officers may not read.
+import { EXPORT_MEDIA_TYPES, exportFileParams, exportListResponse } from '@rally/shared/contracts/exports';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
+import { requireAuth } from '../../lib/authorize';
+import { responses } from '../../lib/route-helpers';
+import type { ExportViewer } from './export-definition';
+import { EXPORTS } from './export-registry';
+import { listExports, runExport } from './exports.service';
+
+const access = { permission: 'view_masterlist' } as const;
+
+export async function exportRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const viewerOf = (request: Parameters<typeof requireAuth>[0]): ExportViewer => {
+    const auth = requireAuth(request);
+    return { ...actorOf(auth), role: auth.role };
+  };
+
+  r.get('/admin/exports', {
+    config: { access },
+    schema: {
+      tags: ['admin: exports'],
+      description: 'Every export with its current row count and its last download.',
+      response: responses({ 200: exportListResponse }),
+    },
+    handler: async (request) => ({ success: true as const, data: await listExports(db, viewerOf(request)) }),
+  });
+
+  r.get('/admin/exports/:file', {
+    config: { access },
+    schema: {
+      tags: ['admin: exports'],
+      description: `Downloads an export as a spreadsheet (attachment, dated file name); each download is logged. Names: ${EXPORTS.map((e) => `\`${e.name}\``).join(', ')}.`,
+      params: exportFileParams,
+      produces: Object.values(EXPORT_MEDIA_TYPES),
+    },
+    handler: async (request, reply) => {
+      const file = await runExport(db, request.params.file, viewerOf(request));
+      return reply
+        .header(
+          'content-type',
+          file.mediaType === EXPORT_MEDIA_TYPES.csv ? `${file.mediaType}; charset=utf-8` : file.mediaType,
+        )
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-export-rows', String(file.rows))
+        .send(file.bytes);
+    },
+  });
+}

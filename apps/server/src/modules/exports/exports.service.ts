@@ -1,0 +1,81 @@
+// Runs an export for a viewer: finds it by file name, queries its rows, writes the file
+// and logs the download (who, which export, which format, how many rows) in the activity
+// log, where the Reports tab reads the last download back.
+import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, type ExportFormat } from '@rally/shared/contracts/exports';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { activities } from '../../db/schema/activities';
+import { NotFoundError } from '../../lib/errors';
+import { recordActivity } from '../activities/activities.service';
+import type { ExportDefinition, ExportViewer } from './export-definition';
+import { EXPORTS, exportNamed } from './export-registry';
+import { manilaDate, writeExport } from './spreadsheet';
+
+const FILE_NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([a-z]+)$/;
+
+/** `masterlist.csv` → the export and the format; anything else is a 404 naming what exists. */
+export function resolveExportFile(file: string): { definition: ExportDefinition; format: ExportFormat } {
+  const match = FILE_NAME.exec(file);
+  const definition = match?.[1] ? exportNamed(match[1]) : undefined;
+  const format = EXPORT_FORMATS.find((f) => f === match?.[2]);
+  if (!definition || !format) {
+    throw new NotFoundError(
+      `No such export. Ask for one of ${EXPORTS.map((e) => e.name).join(', ')}, as .csv or .xlsx.`,
+      'EXPORT_NOT_FOUND',
+    );
+  }
+  return { definition, format };
+}
+
+export interface ExportFile {
+  fileName: string;
+  mediaType: string;
+  bytes: Buffer;
+  rows: number;
+}
+
+export async function runExport(db: Db, file: string, viewer: ExportViewer, now = new Date()): Promise<ExportFile> {
+  const { definition, format } = resolveExportFile(file);
+  const rows = await definition.rows(db, viewer);
+  const bytes = await writeExport(format, definition.title, definition.columns, rows);
+  await recordActivity(db, {
+    type: 'export_downloaded',
+    priority: 'low',
+    actorId: viewer.id,
+    actorName: viewer.name,
+    description: `${definition.title} exported as ${format.toUpperCase()} (${rows.length} rows)`,
+    details: `By ${viewer.name}`,
+    metadata: { export: definition.name, format, rows: rows.length },
+  });
+  return {
+    fileName: `${definition.name}-${manilaDate(now)}.${format}`,
+    mediaType: EXPORT_MEDIA_TYPES[format],
+    bytes,
+    rows: rows.length,
+  };
+}
+
+/** The Reports tab's list: each export with its current row count and its last download. */
+export async function listExports(db: Db, viewer: ExportViewer) {
+  return Promise.all(
+    EXPORTS.map(async (e) => {
+      const [rows, last] = await Promise.all([
+        e.rows(db, viewer),
+        db
+          .select({ at: activities.createdAt, by: activities.actorName })
+          .from(activities)
+          .where(and(eq(activities.type, 'export_downloaded'), sql`${activities.metadata}->>'export' = ${e.name}`))
+          .orderBy(desc(activities.createdAt))
+          .limit(1),
+      ]);
+      return {
+        name: e.name,
+        title: e.title,
+        description: e.description,
+        rows: rows.length,
+        lastDownloadedAt: last[0]?.at.toISOString() ?? null,
+        lastDownloadedBy: last[0]?.by ?? null,
+      };
+    }),
+  );
+}

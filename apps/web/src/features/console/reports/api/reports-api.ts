@@ -1,0 +1,16 @@
+// Calls of the Reports tab: the list of exports (GET /admin/exports) and their files.
+import type { ExportFormat, ExportListResponse } from '@rally/shared/contracts/exports';
+import { api } from '../../../../lib/api-client';
+import { downloadFile } from '../../../../lib/download';
+
+export const reportKeys = {
+  list: ['console', 'reports', 'exports'] as const,
+};
+
+export async function fetchExports(): Promise<ExportListResponse['data']> {
+  return (await api.get<ExportListResponse>('/admin/exports')).data;
+}
+
+export function downloadExport(name: string, format: ExportFormat) {
+  return downloadFile(`/admin/exports/${encodeURIComponent(name)}.${format}`, `${name}.${format}`);
+}
