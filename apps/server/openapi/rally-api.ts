@@ -959,6 +959,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The public live tracker: per route, every verified rider’s number, kit name, category, course state, last station and time, finishers with elapsed time and the DNF count. Station names and times are withheld until the event has started (first accepted start scan). No contact, medical, address, birthdate, GPS or incident data. Cached: ETag and a short max-age; If-None-Match answers 304.
+         *
+         *     Public: no token needed.
+         */
+        get: operations["getLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/comments": {
         parameters: {
             query?: never;
@@ -9929,6 +9950,109 @@ export interface operations {
                         success: true;
                     };
                 };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            counts: {
+                                [key: string]: number;
+                            };
+                            dnfCount: number;
+                            finishers: {
+                                category: string;
+                                elapsedMs: number;
+                                finishedAt: string;
+                                kitName: string;
+                                rank: number;
+                                riderNumber: number;
+                            }[];
+                            riders: {
+                                category: string;
+                                elapsedMs?: number;
+                                kitName: string;
+                                lastSeenAt: string | null;
+                                lastStation: string | null;
+                                riderNumber: number;
+                                /** @enum {string} */
+                                state: "not-started" | "on-course" | "finished" | "dnf" | "dns";
+                            }[];
+                            /** @enum {string} */
+                            routeId: "lakambini" | "lakan" | "bagani";
+                        }[];
+                        message?: string;
+                        meta: {
+                            over: boolean;
+                            started: boolean;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Not Modified: the If-None-Match ETag still matches */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is invalid (message names the problem) */
             400: {

@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
@@ -205,6 +206,7 @@ export async function buildApp(opts: {
       await api.register(loginActivityRoutes, { db });
       await api.register(stationRoutes, { db });
       await api.register(scanRoutes, { db });
+      await api.register(liveRoutes, { db });
     },
     { prefix: '/api' },
   );

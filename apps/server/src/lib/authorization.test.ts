@@ -104,6 +104,7 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/scans',
   'GET /api/admin/scan-roster',
   'GET /api/my/passages',
+  'GET /api/live',
 ];
 
 /** The permission each console route of this issue declares (spec/staff-console.md §6). */
@@ -138,6 +139,8 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
   'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
   'GET /api/my/passages': 'authenticated',
+  // The public tracker: no sign-in, nothing private (DESIGN.md §8).
+  'GET /api/live': 'public',
   // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
   'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
   'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { LIVE_MAX_AGE_SECONDS, liveResponse } from '@rally/shared/contracts/live';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { sendJson } from '../../lib/answer-cache';
+import { responses } from '../../lib/route-helpers';
+import { presentLive } from './live.presenter';
+import { liveSnapshot } from './live.service';
+
+/**
+ * How long one computed answer may serve when no write passed through this process: scans
+ * synced to another instance on the same PostgreSQL show within this bound (this process's
+ * own writes drop the answer at once, through the answer cache).
+ */
+const LIVE_RECOMPUTE_MS = 5_000;
+
+export async function liveRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The ETag of the last answer, kept beside it: the cache hands back the same string
+  // object until it recomputes, so a hit costs a reference comparison, not a hash.
+  let memo = { json: '', etag: '' };
+
+  r.get('/live', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['live'],
+      description:
+        'The public live tracker: per route, every verified rider’s number, kit name, category, course state, last station and time, finishers with elapsed time and the DNF count. Station names and times are withheld until the event has started (first accepted start scan). No contact, medical, address, birthdate, GPS or incident data. Cached: ETag and a short max-age; If-None-Match answers 304.',
+      response: responses({ 200: liveResponse }),
+      'x-etag': true,
+    },
+    handler: async (request, reply) => {
+      const bucket = Math.floor(Date.now() / LIVE_RECOMPUTE_MS);
+      const json = await app.answerCache.get(`live:${bucket}`, async () =>
+        JSON.stringify(liveResponse.parse(presentLive(await liveSnapshot(db)))),
+      );
+      if (memo.json !== json) {
+        memo = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+      }
+      reply
+        .header('etag', memo.etag)
+        .header('cache-control', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`);
+      // The typed reply knows only the 200 schema; 304 carries no body (declared by x-etag).
+      if (request.headers['if-none-match'] === memo.etag) return (reply as FastifyReply).code(304).send();
+      return sendJson(reply, json);
+    },
+  });
+}
