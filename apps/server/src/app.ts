@@ -17,8 +17,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
+import { eventBusPlugin } from './lib/event-bus';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { securityHeadersPlugin } from './lib/security-headers';
@@ -184,6 +186,8 @@ export async function buildApp(opts: {
   await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
+  await app.register(clockPlugin);
+  await app.register(eventBusPlugin, { database });
 
   await app.register(
     async (api) => {
