@@ -4,18 +4,13 @@
 // birthdate, GPS or incident data. Before the event has started the route stays classified:
 // no station name is sent at all.
 import { z } from 'zod';
-import { RALLY_ROUTE_IDS } from '../catalog';
+import { COURSE_STATE_LABELS, COURSE_STATES, type CourseStateName, RALLY_ROUTE_IDS } from '../catalog';
 import { envelope } from './common';
 
-export const LIVE_STATES = ['not-started', 'on-course', 'finished', 'dnf', 'dns'] as const;
-export type LiveState = (typeof LIVE_STATES)[number];
-export const LIVE_STATE_LABELS: Record<LiveState, string> = {
-  'not-started': 'Not started',
-  'on-course': 'On course',
-  finished: 'Finished',
-  dnf: 'DNF',
-  dns: 'DNS',
-};
+/** The course module's states (catalog COURSE_STATES): one vocabulary on the board and in public. */
+export const LIVE_STATES = COURSE_STATES;
+export type LiveState = CourseStateName;
+export const LIVE_STATE_LABELS = COURSE_STATE_LABELS;
 
 /** How long browsers and proxies may reuse an answer before asking again (If-None-Match). */
 export const LIVE_MAX_AGE_SECONDS = 10;

@@ -2,6 +2,8 @@
 // state, station names and times. The presenter builds the answer field by field from a
 // LiveEntry, so nothing private can ride along, and withholds every station name and
 // passage time until the event has started.
+
+import { RALLY_ROUTE_IDS } from '@rally/shared/catalog';
 import {
   LIVE_STATES,
   type LiveFinisher,
@@ -10,13 +12,13 @@ import {
   type LiveRoute,
   type LiveState,
 } from '@rally/shared/contracts/live';
-import { LIVE_ROUTES, type LiveEntry, type LiveSnapshot } from './live.service';
+import type { LiveEntry, LiveSnapshot } from './live.service';
 
 const DONE: ReadonlySet<LiveState> = new Set(['finished', 'dnf', 'dns']);
 
 function elapsedOf(e: LiveEntry): number | null {
-  if (e.state !== 'finished' || !e.startedAt || !e.finishedAt) return null;
-  return Math.max(0, e.finishedAt.getTime() - e.startedAt.getTime());
+  if (e.state !== 'finished' || e.elapsedMs === null || !e.finishedAt) return null;
+  return Math.max(0, e.elapsedMs);
 }
 
 function presentRider(e: LiveEntry, started: boolean): LiveRider {
@@ -65,7 +67,7 @@ export function presentLive(snapshot: LiveSnapshot): LiveResponse {
   const { started, entries } = snapshot;
   return {
     success: true,
-    data: LIVE_ROUTES.map((id) =>
+    data: RALLY_ROUTE_IDS.map((id) =>
       presentRoute(
         id,
         entries.filter((e) => e.route === id),

@@ -9,11 +9,12 @@ import { presentLive } from './live.presenter';
 import { liveSnapshot } from './live.service';
 
 /**
- * How long one computed answer may serve when no write passed through this process: scans
- * synced to another instance on the same PostgreSQL show within this bound (this process's
- * own writes drop the answer at once, through the answer cache).
+ * How long one computed answer may serve. Writes through this process drop it at once (the
+ * answer cache) and so does every scan or course event from any instance (the event bus);
+ * the bound covers what neither announces: the clock passing a cutoff, or events missed
+ * while the bus's connection was down (then the shorter bound holds).
  */
-const LIVE_RECOMPUTE_MS = 5_000;
+const LIVE_RECOMPUTE_MS = { busLive: 30_000, busDown: 5_000 };
 
 export async function liveRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -21,6 +22,12 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Db }) {
   // The ETag of the last answer, kept beside it: the cache hands back the same string
   // object until it recomputes, so a hit costs a reference comparison, not a hash.
   let memo = { json: '', etag: '' };
+  // Bumped by every scan or course event, from any server instance on the database.
+  let version = 0;
+  const unsubscribe = app.eventBus.subscribe((event) => {
+    if (event.type === 'scan' || event.type === 'course' || event.type === 'live') version++;
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   r.get('/live', {
     config: { access: 'public' },
@@ -32,9 +39,10 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Db }) {
       'x-etag': true,
     },
     handler: async (request, reply) => {
-      const bucket = Math.floor(Date.now() / LIVE_RECOMPUTE_MS);
-      const json = await app.answerCache.get(`live:${bucket}`, async () =>
-        JSON.stringify(liveResponse.parse(presentLive(await liveSnapshot(db)))),
+      const now = app.clock.now();
+      const bucket = Math.floor(now.getTime() / LIVE_RECOMPUTE_MS[app.eventBus.isLive ? 'busLive' : 'busDown']);
+      const json = await app.answerCache.get(`live:${version}:${bucket}`, async () =>
+        JSON.stringify(liveResponse.parse(presentLive(await liveSnapshot(db, now)))),
       );
       if (memo.json !== json) {
         memo = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };

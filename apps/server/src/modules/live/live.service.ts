@@ -1,14 +1,12 @@
-// The public live tracker's data: every verified rider's course state per route, read in
-// two queries (riders, passages) however many riders there are. The state rules are the
-// course module's; this module only decides what of them may be public.
-import { RALLY_ROUTE_IDS, type RallyRouteId, routeForCategory } from '@rally/shared/catalog';
+// The public live tracker's data, built on the course module's derived state (the same
+// function the control board reads), so spectators and staff never disagree. This module
+// only decides what of it may be public (live.presenter.ts).
+import type { RallyRouteId } from '@rally/shared/catalog';
 import type { LiveState } from '@rally/shared/contracts/live';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
-import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
-import { isVerifiedRider } from '../../lib/riders';
+import { courseSnapshot } from '../course/course.service';
 import { countsAsPassage } from '../scans/passages';
 
 /** One rider as the tracker sees them: public fields and the course facts it shows. */
@@ -20,7 +18,7 @@ export interface LiveEntry {
   state: LiveState;
   lastStation: string | null;
   lastSeenAt: Date | null;
-  startedAt: Date | null;
+  elapsedMs: number | null;
   finishedAt: Date | null;
 }
 
@@ -30,62 +28,38 @@ export interface LiveSnapshot {
   entries: LiveEntry[];
 }
 
-const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
-export async function liveSnapshot(db: Db): Promise<LiveSnapshot> {
-  const riders = await db
-    .select({
-      id: users.id,
-      riderNumber: users.riderNumber,
-      kitName: users.kitName,
-      firstName: users.firstName,
-      category: users.category,
-    })
-    .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .where(and(isVerifiedRider, eq(users.status, 'active'), isNotNull(users.riderNumber)));
-
-  const passages = await db
-    .select({ riderId: scans.riderId, name: stations.name, kind: stations.kind, scannedAt: scans.scannedAt })
+/**
+ * "The event has started" is the first accepted (or review-accepted) scan at a `start`
+ * station, on any day: the flag-off itself, recorded by the marshals, with no separate
+ * setting to forget.
+ */
+export async function eventStarted(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ yes: sql<number>`1` })
     .from(scans)
     .innerJoin(stations, eq(stations.id, scans.stationId))
-    .where(and(countsAsPassage, isNotNull(scans.riderId)))
-    .orderBy(scans.scannedAt);
+    .where(and(eq(stations.kind, 'start'), countsAsPassage))
+    .limit(1);
+  return row !== undefined;
+}
 
-  const byRider = new Map<string, { name: string; kind: string; at: Date }[]>();
-  let started = false;
-  for (const p of passages) {
-    if (!p.riderId) continue;
-    if (p.kind === 'start') started = true;
-    const list = byRider.get(p.riderId) ?? [];
-    list.push({ name: p.name, kind: p.kind, at: toDate(p.scannedAt) });
-    byRider.set(p.riderId, list);
-  }
-
+export async function liveSnapshot(db: DbOrTx, now: Date): Promise<LiveSnapshot> {
+  const [started, snapshot] = await Promise.all([eventStarted(db), courseSnapshot(db, { now })]);
   const entries: LiveEntry[] = [];
-  for (const r of riders) {
-    const route = routeForCategory(r.category);
-    if (!route || r.riderNumber === null) continue;
-    const list = byRider.get(r.id) ?? [];
-    // Kit hand-over and bike check happen before the flag-off: they are no course position.
-    const course = list.filter((p) => p.kind === 'start' || p.kind === 'checkpoint' || p.kind === 'finish');
-    const last = course.at(-1) ?? null;
-    const start = course.find((p) => p.kind === 'start') ?? null;
-    const finish = course.find((p) => p.kind === 'finish') ?? null;
-    const state: LiveState = finish ? 'finished' : last ? 'on-course' : 'not-started';
+  for (const s of snapshot.states) {
+    // A rider without a number or a route cannot be followed on the tracker.
+    if (s.riderNumber === null || s.route === null) continue;
     entries.push({
-      riderNumber: r.riderNumber,
-      kitName: r.kitName?.trim() || r.firstName,
-      category: r.category ?? '',
-      route,
-      state,
-      lastStation: last?.name ?? null,
-      lastSeenAt: last?.at ?? null,
-      startedAt: start?.at ?? null,
-      finishedAt: finish?.at ?? null,
+      riderNumber: s.riderNumber,
+      kitName: s.kitName?.trim() || s.firstName,
+      category: s.category ?? '',
+      route: s.route,
+      state: s.state,
+      lastStation: s.lastStation?.name ?? null,
+      lastSeenAt: s.lastSeenAt,
+      elapsedMs: s.state === 'finished' ? s.elapsedMs : null,
+      finishedAt: s.state === 'finished' ? s.finishedAt : null,
     });
   }
   return { started, entries };
 }
-
-export const LIVE_ROUTES = RALLY_ROUTE_IDS;

@@ -17,8 +17,8 @@ const ALLOWED_KEYS = new Set([
   'finishers',
   'dnfCount',
   'counts',
-  'not-started',
-  'on-course',
+  'not_started',
+  'on_course',
   'finished',
   'dnf',
   'dns',
@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('public live tracker (%s)', (kind) => {
     expect(body.meta).toEqual({ started: false, over: false });
     const lakan = body.data.find((r: { routeId: string }) => r.routeId === 'lakan');
     expect(lakan.riders).toHaveLength(2);
-    expect(lakan.riders[0]).toMatchObject({ state: 'not-started', lastStation: null, lastSeenAt: null });
+    expect(lakan.riders[0]).toMatchObject({ state: 'not_started', lastStation: null, lastSeenAt: null });
     for (const name of ['Flag-off Plaza', 'Secret Ridge', 'Victory Arch']) expect(res.body).not.toContain(name);
   });
 
@@ -141,7 +141,7 @@ describe.each(DB_KINDS)('public live tracker (%s)', (kind) => {
       kitName: 'IRON HAWK 0',
       category: 'lakan',
     });
-    expect(byNumber(b.riderNumber)).toMatchObject({ state: 'on-course', lastStation: 'Secret Ridge' });
+    expect(byNumber(b.riderNumber)).toMatchObject({ state: 'on_course', lastStation: 'Secret Ridge' });
     expect(byNumber(b.riderNumber)).not.toHaveProperty('elapsedMs');
     expect(lakan.finishers).toEqual([
       {
@@ -153,9 +153,14 @@ describe.each(DB_KINDS)('public live tracker (%s)', (kind) => {
         rank: 1,
       },
     ]);
-    expect(lakan.counts).toMatchObject({ finished: 1, 'on-course': 1 });
+    expect(lakan.counts).toMatchObject({ finished: 1, on_course: 1 });
     const bagani = body.data.find((r: { routeId: string }) => r.routeId === 'bagani');
     expect(bagani.riders.map((r: { riderNumber: number }) => r.riderNumber)).toEqual([c.riderNumber]);
+
+    // The public profile carries the course's finisher mark.
+    const profileOf = async (id: string) => (await t.app.inject({ url: `/api/users/${id}/profile` })).json().data;
+    expect((await profileOf(a.userId)).finisher).toBe(true);
+    expect((await profileOf(b.userId)).finisher).toBe(false);
 
     // The walk: every key is a public one, and no private value appears anywhere.
     const unexpected = [...keysOf(body)].filter((k) => !ALLOWED_KEYS.has(k));

@@ -10,8 +10,8 @@ import { formatElapsed, formatSeenAt } from '../lib/live-format';
 export const LIVE_PAGE_SIZE = 60;
 
 export const STATE_STYLES: Record<LiveState, string> = {
-  'not-started': 'border-ink-600 bg-ink-800 text-ash',
-  'on-course': 'border-fire-500 bg-fire-500 text-ink-950',
+  not_started: 'border-ink-600 bg-ink-800 text-ash',
+  on_course: 'border-fire-500 bg-fire-500 text-ink-950',
   finished: 'border-jade-400 bg-jade-400 text-ink-950',
   dnf: 'border-ember-500 bg-ember-600 text-white',
   dns: 'border-ink-600 bg-ink-700 text-bone',

@@ -18,10 +18,10 @@ import { LiveRiderList, STATE_STYLES } from '../components/live-rider-list';
 import { matchesSearch } from '../lib/live-format';
 
 const COUNT_ORDER: ReadonlyArray<[LiveState, string]> = [
-  ['on-course', 'On course'],
+  ['on_course', 'On course'],
   ['finished', 'Finished'],
   ['dnf', 'DNF'],
-  ['not-started', 'Not started'],
+  ['not_started', 'Not started'],
 ];
 
 export default function LivePage() {
