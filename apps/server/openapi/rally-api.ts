@@ -10032,7 +10032,7 @@ export interface operations {
                                 lastStation: string | null;
                                 riderNumber: number;
                                 /** @enum {string} */
-                                state: "not-started" | "on-course" | "finished" | "dnf" | "dns";
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
                             }[];
                             /** @enum {string} */
                             routeId: "lakambini" | "lakan" | "bagani";
@@ -12678,6 +12678,7 @@ export interface operations {
                             };
                             category: string | null;
                             createdAt: string;
+                            finisher?: boolean;
                             firstName: string;
                             gender: string | null;
                             hasProfileImage: boolean;
