@@ -71,6 +71,8 @@ export default defineConfig({
       RATE_LIMITS: 'off',
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Lets a test move the server's clock (npm run cli -- test-clock): overdue riders without sleeping.
+      RALLY_TEST_CLOCK: '1',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
   },

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { startControlServer } from './lib/control-channel';
 import { acquireDataDirLock, controlSocketPath, DataDirBusyError } from './lib/data-dir-lock';
+import { runTestClockCommand, TEST_CLOCK_COMMAND } from './lib/test-clock';
 import { FIRST_START_HINT, hasStaffAdmin, runOperatorCommand } from './modules/operator/operator.service';
 
 async function main(config: Config) {
@@ -26,6 +27,7 @@ async function main(config: Config) {
   const app = await buildApp({ config, database });
   const stopControl = socket
     ? await startControlServer(socket, async (command, args) => {
+        if (command === TEST_CLOCK_COMMAND) return runTestClockCommand(app, database.db, args);
         try {
           return await runOperatorCommand(database.db, config.publicUrl, command, args);
         } finally {
