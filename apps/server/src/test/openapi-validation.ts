@@ -6,6 +6,7 @@
 // content type and a body that matches its schema. Anything else fails the test that
 // made the call. Routing, parameter and schema validation are openapi-backend's (ajv);
 // the document is compiled once per process and each operation's validators on first use.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
@@ -147,6 +148,14 @@ function isErrorEnvelope(body: unknown): boolean {
 }
 
 /** What is wrong with one request and its answer, measured against the document. */
+/** The answer's text, decompressed when the route sent it encoded (the public tracker does). */
+function decodedBody(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+  return res.body;
+}
+
 export async function checkExchange(
   document: object,
   opts: InjectOptions,
@@ -170,7 +179,7 @@ export async function checkExchange(
   let resJson: unknown;
   if (resMedia === 'application/json' && res.body !== '') {
     try {
-      resJson = JSON.parse(res.body);
+      resJson = JSON.parse(decodedBody(res));
     } catch {
       return [`the ${status} answer is not valid JSON`];
     }

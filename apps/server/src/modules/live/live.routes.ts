@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { LIVE_MAX_AGE_SECONDS, liveResponse } from '@rally/shared/contracts/live';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,9 +20,21 @@ const LIVE_RECOMPUTE_MS = { busLive: 30_000, busDown: 5_000 };
 export async function liveRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // The ETag of the last answer, kept beside it: the cache hands back the same string
-  // object until it recomputes, so a hit costs a reference comparison, not a hash.
-  let memo = { json: '', etag: '' };
+  // The ETag and compressed copies of the last answer, kept beside it: the cache hands back
+  // the same string object until it recomputes, so a hit costs a reference comparison, not a
+  // hash, and a crowd of phones gets ~10x fewer bytes (1,000 riders: ~200 KB of JSON) with
+  // the compression done once per answer rather than once per request.
+  let memo = { json: '', etag: '', gzip: Buffer.alloc(0), br: Buffer.alloc(0) };
+  const remember = (json: string) => {
+    const bytes = Buffer.from(json);
+    memo = {
+      json,
+      // Weak: one tag for the JSON and its compressed forms, which carry the same answer.
+      etag: `W/"${createHash('sha1').update(bytes).digest('base64url')}"`,
+      gzip: gzipSync(bytes, { level: 6 }),
+      br: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
+  };
   // Bumped by every scan or course event, from any server instance on the database.
   let version = 0;
   const unsubscribe = app.eventBus.subscribe((event) => {
@@ -44,15 +57,20 @@ export async function liveRoutes(app: FastifyInstance, opts: { db: Db }) {
       const json = await app.answerCache.get(`live:${version}:${bucket}`, async () =>
         JSON.stringify(liveResponse.parse(presentLive(await liveSnapshot(db, now)))),
       );
-      if (memo.json !== json) {
-        memo = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
-      }
+      if (memo.json !== json) remember(json);
       reply
         .header('etag', memo.etag)
-        .header('cache-control', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`);
+        .header('cache-control', `public, max-age=${LIVE_MAX_AGE_SECONDS}, must-revalidate`)
+        .header('vary', 'accept-encoding');
       // The typed reply knows only the 200 schema; 304 carries no body (declared by x-etag).
       if (request.headers['if-none-match'] === memo.etag) return (reply as FastifyReply).code(304).send();
-      return sendJson(reply, json);
+      const accepts = request.headers['accept-encoding'] ?? '';
+      const encoded = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+      if (!encoded) return sendJson(reply, json);
+      return (reply as FastifyReply)
+        .header('content-encoding', encoded)
+        .type('application/json; charset=utf-8')
+        .send(encoded === 'br' ? memo.br : memo.gzip);
     },
   });
 }

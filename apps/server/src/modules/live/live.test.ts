@@ -175,12 +175,22 @@ describe.each(DB_KINDS)('public live tracker (%s)', (kind) => {
   it('sends an ETag and a short max-age, and answers 304 to If-None-Match', async () => {
     const first = await live();
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=10, must-revalidate');
     const again = await live({ 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
+
+    // Phones get the same answer compressed, under the same (weak) tag.
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const gz = await live({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.etag).toBe(etag);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(first.json());
+    const br = await live({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(first.json());
 
     // A synced scan changes the answer at once in this process: the old tag no longer matches.
     const [, , c] = riders as [unknown, unknown, Actor & { riderNumber: number }];
