@@ -96,7 +96,7 @@ function missNotes(run: BenchRun, res: Results): string[] {
   return notes;
 }
 
-function markdownTable(rows: Record<string, unknown>[]): string {
+export function markdownTable(rows: Record<string, unknown>[]): string {
   if (rows.length === 0) return '_no figures_\n';
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (v: unknown) => (v === undefined || v === null ? '' : String(v).replace(/\|/g, '\\|'));

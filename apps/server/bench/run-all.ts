@@ -8,8 +8,8 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict   a subset (docs/benchmarks.md is then
-//                                     not written, except BENCH_ONLY=scans, which rewrites its own section in place)
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,live   a subset (docs/benchmarks.md is then
+//                                     not written, except BENCH_ONLY=scans or live, which rewrite their own section in place)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,6 +31,7 @@ import {
 } from './common';
 import { type ContentionResult, contentionRows, runContention } from './contention';
 import { type LandingReport, runLanding } from './landing';
+import { type LiveReadsReport, liveRows, liveSection, liveSummary, runLiveReads, writeLiveSection } from './live-reads';
 import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
@@ -163,6 +164,7 @@ async function main() {
   const scanSync: ScanSyncResult[] = [];
   let memory: MemoryReport | undefined;
   let verdict: ScannerVerdictReport | undefined;
+  let live: LiveReadsReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -193,6 +195,12 @@ async function main() {
     }
     if (wanted('verdict')) verdict = await step('7. scanner verdict time', run, () => runScannerVerdict(template));
     if (verdict) printScannerVerdict(verdict);
+    if (wanted('live'))
+      live = await step('8. public live tracker vs hello-world', run, () => runLiveReads(run.kinds, template));
+    if (live) {
+      console.log(`  ${liveSummary(live)}`);
+      console.table(liveRows(live));
+    }
   } finally {
     template.dispose();
   }
@@ -206,7 +214,12 @@ async function main() {
     mkdirSync(path.dirname(LAST_RUN), { recursive: true });
     writeFileSync(LAST_RUN, JSON.stringify({ run, results }));
     const file = writeReport(run, results);
+    if (live) writeLiveSection(liveSection(live, started, run.commit, [run.loadAtStart, run.loadAtEnd]));
     console.log(`\nWrote ${file}`);
+  } else if (ONLY.length === 1 && ONLY[0] === 'live' && live) {
+    console.log(
+      `\nWrote the live tracker section of ${writeLiveSection(liveSection(live, started, run.commit, [run.loadAtStart, run.loadAtEnd]))}`,
+    );
   } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
     console.log(
       `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
