@@ -27,6 +27,8 @@ import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { courseRoutes } from './modules/course/course.routes';
+import { eventStreamRoutes } from './modules/course/event-stream.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
@@ -210,6 +212,8 @@ export async function buildApp(opts: {
       await api.register(loginActivityRoutes, { db });
       await api.register(stationRoutes, { db });
       await api.register(scanRoutes, { db });
+      await api.register(courseRoutes, { db });
+      await api.register(eventStreamRoutes);
       await api.register(liveRoutes, { db });
     },
     { prefix: '/api' },

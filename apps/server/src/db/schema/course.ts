@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { courseDecisionEnum, dnfReasonEnum } from './enums';
 import { users } from './users';
 
@@ -36,6 +36,8 @@ export const courseDecisions = pgTable(
   'course_decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order decisions were made in (two may carry the same time). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     riderId: uuid('rider_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -47,6 +49,6 @@ export const courseDecisions = pgTable(
     decidedByName: text('decided_by_name'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('course_decisions_rider_day_idx').on(t.riderId, t.day, t.decidedAt)],
+  (t) => [index('course_decisions_rider_day_idx').on(t.riderId, t.day, t.seq)],
 );
 export type CourseDecisionRow = typeof courseDecisions.$inferSelect;

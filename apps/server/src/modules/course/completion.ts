@@ -58,31 +58,36 @@ export async function recordCompletions(
     set.add(f.riderId);
   }
   const marked: string[] = [];
-  for (const [day, riders] of byDay) {
-    const { states } = await courseSnapshot(tx, { now, day, riderIds: [...riders] });
-    for (const state of states) {
-      if (state.state !== 'finished' || !state.finishedAt) continue;
-      const name = displayName(state);
-      const elapsed = state.elapsedMs !== null ? formatElapsed(state.elapsedMs) : null;
-      const inserted = await tx
-        .insert(activities)
-        .values({
-          type: 'rally_completion',
-          priority: 'normal',
-          userId: state.riderId,
-          userName: name,
-          description: `${name}${state.riderNumber ? ` (#${state.riderNumber})` : ''} finished day ${day}${elapsed ? ` in ${elapsed}` : ''}`,
-          details: state.lastStation?.name ?? null,
-          location: state.lastStation?.name ?? null,
-          metadata: { day, elapsedMs: state.elapsedMs, finishedAt: state.finishedAt.toISOString() },
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: activities.id });
-      if (inserted.length === 0) continue;
-      marked.push(state.riderId);
-      await publishEvent(tx, 'course', courseEventData(state, 'finished'));
-    }
+  for (const [day, riders] of byDay) marked.push(...(await completeDay(tx, day, [...riders], now)));
+  return marked;
+}
+
+/** Marks the finishers among these riders on one day (those already marked stay as they are). */
+export async function completeDay(tx: Tx, day: number, riderIds: readonly string[], now: Date): Promise<string[]> {
+  const marked: string[] = [];
+  const { states } = await courseSnapshot(tx, { now, day, riderIds });
+  for (const state of states) {
+    if (state.state !== 'finished' || !state.finishedAt) continue;
+    const name = displayName(state);
+    const elapsed = state.elapsedMs !== null ? formatElapsed(state.elapsedMs) : null;
+    const inserted = await tx
+      .insert(activities)
+      .values({
+        type: 'rally_completion',
+        priority: 'normal',
+        userId: state.riderId,
+        userName: name,
+        description: `${name}${state.riderNumber ? ` (#${state.riderNumber})` : ''} finished day ${day}${elapsed ? ` in ${elapsed}` : ''}`,
+        details: state.lastStation?.name ?? null,
+        location: state.lastStation?.name ?? null,
+        metadata: { day, elapsedMs: state.elapsedMs, finishedAt: state.finishedAt.toISOString() },
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: activities.id });
+    if (inserted.length === 0) continue;
+    marked.push(state.riderId);
+    await publishEvent(tx, 'course', courseEventData(state, 'finished'));
   }
   return marked;
 }

@@ -4,6 +4,7 @@
 // from them in memory (course-state.ts), at the moment the caller names (`now`).
 import { type BoardBucket, COURSE_STATION_KINDS, DEFAULT_OVERDUE_AFTER_MINUTES } from '@rally/shared/catalog';
 import { and, asc, desc, eq, inArray, max, min, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { courseDecisions, courseRules } from '../../db/schema/course';
 import { scans, stations } from '../../db/schema/event-day';
@@ -124,8 +125,22 @@ export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly
     })
     .from(courseDecisions)
     .where(and(eq(courseDecisions.day, day), riderIds ? inArray(courseDecisions.riderId, [...riderIds]) : undefined))
-    .orderBy(courseDecisions.riderId, desc(courseDecisions.decidedAt), desc(courseDecisions.id));
+    .orderBy(courseDecisions.riderId, desc(courseDecisions.seq));
   return new Map<string, Decision>(rows.map(({ riderId, ...d }) => [riderId, d]));
+}
+
+/**
+ * Runs independent reads side by side on the pool; inside a transaction (one connection)
+ * one after the other, as node-postgres deprecates overlapping queries on a client.
+ */
+async function queries<T extends readonly unknown[]>(
+  db: DbOrTx,
+  thunks: { readonly [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(thunks.map((f) => f()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const f of thunks) out.push(await f());
+  return out as unknown as T;
 }
 
 export interface CourseSnapshot {
@@ -145,25 +160,25 @@ export async function courseSnapshot(
   opts: { now: Date; day?: number; riderIds?: readonly string[] },
 ): Promise<CourseSnapshot> {
   const day = opts.day ?? (await currentDay(db));
-  const [dayStations, rules, riders, passages, decisions] = await Promise.all([
-    loadDayStations(db, day),
-    loadRules(db),
-    loadRiders(db, opts.riderIds),
-    loadPassages(db, day, opts.riderIds),
-    loadDecisions(db, day, opts.riderIds),
-  ]);
-  const states = riders.map((rider) =>
+  const [stationsOfDay, rulesOfRoutes, riderRows, passages, decisions] = await queries(db, [
+    () => loadDayStations(db, day),
+    () => loadRules(db),
+    () => loadRiders(db, opts.riderIds),
+    () => loadPassages(db, day, opts.riderIds),
+    () => loadDecisions(db, day, opts.riderIds),
+  ] as const);
+  const states = riderRows.map((rider) =>
     deriveState({
       rider,
       day,
-      stations: dayStations,
-      rules,
+      stations: stationsOfDay,
+      rules: rulesOfRoutes,
       passages: passages.get(rider.id) ?? [],
       decision: decisions.get(rider.id) ?? null,
       now: opts.now,
     }),
   );
-  return { day, stations: dayStations, rules, states };
+  return { day, stations: stationsOfDay, rules: rulesOfRoutes, states };
 }
 
 /** Every verified rider's course state on the day (default: the current day), by rider number. */
