@@ -193,8 +193,10 @@ export async function runLiveReads(
       const url = `${server.url}/api/live`;
       const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
       const body = await res.text();
+      // fetch decompresses the body; the header says what went over the wire.
       const compressed = await fetch(url, { headers: { 'accept-encoding': 'br' } });
-      bytesBr[kind] = (await compressed.arrayBuffer()).byteLength;
+      bytesBr[kind] = Number(compressed.headers.get('content-length'));
+      await compressed.arrayBuffer();
       const etag = res.headers.get('etag');
       const json = JSON.parse(body) as { data: Array<{ riders: unknown[]; finishers: unknown[] }> };
       const riders = json.data.reduce((n, r) => n + r.riders.length, 0);
