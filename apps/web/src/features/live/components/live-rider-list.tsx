@@ -46,13 +46,13 @@ function RiderCard({ rider, started }: { rider: LiveRider; started: boolean }) {
         </div>
         <p className="text-sm font-bold text-ash uppercase">{category}</p>
         {started && rider.lastStation && rider.lastSeenAt && (
-          <p data-testid="live-last-station" className="mt-1 flex items-center gap-1.5 font-bold text-bone">
+          <p data-testid="live-last-station" className="mt-1 flex items-start gap-1.5 font-bold text-bone">
             {rider.state === 'finished' ? (
-              <Flag className="size-4 shrink-0 text-jade-400" aria-hidden="true" />
+              <Flag className="mt-1 size-4 shrink-0 text-jade-400" aria-hidden="true" />
             ) : (
-              <MapPin className="size-4 shrink-0 text-fire-400" aria-hidden="true" />
+              <MapPin className="mt-1 size-4 shrink-0 text-fire-400" aria-hidden="true" />
             )}
-            <span className="min-w-0 truncate">
+            <span className="min-w-0 break-words">
               {rider.lastStation} · <time dateTime={rider.lastSeenAt}>{formatSeenAt(rider.lastSeenAt)}</time>
             </span>
           </p>
@@ -76,7 +76,7 @@ export function LiveRiderList({ riders, started }: { riders: LiveRider[]; starte
   }
   return (
     <div className="space-y-3">
-      <ul className="grid gap-2 lg:grid-cols-2" aria-label="Riders">
+      <ul className="grid grid-cols-1 gap-2 lg:grid-cols-2" aria-label="Riders">
         {riders.slice(0, shown).map((r) => (
           <RiderCard key={r.riderNumber} rider={r} started={started} />
         ))}

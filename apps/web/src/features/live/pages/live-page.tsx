@@ -90,7 +90,10 @@ export default function LivePage() {
                       : 'border-ink-600 bg-ink-900 text-bone hover:border-fire-500'
                   }`}
                 >
-                  <span className="block leading-tight">{RALLY_ROUTES[r.routeId].name}</span>
+                  {/* A break after the slash: "Lakambini/Magani" fits a third of a 360 px screen in two lines. */}
+                  <span className="block leading-tight break-words">
+                    {RALLY_ROUTES[r.routeId].name.replace('/', '/\u200b')}
+                  </span>
                   <span className="block text-xs opacity-80 sm:text-sm">{RALLY_ROUTES[r.routeId].distance}</span>
                 </button>
               ))}
