@@ -1152,7 +1152,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description The public live tracker: per route, every verified rider’s number, kit name, category, course state, last station and time, finishers with elapsed time and the DNF count. Station names and times are withheld until the event has started (first accepted start scan). No contact, medical, address, birthdate, GPS or incident data. Cached: ETag and a short max-age; If-None-Match answers 304.
+         * @description The public live tracker: per route, every verified rider’s number, kit name, category, course state, last station and time, finishers with elapsed time and the DNF count. Station names and times are withheld until the event has started (first accepted start scan). No contact, medical, address, birthdate, GPS or incident data. Cached: a weak ETag and a short max-age; If-None-Match answers 304; sent compressed (br, gzip) when asked.
          *
          *     Public: no token needed.
          */
