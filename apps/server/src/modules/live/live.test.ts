@@ -199,4 +199,23 @@ describe.each(DB_KINDS)('public live tracker (%s)', (kind) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
   });
+
+  it('counts staff DNF decisions and keeps their notes private', async () => {
+    const [, b] = riders as [unknown, Actor & { riderNumber: number }];
+    const note = 'Crashed near the ridge, ambulance called';
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/event/riders/${b.userId}/decision`,
+      headers: bearer(admin.token),
+      payload: { decision: 'dnf', reason: 'withdrew', note },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const res = await live();
+    const lakan = res.json().data.find((r: { routeId: string }) => r.routeId === 'lakan');
+    expect(lakan.dnfCount).toBe(1);
+    expect(lakan.riders.find((r: { riderNumber: number }) => r.riderNumber === b.riderNumber).state).toBe('dnf');
+    expect(res.body).not.toContain(note);
+    expect(res.body).not.toContain('withdrew');
+    expect([...keysOf(res.json())].filter((k) => !ALLOWED_KEYS.has(k))).toEqual([]);
+  });
 });
