@@ -161,14 +161,19 @@ function RouteView({
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Riders by state">
-        {COUNT_ORDER.map(([state, label]) => (
-          <div key={state} className={`rounded-lg border-2 px-3 py-2 ${STATE_STYLES[state]}`}>
-            <dt className="text-sm font-bold uppercase">{label}</dt>
-            <dd className="font-display text-4xl tabular-nums" data-testid={`live-count-${state}`}>
-              {state === 'dnf' ? route.dnfCount : (route.counts[state] ?? 0)}
-            </dd>
-          </div>
-        ))}
+        {COUNT_ORDER.map(([state, label]) => {
+          const n = state === 'dnf' ? route.dnfCount : (route.counts[state] ?? 0);
+          // An empty count stays quiet: a red DNF block reading 0 would shout for nothing.
+          const tone = n > 0 ? STATE_STYLES[state] : STATE_STYLES.not_started;
+          return (
+            <div key={state} className={`rounded-lg border-2 px-3 py-2 ${tone}`}>
+              <dt className="text-sm font-bold uppercase">{label}</dt>
+              <dd className="font-display text-4xl tabular-nums" data-testid={`live-count-${state}`}>
+                {n}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       {(over || route.finishers.length > 0) && (
         <LiveResults finishers={route.finishers} title={over ? 'Final results' : 'Finishers'} />
