@@ -2601,11 +2601,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -2765,11 +2767,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -2911,11 +2915,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -3065,11 +3071,13 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            nextCutoffAt: string | null;
                             nextStation: {
                                 id: string;
                                 name: string;
                             } | null;
                             overdue: boolean;
+                            overdueAt: string | null;
                             overdueMs: number;
                             riderId: string;
                             riderNumber: number | null;
@@ -3293,11 +3301,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
