@@ -280,7 +280,7 @@ export function liveSection(report: LiveReadsReport, when: Date, commit: string,
   const o = report.options;
   return [
     LIVE_START,
-    '## 6. Public live tracker beside a bare Fastify hello-world',
+    '## 9. Public live tracker beside a bare Fastify hello-world',
     '',
     '`apps/server/bench/live-reads.ts`: `GET /api/live` on a server holding 1,000 verified riders on four stations,',
     'passages synced through the real scan route (all started, two thirds past the checkpoints, a third finished),',

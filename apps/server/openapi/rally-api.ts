@@ -2622,11 +2622,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -2786,11 +2788,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -2932,11 +2936,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -3086,11 +3092,13 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            nextCutoffAt: string | null;
                             nextStation: {
                                 id: string;
                                 name: string;
                             } | null;
                             overdue: boolean;
+                            overdueAt: string | null;
                             overdueMs: number;
                             riderId: string;
                             riderNumber: number | null;
@@ -3314,11 +3322,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;

@@ -69,6 +69,10 @@ export interface CourseState {
   /** On course: the next station and when the rider was due there (start + the rule's minutes). */
   nextStation: StationRef | null;
   dueAt: Date | null;
+  /** When the rider turns overdue (due + grace): a board flips them then, without asking again. */
+  overdueAt: Date | null;
+  /** On course: the earliest cutoff still ahead of the rider (they turn DNF then unless they pass it). */
+  nextCutoffAt: Date | null;
   overdue: boolean;
   /** How long past due + grace; 0 unless overdue. */
   overdueMs: number;
@@ -151,6 +155,8 @@ export function deriveState(input: {
     decision: null,
     nextStation: null,
     dueAt: null,
+    overdueAt: null,
+    nextCutoffAt: null,
     overdue: false,
     overdueMs: 0,
     passed,
@@ -196,6 +202,12 @@ export function deriveState(input: {
   }
 
   state.state = 'on_course';
+  for (const station of own) {
+    const cutoff = cutoffOf(station, rules);
+    if (cutoff && station.order > highestOrder && (!state.nextCutoffAt || cutoff < state.nextCutoffAt)) {
+      state.nextCutoffAt = cutoff;
+    }
+  }
   const next = own.find((s) => s.order > highestOrder && !passed.has(s.id));
   if (next) {
     state.nextStation = ref(next);
@@ -203,7 +215,8 @@ export function deriveState(input: {
     if (dueMinutes != null && startedAt) {
       state.dueAt = new Date(startedAt.getTime() + dueMinutes * 60_000);
       const grace = (rules?.overdueAfterMinutes ?? DEFAULT_OVERDUE_AFTER_MINUTES) * 60_000;
-      const past = now.getTime() - (state.dueAt.getTime() + grace);
+      state.overdueAt = new Date(state.dueAt.getTime() + grace);
+      const past = now.getTime() - state.overdueAt.getTime();
       if (past > 0) {
         state.overdue = true;
         state.overdueMs = past;
