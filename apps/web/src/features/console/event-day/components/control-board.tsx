@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import type { EventStreamStatus } from '../../../../lib/event-stream';
 import { QueryStates } from '../../components/list-states';
-import { boardQuery, bucketQuery, onCourseQuery, overdueQuery, rulesQuery } from '../api/board-api';
+import { boardQuery, bucketQuery, onCourseQuery, overdueQuery } from '../api/board-api';
 import { useBoardStream } from '../hooks/use-board-stream';
 import { useOverdueAlarm } from '../hooks/use-overdue-alarm';
 import { BoardRiderList } from './board-rider-list';
@@ -61,8 +61,7 @@ export function ControlBoard({ canManage }: { canManage: boolean }) {
   const board = useQuery(boardQuery());
   const overdue = useQuery(overdueQuery());
   const onCourse = useQuery(onCourseQuery());
-  const rules = useQuery(rulesQuery());
-  useOverdueAlarm(onCourse.data?.riders, rules.data);
+  useOverdueAlarm(onCourse.data?.riders);
   const [bucket, setBucket] = useState<{ station: BoardStation; bucket: BoardBucket } | null>(null);
   const [timeline, setTimeline] = useState<RiderCourseState | null>(null);
   const stream = STREAM_LABEL[status];
