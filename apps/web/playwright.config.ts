@@ -82,6 +82,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+      // Lets a test move the server's clock (npm run cli -- test-clock): overdue riders without sleeping.
+      RALLY_TEST_CLOCK: '1',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
   },

@@ -28,6 +28,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '3xx': number;
     duration: number;
   }
   function autocannon(opts: Options): Promise<Result>;

@@ -8,8 +8,9 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict   a subset (docs/benchmarks.md is then
-//                                     not written, except BENCH_ONLY=scans, which rewrites its own section in place)
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live   a subset (docs/benchmarks.md is then
+//                                     not written, except BENCH_ONLY=scans, =board or =live, which rewrite their own section in place)
+//   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,7 +18,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeReport, writeScanSyncSection } from './benchmarks-doc';
+import { writeBoardSection, writeReport, writeScanSyncSection } from './benchmarks-doc';
+import { type BoardFanoutResult, boardFanoutRows, runBoardFanout } from './board-fanout';
 import {
   cleanUpOnInterrupt,
   DB_LABEL,
@@ -31,6 +33,7 @@ import {
 } from './common';
 import { type ContentionResult, contentionRows, runContention } from './contention';
 import { type LandingReport, runLanding } from './landing';
+import { type LiveReadsReport, liveRows, liveSection, liveSummary, runLiveReads, writeLiveSection } from './live-reads';
 import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
@@ -161,8 +164,10 @@ async function main() {
   let reads: ReadsReport | undefined;
   let landing: LandingReport | undefined;
   const scanSync: ScanSyncResult[] = [];
+  const board: BoardFanoutResult[] = [];
   let memory: MemoryReport | undefined;
   let verdict: ScannerVerdictReport | undefined;
+  let live: LiveReadsReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -193,20 +198,40 @@ async function main() {
     }
     if (wanted('verdict')) verdict = await step('7. scanner verdict time', run, () => runScannerVerdict(template));
     if (verdict) printScannerVerdict(verdict);
+    if (wanted('board'))
+      await step('8. board fan-out', run, async () => {
+        for (const kind of run.kinds) board.push(await runBoardFanout(kind as DbKind, template));
+      });
+    if (board.length) console.table(boardFanoutRows(board));
+    if (wanted('live'))
+      live = await step('9. public live tracker vs hello-world', run, () => runLiveReads(run.kinds, template));
+    if (live) {
+      console.log(`  ${liveSummary(live)}`);
+      console.table(liveRows(live));
+    }
   } finally {
     template.dispose();
   }
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing, scanSync, memory, verdict };
+  const results = { rush, contention, reads, landing, scanSync, board, memory, verdict };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.
     mkdirSync(path.dirname(LAST_RUN), { recursive: true });
     writeFileSync(LAST_RUN, JSON.stringify({ run, results }));
     const file = writeReport(run, results);
+    if (live) writeLiveSection(liveSection(live, started, run.commit, [run.loadAtStart, run.loadAtEnd]));
     console.log(`\nWrote ${file}`);
+  } else if (ONLY.length === 1 && ONLY[0] === 'board' && board.length) {
+    console.log(
+      `\nWrote the board fan-out section of ${writeBoardSection(board, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
+    );
+  } else if (ONLY.length === 1 && ONLY[0] === 'live' && live) {
+    console.log(
+      `\nWrote the live tracker section of ${writeLiveSection(liveSection(live, started, run.commit, [run.loadAtStart, run.loadAtEnd]))}`,
+    );
   } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
     console.log(
       `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,

@@ -17,9 +17,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
 import { openFileStore } from './lib/file-store';
+import { eventBusPlugin } from './lib/event-bus';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { rateLimitStore } from './lib/rate-limit-store';
@@ -27,10 +29,13 @@ import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { courseRoutes } from './modules/course/course.routes';
+import { eventStreamRoutes } from './modules/course/event-stream.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
@@ -189,6 +194,8 @@ export async function buildApp(opts: {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
   const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
+  await app.register(clockPlugin);
+  await app.register(eventBusPlugin, { database });
 
   await app.register(
     async (api) => {
@@ -212,6 +219,9 @@ export async function buildApp(opts: {
       await api.register(loginActivityRoutes, { db });
       await api.register(stationRoutes, { db });
       await api.register(scanRoutes, { db });
+      await api.register(courseRoutes, { db });
+      await api.register(eventStreamRoutes);
+      await api.register(liveRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate';
 import { startControlServer } from './lib/control-channel';
 import { acquireDataDirLock, controlSocketPath, DataDirBusyError } from './lib/data-dir-lock';
 import { openFileStore } from './lib/file-store';
+import { runTestClockCommand, TEST_CLOCK_COMMAND } from './lib/test-clock';
 import { FIRST_START_HINT, hasStaffAdmin, runOperatorCommand } from './modules/operator/operator.service';
 
 async function main(config: Config) {
@@ -29,6 +30,7 @@ async function main(config: Config) {
   const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
   const stopControl = socket
     ? await startControlServer(socket, async (command, args) => {
+        if (command === TEST_CLOCK_COMMAND) return runTestClockCommand(app, database.db, args);
         try {
           return await runOperatorCommand(database.db, config.publicUrl, command, args, fileStore);
         } finally {

@@ -243,6 +243,9 @@ export const ACTIVITY_TYPES = [
   // Organisers' toolkit (issue 17): spreadsheet downloads and QR sticker sheets, audited.
   'export_downloaded',
   'sticker_sheet_printed',
+  // Course rules and staff DNF/DNS decisions (DESIGN.md §8), audited.
+  'course_rules_updated',
+  'course_decision',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;
@@ -404,3 +407,38 @@ export const SCAN_FLAG_LABELS: Record<ScanFlagReasonName, string> = {
 export const SCAN_REVIEW_DECISIONS = ['accept', 'void'] as const;
 /** A device clock further off the server's than this flags the scan. */
 export const SCAN_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+// The course (DESIGN.md §8): every verified rider is in exactly one state per event day,
+// derived from passages, the route's rules and staff decisions.
+export const COURSE_STATES = ['not_started', 'on_course', 'finished', 'dnf', 'dns'] as const;
+export type CourseStateName = (typeof COURSE_STATES)[number];
+export const COURSE_STATE_LABELS: Record<CourseStateName, string> = {
+  not_started: 'Not started',
+  on_course: 'On course',
+  finished: 'Finished',
+  dnf: 'DNF',
+  dns: 'DNS',
+};
+/** Why a rider did not finish: the first two staff decide, the last two the rules derive (staff may set them too). */
+export const DNF_REASONS = ['withdrew', 'staff', 'missed_cutoff', 'missed_required'] as const;
+export type DnfReasonName = (typeof DNF_REASONS)[number];
+export const DNF_REASON_LABELS: Record<DnfReasonName, string> = {
+  withdrew: 'Withdrew',
+  staff: 'Set by staff',
+  missed_cutoff: 'Missed a cutoff',
+  missed_required: 'Missed a required station',
+};
+/** A staff decision on a rider's day: DNF, DNS, or back to what the scans say. */
+export const COURSE_DECISIONS = ['dnf', 'dns', 'clear'] as const;
+export type CourseDecisionName = (typeof COURSE_DECISIONS)[number];
+/** Stations that are on the course (kit and bike check happen before it). */
+export const COURSE_STATION_KINDS = ['start', 'checkpoint', 'finish'] as const;
+/** Minutes after the due time before a rider counts as overdue, unless the route's rules say otherwise. */
+export const DEFAULT_OVERDUE_AFTER_MINUTES = 30;
+/** The board's drill-down buckets. */
+export const BOARD_BUCKETS = ['expected', 'passed', 'missed', 'overdue', 'dnf', 'dns'] as const;
+export type BoardBucket = (typeof BOARD_BUCKETS)[number];
+/** The push channel (PostgreSQL LISTEN/NOTIFY) and its event names, sent as SSE event names. */
+export const EVENT_CHANNEL = 'rally_events';
+export const EVENT_TYPES = ['scan', 'incident', 'course'] as const;
+export type EventTypeName = (typeof EVENT_TYPES)[number];

@@ -48,11 +48,20 @@ export class AnswerCache {
     this.invalidate();
   }
 
+  private readonly listeners = new Set<() => void>();
+
   /** Drops every stored answer; called after anything that may have changed state. */
   invalidate(): void {
     this.generation++;
     this.entries.clear();
     this.inFlight.clear();
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Runs `fn` on every invalidation, for answers kept elsewhere (the live tracker's); returns how to stop. */
+  onInvalidate(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
   }
 
   /** How long answers stored now will live. */

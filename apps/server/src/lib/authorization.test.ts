@@ -104,9 +104,15 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/scans',
   'GET /api/admin/scan-roster',
   'GET /api/my/passages',
-  // Exports and sticker sheets (DESIGN.md §8 "Exports", issue 17)
+  // Exports and sticker sheets
   'GET /api/admin/exports/:file',
+  'GET /api/admin/event/board',
+  'GET /api/admin/event/stream',
+  'GET /api/live',
 ];
+
+/** Routes that answer a stream that never ends: read as a stream and dropped once the headers are in. */
+const STREAMS = new Set(['GET /api/admin/event/stream']);
 
 /** The permission each console route declares, from the staff role/permission matrix. */
 const DECLARED: Record<string, Access> = {
@@ -140,6 +146,18 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
   'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
   'GET /api/my/passages': 'authenticated',
+  // The course (DESIGN.md §8): the board and its stream for view_dashboard, decisions and rules manage_event.
+  'GET /api/admin/event/board': { permission: 'view_dashboard' },
+  'GET /api/admin/event/board/:stationId/riders': { permission: 'view_dashboard' },
+  'GET /api/admin/event/overdue': { permission: 'view_dashboard' },
+  'GET /api/admin/event/riders': { permission: 'view_dashboard' },
+  'GET /api/admin/event/riders/:id/timeline': { permission: 'view_dashboard' },
+  'POST /api/admin/event/riders/:id/decision': { permission: 'manage_event' },
+  'GET /api/admin/event/rules': { permission: 'view_dashboard' },
+  'PUT /api/admin/event/rules/:routeId': { permission: 'manage_event' },
+  'GET /api/admin/event/stream': { permission: 'view_dashboard' },
+  // The public tracker: no sign-in, nothing private (DESIGN.md §8).
+  'GET /api/live': 'public',
   // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
   'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
   'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },
@@ -243,21 +261,24 @@ describe.each(DB_KINDS)('authorization of every route (%s)', (kind) => {
         const actor = actors.get(label) ?? null;
         const expected = accessAllows(route.access, actor);
         const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+        const streamed = STREAMS.has(keyOf(route)) && expected === 'ok';
         const res = await t.app.inject({
           method: route.method as 'GET',
           url: concreteUrl(route.url),
           headers: await headersFor(actor),
           ...(withBody ? { payload: {} } : {}),
+          ...(streamed ? { payloadAsStream: true } : {}),
         });
+        if (streamed) res.stream().destroy();
         const status = res.statusCode;
         if (expected === 'ok') {
           if (status === 401 || status === 403)
-            problems.push(`${label}: allowed but answered ${status} ${res.body.slice(0, 200)}`);
+            problems.push(`${label}: allowed but answered ${status} ${(res.body ?? '').slice(0, 200)}`);
         } else if (status !== expected) {
-          problems.push(`${label}: expected ${expected}, answered ${status} ${res.body.slice(0, 200)}`);
+          problems.push(`${label}: expected ${expected}, answered ${status} ${(res.body ?? '').slice(0, 200)}`);
         }
         // Whatever the verdict, the shape of a request alone never makes the server fail.
-        if (status >= 500) problems.push(`${label}: answered ${status} ${res.body.slice(0, 200)}`);
+        if (status >= 500) problems.push(`${label}: answered ${status} ${(res.body ?? '').slice(0, 200)}`);
       }
       expect(problems).toEqual([]);
     },

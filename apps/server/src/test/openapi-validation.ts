@@ -6,6 +6,7 @@
 // content type and a body that matches its schema. Anything else fails the test that
 // made the call. Routing, parameter and schema validation are openapi-backend's (ajv);
 // the document is compiled once per process and each operation's validators on first use.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type Document, OpenAPIBackend, type Operation } from 'openapi-backend';
@@ -147,6 +148,14 @@ function isErrorEnvelope(body: unknown): boolean {
 }
 
 /** What is wrong with one request and its answer, measured against the document. */
+/** The answer's text, decompressed when the route sent it encoded (the public tracker does). */
+function decodedBody(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+  return res.body;
+}
+
 export async function checkExchange(
   document: object,
   opts: InjectOptions,
@@ -167,10 +176,13 @@ export async function checkExchange(
   }
   const status = res.statusCode;
   const resMedia = mediaTypeOf(res.headers['content-type'] as string | undefined);
+  // An answer read as a stream (`payloadAsStream`, e.g. Server-Sent Events): its status and
+  // content type are checked, its body is the caller's to read.
+  const streamed = res.rawPayload === undefined;
   let resJson: unknown;
-  if (resMedia === 'application/json' && res.body !== '') {
+  if (!streamed && resMedia === 'application/json' && res.body !== '') {
     try {
-      resJson = JSON.parse(res.body);
+      resJson = JSON.parse(decodedBody(res));
     } catch {
       return [`the ${status} answer is not valid JSON`];
     }
@@ -248,14 +260,14 @@ export async function checkExchange(
     problems.push(`status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})`);
     return problems;
   }
-  const hasBody = method !== 'HEAD' && res.rawPayload.length > 0;
+  const hasBody = method !== 'HEAD' && (streamed || res.rawPayload.length > 0);
   if (hasBody) {
     const media = declared.content?.[resMedia];
     if (!media) {
       problems.push(
         `the ${status} answer is ${resMedia || 'untyped'}; declared: ${Object.keys(declared.content ?? {}).join(', ') || 'no body'}`,
       );
-    } else if (resMedia === 'application/json') {
+    } else if (resMedia === 'application/json' && !streamed) {
       const result = api.validator.validateResponse(resJson, operation as Operation, status);
       if (!result.valid) problems.push(`the ${status} answer: ${describeErrors(result.errors)}`);
     }

@@ -25,6 +25,7 @@ const MyProfilePage = lazy(() => import('../features/my-profile/pages/my-profile
 const ConsolePage = lazy(() => import('../features/console/pages/console-page'));
 const PrintQrPage = lazy(() => import('../features/console/pages/print-qr-page'));
 // The marshals' scanner gates itself (signed out: sign in there; no qr_scan: who it is for).
+const LivePage = lazy(() => import('../features/live/pages/live-page'));
 const ScanPage = lazy(() => import('../features/scanner/pages/scan-page'));
 
 const verifyScreen = (
@@ -85,6 +86,7 @@ export function AppRoutes({ children }: { children?: ReactNode }) {
                 }
               />
               <Route path="/scan" element={<ScanPage />} />
+              <Route path="/live" element={<LivePage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

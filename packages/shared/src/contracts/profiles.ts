@@ -32,6 +32,8 @@ export const publicProfile = z.object({
   /** Event day: the last station the rider passed, or null before any. */
   // Optional in the type so pages built before event day (and demo data) still type-check.
   lastStation: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
+  /** Finished the rally: a finish with every required station passed (the course module's mark). */
+  finisher: z.boolean().optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 export const publicProfileResponse = envelope(publicProfile);

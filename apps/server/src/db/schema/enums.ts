@@ -1,6 +1,8 @@
 import {
   ACTIVITY_PRIORITIES,
   CATEGORIES,
+  COURSE_DECISIONS,
+  DNF_REASONS,
   GENDERS,
   PAYMENT_METHODS,
   ROLES,
@@ -28,3 +30,5 @@ export const scanSourceEnum = pgEnum('scan_source', SCAN_SOURCES);
 export const scanStatusEnum = pgEnum('scan_status', ['accepted', 'flagged']);
 export const scanFlagReasonEnum = pgEnum('scan_flag_reason', SCAN_FLAG_REASONS);
 export const scanReviewDecisionEnum = pgEnum('scan_review_decision', SCAN_REVIEW_DECISIONS);
+export const courseDecisionEnum = pgEnum('course_decision', COURSE_DECISIONS);
+export const dnfReasonEnum = pgEnum('dnf_reason', DNF_REASONS);

@@ -18,6 +18,7 @@ export interface PublicProfileRow {
   createdAt: Date;
   lastStationName: string | null;
   lastStationAt: Date | string | null;
+  finisher: boolean;
 }
 
 /** Built field by field from a row that holds only public columns, so nothing private can slip in. */
@@ -40,6 +41,7 @@ export function presentPublicProfile(row: PublicProfileRow): PublicProfile {
       row.lastStationName && row.lastStationAt
         ? { name: row.lastStationName, at: new Date(row.lastStationAt).toISOString() }
         : null,
+    finisher: !!row.finisher,
   };
 }
 

@@ -77,6 +77,10 @@ const publicProfileQuery = oncePerDb((db) =>
       lastStationAt: sql<Date | string | null>`(select s.scanned_at from scans s
         where s.rider_id = users.id and (s.status = 'accepted' or s.review_decision = 'accept')
         order by s.scanned_at desc limit 1)`,
+      // The course module marks a finisher with one rally_completion entry (a finish with
+      // every required station passed); the console's demo samples are no such mark.
+      finisher: sql<boolean>`exists(select 1 from activities a where a.user_id = users.id
+        and a.type = 'rally_completion' and coalesce(a.metadata->>'sample', '') <> 'true')`,
     })
     .from(users)
     .leftJoin(verifications, eq(verifications.userId, users.id))

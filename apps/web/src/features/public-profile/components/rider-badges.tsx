@@ -1,5 +1,5 @@
 import { categoryDisplay, ROLE_LABELS, type Role, riderBadgeColor } from '@rally/shared/catalog';
-import { Route } from 'lucide-react';
+import { Route, Trophy } from 'lucide-react';
 import { ROLE_STYLES } from '../../../components/ui/role-styles';
 import { formatRiderNumber } from '../../../lib/format';
 
@@ -57,6 +57,19 @@ export function CategoryBadge({ category, gender }: { category: string | null; g
     <span className="inline-flex items-center gap-1 rounded-full border border-gold-500 bg-gold-500/10 px-3 py-1 text-xs font-bold uppercase tracking-wide text-gold-300">
       <Route className="size-3.5" aria-hidden="true" />
       {display.name} · {display.distance}
+    </span>
+  );
+}
+
+/** Earned on the course: a finish with every required station passed. */
+export function FinisherBadge() {
+  return (
+    <span
+      data-testid="finisher-badge"
+      className="inline-flex items-center gap-1 rounded-full border-2 border-gold-300 bg-gold-400 px-3 py-1 text-xs font-bold tracking-wide text-ink-950 uppercase"
+    >
+      <Trophy className="size-3.5" aria-hidden="true" />
+      Finisher
     </span>
   );
 }

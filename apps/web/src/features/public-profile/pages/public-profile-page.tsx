@@ -17,7 +17,7 @@ import { toast } from '../../../lib/toast';
 import { fetchFireStatus, fetchPublicProfile, giveFire, ProfileNotFoundError, profileKeys } from '../api/profile-api';
 import { CommentSection } from '../components/comment-section';
 import { ProfileAvatar } from '../components/profile-avatar';
-import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../components/rider-badges';
+import { CategoryBadge, FinisherBadge, RiderNumberBadge, RoleBadge } from '../components/rider-badges';
 import { ShareDialog } from '../components/share-dialog';
 import { StatsPanel } from '../components/stats-panel';
 import { DEMO_ID, demoProfile } from '../lib/demo-profile';
@@ -161,6 +161,7 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
               <div className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
                 <RoleBadge role={profile.role} />
                 <CategoryBadge category={profile.category} gender={profile.gender} />
+                {profile.finisher && <FinisherBadge />}
               </div>
               {profile.lastStation && <LastSeen station={profile.lastStation} />}
             </div>

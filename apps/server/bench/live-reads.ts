@@ -1,0 +1,314 @@
+// Benchmark: the public live tracker (GET /api/live) under autocannon, beside a bare
+// Fastify hello-world measured in the same run (first and last; the ratio uses their mean,
+// as in reads.ts). The server holds 1,000 verified riders on four stations, with passages
+// synced through the real scan route: every rider started, two thirds past the
+// checkpoint, a third finished. Two reads: a spectator without the answer (200, the whole
+// JSON) and one revalidating it (If-None-Match, 304). Goals: ≥ 40% of hello-world's
+// req/s, p99 ≤ 25 ms.
+//
+//   npx tsx apps/server/bench/live-reads.ts   (BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_LIVE_RIDERS)
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CATEGORIES } from '@rally/shared/catalog';
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { stations } from '../src/db/schema/event-day';
+import { users } from '../src/db/schema/users';
+import { verifications } from '../src/db/schema/verifications';
+import { hashPassword } from '../src/lib/passwords';
+import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
+import { startServer } from '../src/test/processes';
+import { markdownTable } from './benchmarks-doc';
+import {
+  cleanUpOnInterrupt,
+  DB_LABEL,
+  type DbKind,
+  freshPgDatabase,
+  PgliteTemplate,
+  pgReachable,
+  repoRoot,
+  SERVER_ENV,
+  startHelloWorld,
+  tempDir,
+} from './common';
+import { defaultReadOptions, type ReadOptions } from './reads';
+
+const RIDERS = Number(process.env.BENCH_LIVE_RIDERS ?? 1000);
+const PASSWORD = 'Warrior2025!';
+export const LIVE_GOALS = { ratio: 0.4, p99Ms: 25 };
+
+export type LiveTarget = 'hello-world' | 'live (200)' | 'live (304 revalidation)';
+
+export interface LiveRun {
+  target: LiveTarget;
+  db: DbKind | null;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+}
+
+export interface LiveReadsReport {
+  options: ReadOptions;
+  riders: number;
+  /** Uncompressed JSON and the brotli answer phones get, per database. */
+  bytes: Record<string, number>;
+  bytesBr: Record<string, number>;
+  runs: LiveRun[];
+  helloReqPerSec: number;
+}
+
+const log = (line: string) => console.error(`  live | ${line}`);
+
+async function seed(kind: DbKind, target: { dataDir?: string; databaseUrl?: string }) {
+  const database = await openDatabase(target);
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    const hash = await hashPassword(PASSWORD);
+    const rows = Array.from({ length: RIDERS }, (_, i) => ({
+      email: `live${i + 1}@bench.test`,
+      passwordHash: hash,
+      firstName: 'Rider',
+      lastName: String(i + 1),
+      kitName: `KIT ${i + 1}`,
+      role: 'participant' as const,
+      category: CATEGORIES[i % CATEGORIES.length],
+      riderNumber: i + 1,
+      riderCode: newRiderCode(),
+      phoneNumber: '09170000000',
+    }));
+    const ids: string[] = [];
+    for (let i = 0; i < rows.length; i += 250) {
+      const back = await db
+        .insert(users)
+        .values(rows.slice(i, i + 250))
+        .returning({ id: users.id });
+      ids.push(...back.map((r) => r.id));
+    }
+    for (let i = 0; i < ids.length; i += 250) {
+      await db.insert(verifications).values(
+        ids.slice(i, i + 250).map((userId) => ({
+          userId,
+          verificationCode: newVerificationCode(),
+          status: 'verified' as const,
+          verifiedAt: new Date(),
+        })),
+      );
+    }
+    await db.insert(users).values({
+      email: 'marshal@bench.test',
+      passwordHash: hash,
+      firstName: 'Marshal',
+      lastName: 'Bench',
+      role: 'marshall',
+    });
+    const kinds = ['start', 'checkpoint', 'checkpoint', 'finish'] as const;
+    const stationRows = await db
+      .insert(stations)
+      .values(kinds.map((k, order) => ({ name: `Station ${order + 1}`, kind: k, order, required: k !== 'checkpoint' })))
+      .returning({ id: stations.id });
+    log(`${DB_LABEL[kind]}: seeded ${RIDERS} verified riders, ${kinds.length} stations`);
+    return { codes: rows.map((r) => r.riderCode), stationIds: stationRows.map((s) => s.id) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Passages through the real scan route: all start, 2/3 reach the checkpoints, 1/3 finish. */
+async function syncPassages(base: string, seeded: { codes: string[]; stationIds: string[] }) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'marshal@bench.test', password: PASSWORD }),
+  });
+  const token = ((await login.json()) as { token: string }).token;
+  const t0 = Date.now() - 4 * 3600_000;
+  const scans = seeded.codes.flatMap((riderCode, r) => {
+    const reach = r % 3 === 0 ? 4 : r % 3 === 1 ? 3 : 1;
+    return seeded.stationIds.slice(0, reach).map((stationId, s) => ({
+      id: randomUUID(),
+      stationId,
+      riderCode,
+      scannedAt: new Date(t0 + s * 3600_000 + (r % 97) * 20_000).toISOString(),
+      deviceId: `bench-${s}`,
+      source: 'camera' as const,
+    }));
+  });
+  for (let i = 0; i < scans.length; i += 500) {
+    const res = await fetch(`${base}/api/admin/scans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ scans: scans.slice(i, i + 500) }),
+    });
+    if (!res.ok) throw new Error(`syncing passages: ${res.status} ${await res.text()}`);
+  }
+  log(`synced ${scans.length} passages`);
+}
+
+async function measure(url: string, opts: ReadOptions, headers?: Record<string, string>) {
+  const options = { url, connections: opts.connections, pipelining: 1, headers };
+  if (opts.warmupSeconds > 0) await autocannon({ ...options, duration: opts.warmupSeconds });
+  const r = await autocannon({ ...options, duration: opts.seconds });
+  // A 304 is the expected answer of a revalidation, not a failure.
+  const expected304 = headers?.['if-none-match'] ? r['3xx'] : 0;
+  return {
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    failures: r.non2xx - expected304 + r.errors + r.timeouts,
+  };
+}
+
+export async function runLiveReads(
+  kinds: DbKind[],
+  template: PgliteTemplate,
+  opts: ReadOptions = defaultReadOptions(),
+): Promise<LiveReadsReport> {
+  const hello = await startHelloWorld();
+  const cleanups: Array<() => Promise<void> | void> = [];
+  try {
+    const targets: Array<{ target: LiveTarget; db: DbKind | null; url: string; headers?: Record<string, string> }> = [
+      { target: 'hello-world', db: null, url: `${hello.url}/hello` },
+    ];
+    const bytes: Record<string, number> = {};
+    const bytesBr: Record<string, number> = {};
+    for (const kind of kinds) {
+      const dir = kind === 'pglite' ? template.copy() : tempDir('rally-bench-live-');
+      cleanups.push(() => dir.remove());
+      const pg = kind === 'postgres' ? await freshPgDatabase() : null;
+      if (pg) cleanups.push(() => pg.drop());
+      const seeded = await seed(kind, pg ? { databaseUrl: pg.url } : { dataDir: dir.path });
+      const env: Record<string, string> = pg ? { DATABASE_URL: pg.url, DATA_DIR: dir.path } : { DATA_DIR: dir.path };
+      const server = await startServer({ ...env, ...SERVER_ENV });
+      cleanups.unshift(async () => {
+        await server.stop('SIGTERM');
+      });
+      await syncPassages(server.url, seeded);
+      const url = `${server.url}/api/live`;
+      const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      const body = await res.text();
+      // fetch decompresses the body; the header says what went over the wire.
+      const compressed = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      bytesBr[kind] = Number(compressed.headers.get('content-length'));
+      await compressed.arrayBuffer();
+      const etag = res.headers.get('etag');
+      const json = JSON.parse(body) as { data: Array<{ riders: unknown[]; finishers: unknown[] }> };
+      const riders = json.data.reduce((n, r) => n + r.riders.length, 0);
+      if (res.status !== 200 || riders !== RIDERS || !etag)
+        throw new Error(`live on ${kind}: ${res.status}, ${riders} riders, etag ${etag}`);
+      bytes[kind] = Buffer.byteLength(body);
+      // What a phone's browser sends: the answer comes compressed (br), as spectators get it.
+      targets.push({ target: 'live (200)', db: kind, url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      targets.push({ target: 'live (304 revalidation)', db: kind, url, headers: { 'if-none-match': etag } });
+    }
+    targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });
+    const runs: LiveRun[] = [];
+    for (const t of targets) {
+      log(`${t.target}${t.db ? ` on ${DB_LABEL[t.db]}` : ''}: ${opts.seconds} s x ${opts.connections} connections`);
+      runs.push({ target: t.target, db: t.db, ...(await measure(t.url, opts, t.headers)) });
+    }
+    const helloRuns = runs.filter((r) => r.target === 'hello-world');
+    return {
+      options: opts,
+      riders: RIDERS,
+      bytes,
+      bytesBr,
+      runs,
+      helloReqPerSec: helloRuns.reduce((a, r) => a + r.reqPerSec, 0) / helloRuns.length,
+    };
+  } finally {
+    await hello.stop();
+    for (const c of cleanups) await c();
+  }
+}
+
+export function liveRows(report: LiveReadsReport) {
+  let helloSeen = 0;
+  return report.runs.map((r) => {
+    const ratio = r.db ? r.reqPerSec / report.helloReqPerSec : null;
+    return {
+      target: r.target === 'hello-world' ? `hello-world (${++helloSeen === 1 ? 'first' : 'last'})` : r.target,
+      database: r.db ? DB_LABEL[r.db] : '-',
+      'req/s': Math.round(r.reqPerSec),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'of hello-world': ratio === null ? '-' : `${(100 * ratio).toFixed(1)}%`,
+      goals:
+        ratio === null
+          ? '-'
+          : `${ratio >= LIVE_GOALS.ratio ? 'met' : 'MISSED'} ≥40%, ${r.p99 <= LIVE_GOALS.p99Ms ? 'met' : 'MISSED'} p99≤25ms`,
+      failures: r.failures,
+    };
+  });
+}
+
+export function liveSummary(report: LiveReadsReport): string {
+  const kind = Object.keys(report.bytes)[0] ?? 'pglite';
+  return `GET /api/live: ${report.riders} riders, ${report.bytes[kind]} bytes of JSON, ${report.bytesBr[kind]} bytes as brotli`;
+}
+
+async function main() {
+  cleanUpOnInterrupt();
+  const template = await PgliteTemplate.create();
+  try {
+    const kinds: DbKind[] = (await pgReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+    const report = await runLiveReads(kinds, template);
+    console.log(liveSummary(report));
+    console.table(liveRows(report));
+  } finally {
+    template.dispose();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+const LIVE_START = '<!-- live-reads:start -->';
+const LIVE_END = '<!-- live-reads:end -->';
+
+export function liveSection(report: LiveReadsReport, when: Date, commit: string, load: [number, number]): string {
+  const o = report.options;
+  return [
+    LIVE_START,
+    '## 9. Public live tracker beside a bare Fastify hello-world',
+    '',
+    '`apps/server/bench/live-reads.ts`: `GET /api/live` on a server holding 1,000 verified riders on four stations,',
+    'passages synced through the real scan route (all started, two thirds past the checkpoints, a third finished),',
+    `under autocannon (${o.connections} connections, ${o.seconds} s each after ${o.warmupSeconds} s of warm-up, no pipelining),`,
+    'beside hello-world measured first and last in the same run (the ratio uses their mean). "live (200)" asks as a',
+    "phone's browser does (`accept-encoding: gzip, deflate, br`) and gets the whole answer, compressed once per answer;",
+    '"live (304 revalidation)" sends the ETag back (`If-None-Match`), as the page and every browser cache do.',
+    `Goals: at least ${LIVE_GOALS.ratio * 100}% of hello-world's req/s, p99 at most ${LIVE_GOALS.p99Ms} ms.`,
+    '',
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}; load average (1 min)`,
+    `${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end. ${liveSummary(report)}.`,
+    '',
+    markdownTable(liveRows(report)),
+    LIVE_END,
+  ].join('\n');
+}
+
+/** Replaces the live tracker's section of docs/benchmarks.md in place (before the Investigation when new). */
+export function writeLiveSection(section: string): string {
+  const file = path.join(repoRoot, 'docs/benchmarks.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const a = previous.indexOf(LIVE_START);
+  const b = previous.indexOf(LIVE_END);
+  let next: string;
+  if (a >= 0 && b > a) next = previous.slice(0, a) + section + previous.slice(b + LIVE_END.length);
+  else if (previous.includes('<!-- investigation:start -->'))
+    next = previous.replace('<!-- investigation:start -->', `${section}\n\n<!-- investigation:start -->`);
+  else next = `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+  return file;
+}

@@ -1,0 +1,40 @@
+// Keeps the control board live: every `scan` and `course` event from the server's stream
+// marks the board's queries stale and refetches the ones on screen. A burst (a marshal's
+// phone syncing 500 scans) arrives as many events; they are gathered for a quarter second
+// so the board refetches once, not 500 times. After a reconnection (or the server's feed
+// coming back) everything is refetched, since events are not replayed.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { type EventStreamStatus, useEventStream } from '../../../../lib/event-stream';
+import { boardKeys } from '../api/board-api';
+
+const GATHER_MS = 250;
+
+export function useBoardStream(enabled: boolean): EventStreamStatus {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const refresh = useCallback(() => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: boardKeys.all });
+    }, GATHER_MS);
+  }, [queryClient]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  return useEventStream(
+    (message) => {
+      if (message.event === 'scan' || message.event === 'course') refresh();
+      else if (message.event === 'live' && (message.data as { live?: boolean } | null)?.live) refresh();
+    },
+    // The first connection finds the queries fresh; a reconnection may have missed events.
+    { enabled, onOpen: refresh },
+  );
+}
