@@ -125,7 +125,7 @@ export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly
     })
     .from(courseDecisions)
     .where(and(eq(courseDecisions.day, day), riderIds ? inArray(courseDecisions.riderId, [...riderIds]) : undefined))
-    .orderBy(courseDecisions.riderId, desc(courseDecisions.seq));
+    .orderBy(courseDecisions.riderId, desc(courseDecisions.recordedAt), desc(courseDecisions.id));
   return new Map<string, Decision>(rows.map(({ riderId, ...d }) => [riderId, d]));
 }
 

@@ -49,7 +49,11 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
       .innerJoin(stations, eq(stations.id, scans.stationId))
       .leftJoin(reviewer, eq(reviewer.id, scans.reviewedBy))
       .where(eq(scans.riderId, riderId)),
-    db.select().from(courseDecisions).where(eq(courseDecisions.riderId, riderId)).orderBy(asc(courseDecisions.seq)),
+    db
+      .select()
+      .from(courseDecisions)
+      .where(eq(courseDecisions.riderId, riderId))
+      .orderBy(asc(courseDecisions.recordedAt)),
     db
       .select({ createdAt: activities.createdAt, description: activities.description, metadata: activities.metadata })
       .from(activities)
