@@ -201,7 +201,8 @@ export function boardFanoutSection(
     'a second after it. "answer → board" isolates the push (from a sync\'s answer, i.e. its commit, to each board;',
     'negative when the event beat the HTTP answer): it is what a single synced scan costs to reach every open',
     'board. The 200 boards are parsed by one Node process beside the server on the same cores, which adds to',
-    'both figures; the load average above was that of the whole shared machine.',
+    'both figures; the load average above was that of the whole shared machine. "GET board": 20 reads of',
+    '`GET /api/admin/event/board` after the burst (1,000 riders on course), what a board fetches on (re)connecting.',
     BOARD_END,
   ].join('\n');
 }

@@ -39,7 +39,7 @@ describe('deriveState', () => {
     expect(s.nextStation?.id).toBe('finish');
     // No start passage: the first passage is the start.
     expect(s.startedAt).toEqual(at(30));
-    expect(bucketAt(s, STATIONS[0] as CourseStation, STATIONS)).toBe('missed');
+    expect(bucketAt(s, STATIONS[0] as CourseStation)).toBe('missed');
   });
 
   it('makes a passage after its cutoff a DNF even for a rider who reached the finish', () => {

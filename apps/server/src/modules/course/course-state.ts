@@ -78,6 +78,8 @@ export interface CourseState {
   overdueMs: number;
   /** Station ids with a passage (the earliest time at each). */
   passed: Map<string, Date>;
+  /** The highest `order` among the day's stations passed; null before the first passage. */
+  highestOrder: number | null;
 }
 
 export const ref = (s: CourseStation): StationRef => ({ id: s.id, name: s.name });
@@ -160,6 +162,7 @@ export function deriveState(input: {
     overdue: false,
     overdueMs: 0,
     passed,
+    highestOrder: passedStations.length > 0 ? Math.max(...passedStations.map((s) => s.order)) : null,
   };
 
   const decision = input.decision;
@@ -173,7 +176,7 @@ export function deriveState(input: {
   if (passed.size === 0) return state;
 
   // A passage after its station's cutoff, or a cutoff gone by before the rider got there.
-  const highestOrder = Math.max(...passedStations.map((s) => s.order));
+  const highestOrder = state.highestOrder ?? Number.NEGATIVE_INFINITY;
   for (const station of own) {
     const cutoff = cutoffOf(station, rules);
     if (!cutoff) continue;
@@ -227,11 +230,9 @@ export function deriveState(input: {
 }
 
 /** Where a rider stands at one station of the board. */
-export function bucketAt(state: CourseState, station: CourseStation, stations: readonly CourseStation[]) {
+export function bucketAt(state: CourseState, station: CourseStation) {
   if (state.passed.has(station.id)) return 'passed' as const;
-  const byId = new Map(stations.map((s) => [s.id, s]));
-  const beyond =
-    state.state === 'finished' || [...state.passed.keys()].some((id) => (byId.get(id)?.order ?? -1) > station.order);
+  const beyond = state.state === 'finished' || (state.highestOrder !== null && state.highestOrder > station.order);
   if (beyond) return 'missed' as const;
   if (state.state === 'dnf') return 'dnf' as const;
   if (state.state === 'dns') return 'dns' as const;
