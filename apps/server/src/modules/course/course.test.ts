@@ -359,4 +359,36 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
       .where(eq(activities.type, 'course_rules_updated'));
     expect(audit.map((a) => a.description).some((d) => d.includes('lakan route'))).toBe(true);
   });
+  it('exports the finishers with their times and every DNF and DNS with why, as the board derives them', async () => {
+    const t0 = base1 + 200 * MIN;
+    const finisher = await rider();
+    const quitter = await rider();
+    await pass(finisher, st.s1, t0);
+    await pass(finisher, st.c2, t0 + 60 * MIN);
+    await pass(finisher, st.f1, t0 + 95 * MIN + 7_000);
+    await pass(quitter, st.s1, t0);
+    const decided = await call(admin, 'POST', `/api/admin/event/riders/${quitter.userId}/decision`, {
+      decision: 'dnf',
+      reason: 'withdrew',
+      note: '=HYPERLINK("x") flat tyre',
+      day: 1,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+
+    const number = async (who: Rider) =>
+      (await t.database.db.select({ n: users.riderNumber }).from(users).where(eq(users.id, who.userId)))[0]?.n;
+    const finishers = await call(admin, 'GET', '/api/admin/exports/finishers.csv');
+    expect(finishers.statusCode, finishers.body).toBe(200);
+    const finisherLine = finishers.body.split('\r\n').find((l) => l.includes(`,${await number(finisher)},`));
+    expect(finisherLine).toContain('1:35:07');
+    expect(finishers.body).not.toContain(`,${await number(quitter)},`);
+
+    const dnf = await call(admin, 'GET', '/api/admin/exports/dnf.csv');
+    expect(dnf.statusCode, dnf.body).toBe(200);
+    const quitterLine = dnf.body.split('\r\n').find((l) => l.includes(`,${await number(quitter)},`));
+    expect(quitterLine).toContain('Withdrew');
+    // The note a staff member typed cannot run as a formula in a spreadsheet.
+    expect(quitterLine).toContain(`"'=HYPERLINK(""x"") flat tyre"`);
+    expect((await call(officer, 'GET', '/api/admin/exports/dnf.csv')).statusCode).toBe(403);
+  });
 });

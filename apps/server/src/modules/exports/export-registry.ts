@@ -3,6 +3,7 @@
 // log and the Reports tab's list all read this table. Adding an export is one entry file
 // (in entries/, or beside the module that owns the data) and its line in EXPORTS below.
 
+import { dnfExport, finishersExport } from '../course/course-exports';
 import { insuranceBagani, insuranceLakambiniLakan } from './entries/insurance';
 import { masterlistExport } from './entries/masterlist';
 import { paymentsExport } from './entries/payments';
@@ -16,6 +17,8 @@ export const EXPORTS: readonly ExportDefinition[] = [
   insuranceBagani,
   sizesExport,
   paymentsExport,
+  finishersExport,
+  dnfExport,
 ];
 
 export function exportNamed(name: string): ExportDefinition | undefined {
