@@ -27,6 +27,7 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
+import { incidentRoutes } from './modules/incidents/incidents.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
@@ -36,6 +37,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
 import { scanRoutes } from './modules/scans/scans.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -205,6 +207,8 @@ export async function buildApp(opts: {
       await api.register(loginActivityRoutes, { db });
       await api.register(stationRoutes, { db });
       await api.register(scanRoutes, { db });
+      await api.register(incidentRoutes, { db });
+      await api.register(settingsRoutes, { db });
     },
     { prefix: '/api' },
   );

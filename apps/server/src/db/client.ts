@@ -12,6 +12,7 @@ import * as announcements from './schema/announcements';
 import * as enums from './schema/enums';
 import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
+import * as incidents from './schema/incidents';
 import * as kit from './schema/kit';
 import * as security from './schema/security';
 import * as sessions from './schema/sessions';
@@ -31,6 +32,7 @@ export const schema = {
   ...security,
   ...activities,
   ...eventDay,
+  ...incidents,
 };
 export type Schema = typeof schema;
 

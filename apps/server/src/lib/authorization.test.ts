@@ -104,6 +104,12 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/scans',
   'GET /api/admin/scan-roster',
   'GET /api/my/passages',
+  'POST /api/my/sos',
+  'GET /api/my/incidents',
+  'GET /api/admin/incidents',
+  'POST /api/admin/incidents/:id/acknowledge',
+  'POST /api/admin/incidents/:id/assign',
+  'POST /api/admin/incidents/:id/resolve',
 ];
 
 /** The permission each console route of this issue declares (spec/staff-console.md §6). */
@@ -138,6 +144,18 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
   'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
   'GET /api/my/passages': 'authenticated',
+  // SOS and incidents: anyone signed in may call for help; the board reads with
+  // view_dashboard; acting on an incident needs handle_incidents.
+  'POST /api/my/sos': 'authenticated',
+  'GET /api/my/incidents': 'authenticated',
+  'GET /api/admin/incidents': { permission: 'view_dashboard' },
+  'POST /api/admin/incidents': { permission: 'handle_incidents' },
+  'GET /api/admin/incidents/assignees': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/acknowledge': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/assign': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/resolve': { permission: 'handle_incidents' },
+  'GET /api/settings/event': 'public',
+  'PUT /api/admin/settings/event': { permission: 'manage_event' },
   // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
   'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
   'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },

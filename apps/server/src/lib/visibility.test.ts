@@ -34,6 +34,8 @@ const LISTS: { url: string; permission: Permission; listsStaff: boolean }[] = [
   { url: '/api/admin/kit-tracking?limit=200', permission: 'manage_kits', listsStaff: false },
   { url: '/api/admin/id-cards/search?limit=200', permission: 'manage_id_cards', listsStaff: false },
   { url: '/api/admin/announcements', permission: 'manage_announcements', listsStaff: false },
+  { url: '/api/admin/incidents', permission: 'view_dashboard', listsStaff: false },
+  { url: '/api/admin/incidents/assignees', permission: 'handle_incidents', listsStaff: false },
 ];
 
 /** Every staff read of one account by id, and the permission it needs (null: any signed-in user). */

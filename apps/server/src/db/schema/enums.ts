@@ -2,6 +2,8 @@ import {
   ACTIVITY_PRIORITIES,
   CATEGORIES,
   GENDERS,
+  INCIDENT_KINDS,
+  INCIDENT_STATUSES,
   PAYMENT_METHODS,
   ROLES,
   SCAN_FLAG_REASONS,
@@ -28,3 +30,6 @@ export const scanSourceEnum = pgEnum('scan_source', SCAN_SOURCES);
 export const scanStatusEnum = pgEnum('scan_status', ['accepted', 'flagged']);
 export const scanFlagReasonEnum = pgEnum('scan_flag_reason', SCAN_FLAG_REASONS);
 export const scanReviewDecisionEnum = pgEnum('scan_review_decision', SCAN_REVIEW_DECISIONS);
+export const incidentKindEnum = pgEnum('incident_kind', INCIDENT_KINDS);
+export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
+export const incidentSourceEnum = pgEnum('incident_source', ['rider', 'staff']);
