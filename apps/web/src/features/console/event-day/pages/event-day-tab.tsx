@@ -30,6 +30,7 @@ import {
   stationsQuery,
   updateStation,
 } from '../api/event-day-api';
+import { IncidentsPanel } from '../components/incidents-panel';
 import { ReviewQueueList } from '../components/review-queue-list';
 import { StationFormModal } from '../components/station-form-modal';
 import { type StationAction, StationsTable } from '../components/stations-table';
@@ -80,6 +81,7 @@ export default function EventDayTab() {
           </div>
         }
       />
+      <IncidentsPanel />
       <StationsSection query={stations} canManage={canManage} />
       <ReviewQueueSection canReview={canManage} />
     </section>

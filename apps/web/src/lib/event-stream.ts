@@ -1,0 +1,115 @@
+// The console's live events (DESIGN.md §8: push, not polling): one Server-Sent Events
+// connection per page to GET /api/admin/event/stream, shared by every component that
+// listens. EventSource cannot send the Authorization header, so a fetch-based client reads
+// the stream. It stays open in a hidden tab (an SOS must raise the alarm on a console left
+// in the background) and reconnects with backoff; every (re)connection is announced as an
+// `open` event, since events sent while disconnected are not replayed and listeners must
+// re-read what they show.
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { API_BASE, getAuthToken } from './api-client';
+
+export type StreamEvent =
+  | { type: 'open' }
+  | {
+      type: 'scan' | 'incident' | 'course';
+      data: { riderId?: string; riderNumber?: number | null; kitName?: string | null; [key: string]: unknown };
+    };
+
+type Handler = (event: StreamEvent) => void;
+export type StreamStatus = 'connecting' | 'live' | 'down';
+
+const handlers = new Set<Handler>();
+const statusListeners = new Set<() => void>();
+let status: StreamStatus = 'connecting';
+let controller: AbortController | null = null;
+
+class Fatal extends Error {}
+
+function setStatus(next: StreamStatus) {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function dispatch(event: StreamEvent) {
+  for (const handler of handlers) handler(event);
+}
+
+function connect() {
+  controller = new AbortController();
+  let attempt = 0;
+  setStatus('connecting');
+  void fetchEventSource(`${API_BASE}/admin/event/stream`, {
+    signal: controller.signal,
+    openWhenHidden: true,
+    headers: { Authorization: `Bearer ${getAuthToken() ?? ''}`, Accept: EventStreamContentType },
+    async onopen(response) {
+      const type = response.headers.get('content-type') ?? '';
+      if (response.ok && type.startsWith(EventStreamContentType)) {
+        attempt = 0;
+        setStatus('live');
+        dispatch({ type: 'open' });
+        return;
+      }
+      // Signed out or not allowed: retrying cannot help until the page changes.
+      if (response.status === 401 || response.status === 403) throw new Fatal(`stream refused: ${response.status}`);
+      throw new Error(`stream answered ${response.status}`);
+    },
+    onmessage(message) {
+      if (message.event !== 'scan' && message.event !== 'incident' && message.event !== 'course') return;
+      try {
+        dispatch({ type: message.event, data: JSON.parse(message.data) });
+      } catch {
+        // A malformed event is skipped; the next `open` re-reads everything anyway.
+      }
+    },
+    onclose() {
+      // The server ended the stream (a restart): reconnect.
+      setStatus('down');
+      throw new Error('stream closed');
+    },
+    onerror(error) {
+      setStatus('down');
+      if (error instanceof Fatal) throw error;
+      attempt += 1;
+      // Backoff with jitter, 1 s to 30 s.
+      return Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random() / 2);
+    },
+  }).catch(() => setStatus('down'));
+}
+
+function subscribe(handler: Handler): () => void {
+  handlers.add(handler);
+  if (!controller) connect();
+  return () => {
+    handlers.delete(handler);
+    if (handlers.size === 0) {
+      controller?.abort();
+      controller = null;
+      setStatus('connecting');
+    }
+  };
+}
+
+/**
+ * Calls `handler` with every live event of the console's stream (and `open` on each
+ * (re)connection). The handler may change between renders without reconnecting.
+ */
+export function useEventStream(handler: Handler): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => subscribe((event) => latest.current(event)), []);
+}
+
+/** Whether the stream is connected, for a "live" indicator. */
+export function useEventStreamStatus(): StreamStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => 'connecting',
+  );
+}
