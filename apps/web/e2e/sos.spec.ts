@@ -4,6 +4,7 @@
 // rider's screen says who and when. A tap sends nothing; 30 s without delivery offers a
 // call and an SMS to the hotline.
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { Incident } from '@rally/shared/contracts/incidents';
@@ -65,6 +66,11 @@ async function passStation(request: APIRequestContext, admin: Session, marshal: 
 async function incidentsOf(request: APIRequestContext, admin: Session, riderId: string): Promise<Incident[]> {
   const res = await request.get('/api/admin/incidents', { headers: auth(admin) });
   return ((await res.json()).data as Incident[]).filter((i) => i.rider.id === riderId);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
 
 const POSITION = { latitude: 7.07312, longitude: 125.61234, accuracy: 25 };
@@ -224,6 +230,7 @@ for (const viewport of [
     await page.getByText('Medical', { exact: true }).click();
     await expect(page.getByTestId('sos-position')).toContainText('7.07312');
     if (shots) await page.screenshot({ path: `${shots}/sos-sheet-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
     await hold(page, 1_900);
     await expect(page.getByTestId('sos-status')).toContainText('Waiting for a marshal', { timeout: 20_000 });
     if (shots) await page.screenshot({ path: `${shots}/sos-sent-${viewport.width}.png`, fullPage: true });
@@ -232,11 +239,13 @@ for (const viewport of [
       document.documentElement.clientWidth,
     ]);
     expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+    expect(await axeViolations(page)).toEqual([]);
 
     const board = await staffPage(browser, marshal);
     await board.setViewportSize({ width: viewport.width, height: viewport.height });
     await expect(board.getByTestId('incident-card').first()).toBeVisible();
     await expect(board.getByTestId('incident-alarm')).toBeVisible();
+    expect(await axeViolations(board)).toEqual([]);
     if (shots) {
       await board.screenshot({ path: `${shots}/board-${viewport.width}.png`, fullPage: true });
       await board.goto('/admin?tab=settings');

@@ -147,64 +147,68 @@ export function IncidentAlarm() {
 
   if (open.length === 0) return null;
   return (
-    <div
-      role="alert"
-      data-testid="incident-alarm"
-      className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-white/80 bg-ember-700 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-white shadow-2xl sm:px-5"
-    >
-      <div className="mx-auto flex max-w-6xl flex-col gap-2">
-        <p className="flex items-center gap-2 font-display text-xl tracking-wider uppercase">
-          <Siren className="size-6 shrink-0 animate-pulse" aria-hidden="true" />
-          {open.length === 1 ? 'SOS: a rider needs help' : `SOS: ${open.length} riders need help`}
-        </p>
-        <ul className="flex max-h-40 flex-col gap-1 overflow-y-auto">
-          {open.slice(0, 5).map((i) => (
-            <li key={i.id} className="flex flex-wrap items-center gap-2">
-              <span className="min-w-0 flex-1 font-bold break-words">
-                #{i.rider.riderNumber ?? '---'} {i.rider.kitName} · {INCIDENT_KIND_LABELS[i.kind]}
-                {i.lastStation ? ` · last seen ${i.lastStation.name}` : ''}
-              </span>
-              {canHandle && (
-                <button
-                  type="button"
-                  className={buttonStyles(
-                    'secondary',
-                    'md',
-                    'border-white bg-ink-950/30 text-white hover:bg-ink-950/50',
-                  )}
-                  disabled={ack.isPending}
-                  onClick={() => ack.mutate(i.id)}
-                  data-testid="alarm-acknowledge"
-                >
-                  <CheckCheck className="size-5" aria-hidden="true" />
-                  Acknowledge
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap gap-2 text-sm">
-          <button type="button" className="underline" onClick={() => setParams({ tab: 'event-day' })}>
-            Open the incident board
-          </button>
-          {permission === 'default' && (
-            <button
-              type="button"
-              className="inline-flex items-center gap-1 underline"
-              onClick={() => void Notification.requestPermission().then(setPermission)}
-            >
-              <BellRing className="size-4" aria-hidden="true" />
-              Allow notifications
+    <>
+      {/* Room at the foot of the page, so the bar never hides the last of it. */}
+      <div aria-hidden="true" className="h-48 shrink-0" />
+      <div
+        role="alert"
+        data-testid="incident-alarm"
+        className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-white/80 bg-ember-700 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-white shadow-2xl sm:px-5"
+      >
+        <div className="mx-auto flex max-w-6xl flex-col gap-2">
+          <p className="flex items-center gap-2 font-display text-xl tracking-wider uppercase">
+            <Siren className="size-6 shrink-0 animate-pulse" aria-hidden="true" />
+            {open.length === 1 ? 'SOS: a rider needs help' : `SOS: ${open.length} riders need help`}
+          </p>
+          <ul className="flex max-h-40 flex-col gap-1 overflow-y-auto">
+            {open.slice(0, 5).map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center gap-2">
+                <span className="min-w-0 flex-1 font-bold break-words">
+                  #{i.rider.riderNumber ?? '---'} {i.rider.kitName} · {INCIDENT_KIND_LABELS[i.kind]}
+                  {i.lastStation ? ` · last seen ${i.lastStation.name}` : ''}
+                </span>
+                {canHandle && (
+                  <button
+                    type="button"
+                    className={buttonStyles(
+                      'secondary',
+                      'md',
+                      'border-white bg-ink-950/30 text-white hover:bg-ink-950/50',
+                    )}
+                    disabled={ack.isPending}
+                    onClick={() => ack.mutate(i.id)}
+                    data-testid="alarm-acknowledge"
+                  >
+                    <CheckCheck className="size-5" aria-hidden="true" />
+                    Acknowledge
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap gap-2 text-sm">
+            <button type="button" className="underline" onClick={() => setParams({ tab: 'event-day' })}>
+              Open the incident board
             </button>
-          )}
-          {soundBlocked && (
-            <span className="inline-flex items-center gap-1">
-              <Volume2 className="size-4" aria-hidden="true" />
-              Tap anywhere to turn the alarm sound on
-            </span>
-          )}
+            {permission === 'default' && (
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 underline"
+                onClick={() => void Notification.requestPermission().then(setPermission)}
+              >
+                <BellRing className="size-4" aria-hidden="true" />
+                Allow notifications
+              </button>
+            )}
+            {soundBlocked && (
+              <span className="inline-flex items-center gap-1">
+                <Volume2 className="size-4" aria-hidden="true" />
+                Tap anywhere to turn the alarm sound on
+              </span>
+            )}
+          </div>
         </div>
       </div>
-    </div>
+    </>
   );
 }

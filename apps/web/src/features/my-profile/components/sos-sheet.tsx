@@ -67,14 +67,14 @@ export function SosSheet({
       <div className="space-y-4">
         <fieldset>
           <legend className="mb-2 text-sm text-ash">Choose one (optional: a hold alone sends "Other").</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          <div className="grid grid-cols-2 gap-2">
             {INCIDENT_KINDS.map((k) => {
               const Icon = KIND_ICONS[k];
               const chosen = kind === k;
               return (
                 <label
                   key={k}
-                  className={`flex min-h-14 cursor-pointer items-center gap-2 rounded-lg border-2 px-3 py-2 font-display text-lg uppercase tracking-wider ${
+                  className={`flex min-h-14 min-w-0 cursor-pointer items-center gap-2 rounded-lg border-2 px-2.5 py-2 font-display text-base uppercase tracking-wide break-words min-[400px]:text-lg ${
                     chosen
                       ? 'border-ember-500 bg-ember-600 text-white'
                       : 'border-ink-600 bg-ink-850 text-bone hover:border-ember-500'
@@ -88,7 +88,7 @@ export function SosSheet({
                     onChange={() => setKind(k)}
                     className="sr-only"
                   />
-                  <Icon className="size-6 shrink-0" aria-hidden="true" />
+                  <Icon className="size-5 shrink-0" aria-hidden="true" />
                   {INCIDENT_KIND_LABELS[k]}
                 </label>
               );
@@ -118,7 +118,7 @@ export function SosSheet({
         <HoldToConfirmButton
           testId="sos-hold"
           onConfirm={send}
-          className="min-h-20 w-full rounded-xl bg-ember-600 font-display text-2xl tracking-widest text-white uppercase shadow-[0_5px_0_0_var(--color-ember-700)] active:translate-y-0.5"
+          className="min-h-20 w-full rounded-xl bg-ember-600 px-3 font-display text-xl tracking-wider min-[400px]:text-2xl min-[400px]:tracking-widest text-white uppercase shadow-[0_5px_0_0_var(--color-ember-700)] active:translate-y-0.5"
           hint="Press and hold for 1.5 seconds to send"
         >
           <span className="flex items-center justify-center gap-3">

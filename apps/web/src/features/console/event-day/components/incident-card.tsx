@@ -15,7 +15,7 @@ import { formatRelativeTime } from '../../../../lib/format';
 import { clockTime, coordinatesText, staffTitle } from '../../../../lib/incident-display';
 
 const STATUS_STYLES: Record<IncidentStatus, string> = {
-  open: 'border-ember-500 bg-ember-600 text-white animate-pulse',
+  open: 'border-ember-500 bg-ember-700 text-white',
   acknowledged: 'border-gold-500 bg-gold-500/15 text-gold-300',
   assigned: 'border-fire-500 bg-fire-500/15 text-fire-300',
   resolved: 'border-ink-600 bg-ink-800 text-ash',
@@ -68,7 +68,11 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
             </p>
           )}
         </div>
-        <span className={`rounded-full border px-3 py-1 text-sm font-bold uppercase ${STATUS_STYLES[i.status]}`}>
+        <span
+          className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-bold uppercase ${STATUS_STYLES[i.status]}`}
+        >
+          {/* The blink is on a dot of its own: text that fades would fail contrast half the time. */}
+          {i.status === 'open' && <span className="size-2 animate-ping rounded-full bg-white" aria-hidden="true" />}
           {INCIDENT_STATUS_LABELS[i.status]}
         </span>
       </header>
