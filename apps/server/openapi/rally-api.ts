@@ -93,6 +93,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/event/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Per station of the day: riders expected, passed, missed, overdue (of the expected), DNF and DNS.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminEventBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/board/{stationId}/riders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The riders behind one count of the board (on the station’s day).
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminEventBoardByStationIdRiders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Overdue riders, the longest overdue first, with their last station and time (and contact for view_users or handle_incidents).
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminEventOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/riders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Every verified rider’s course state on the day, by rider number; `state` filters.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminEventRiders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/riders/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description DNF (with a reason) or DNS, or clear, on the day (default: the current one), with a note; audited.
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        post: operations["postAdminEventRidersByIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/riders/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rider’s state on the day and every scan, flag, decision and completion, oldest first.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminEventRidersByIdTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer). */
+        get: operations["getAdminEventRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/rules/{routeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description Replaces a route’s rules: per station a cutoff, required (null: the station’s own), minutes after the start when due; and the overdue grace.
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        put: operations["putAdminEventRulesByRouteId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/event/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns; a comment line every ~20 s.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminEventStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/id-cards/mark-printed/{id}": {
         parameters: {
             query?: never;
@@ -2338,6 +2523,1345 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                     };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventBoard: {
+        parameters: {
+            query?: {
+                day?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            day: number;
+                            dnf: number;
+                            dns: number;
+                            expected: number;
+                            /** @enum {string} */
+                            kind: "kit" | "bike-check" | "start" | "checkpoint" | "finish";
+                            missed: number;
+                            name: string;
+                            order: number;
+                            overdue: number;
+                            passed: number;
+                            routes: string[];
+                            stationId: string;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventBoardByStationIdRiders: {
+        parameters: {
+            query: {
+                bucket: "expected" | "passed" | "missed" | "overdue" | "dnf" | "dns";
+            };
+            header?: never;
+            path: {
+                stationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            bucket: "expected" | "passed" | "missed" | "overdue" | "dnf" | "dns";
+                            riders: {
+                                category: string | null;
+                                contact?: {
+                                    emergencyContactName: string | null;
+                                    emergencyContactNumber: string | null;
+                                    phoneNumber: string | null;
+                                };
+                                day: number;
+                                decision: {
+                                    decidedAt: string;
+                                    decidedBy: string | null;
+                                    note: string;
+                                    /** @enum {string|null} */
+                                    reason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                dnfStations: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                dueAt: string | null;
+                                elapsedMs: number | null;
+                                finishedAt: string | null;
+                                firstName: string;
+                                kitName: string | null;
+                                lastName: string;
+                                lastSeenAt: string | null;
+                                lastStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                nextStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                overdue: boolean;
+                                overdueMs: number;
+                                riderId: string;
+                                riderNumber: number | null;
+                                /** @enum {string|null} */
+                                route: "lakambini" | "lakan" | "bagani" | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+                            }[];
+                            station: {
+                                day: number;
+                                id: string;
+                                name: string;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventOverdue: {
+        parameters: {
+            query?: {
+                day?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            day: number;
+                            riders: {
+                                category: string | null;
+                                contact?: {
+                                    emergencyContactName: string | null;
+                                    emergencyContactNumber: string | null;
+                                    phoneNumber: string | null;
+                                };
+                                day: number;
+                                decision: {
+                                    decidedAt: string;
+                                    decidedBy: string | null;
+                                    note: string;
+                                    /** @enum {string|null} */
+                                    reason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                dnfStations: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                dueAt: string | null;
+                                elapsedMs: number | null;
+                                finishedAt: string | null;
+                                firstName: string;
+                                kitName: string | null;
+                                lastName: string;
+                                lastSeenAt: string | null;
+                                lastStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                nextStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                overdue: boolean;
+                                overdueMs: number;
+                                riderId: string;
+                                riderNumber: number | null;
+                                /** @enum {string|null} */
+                                route: "lakambini" | "lakan" | "bagani" | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventRiders: {
+        parameters: {
+            query?: {
+                day?: number;
+                state?: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            day: number;
+                            riders: {
+                                category: string | null;
+                                contact?: {
+                                    emergencyContactName: string | null;
+                                    emergencyContactNumber: string | null;
+                                    phoneNumber: string | null;
+                                };
+                                day: number;
+                                decision: {
+                                    decidedAt: string;
+                                    decidedBy: string | null;
+                                    note: string;
+                                    /** @enum {string|null} */
+                                    reason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                dnfStations: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                dueAt: string | null;
+                                elapsedMs: number | null;
+                                finishedAt: string | null;
+                                firstName: string;
+                                kitName: string | null;
+                                lastName: string;
+                                lastSeenAt: string | null;
+                                lastStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                nextStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                overdue: boolean;
+                                overdueMs: number;
+                                riderId: string;
+                                riderNumber: number | null;
+                                /** @enum {string|null} */
+                                route: "lakambini" | "lakan" | "bagani" | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminEventRidersByIdDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    day?: number;
+                    /** @enum {string} */
+                    decision: "dnf" | "dns" | "clear";
+                    note: string;
+                    /** @enum {string} */
+                    reason?: "withdrew" | "staff" | "missed_cutoff" | "missed_required";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            category: string | null;
+                            contact?: {
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                phoneNumber: string | null;
+                            };
+                            day: number;
+                            decision: {
+                                decidedAt: string;
+                                decidedBy: string | null;
+                                note: string;
+                                /** @enum {string|null} */
+                                reason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                            } | null;
+                            /** @enum {string|null} */
+                            dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                            dnfStations: {
+                                id: string;
+                                name: string;
+                            }[];
+                            dueAt: string | null;
+                            elapsedMs: number | null;
+                            finishedAt: string | null;
+                            firstName: string;
+                            kitName: string | null;
+                            lastName: string;
+                            lastSeenAt: string | null;
+                            lastStation: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            nextStation: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            overdue: boolean;
+                            overdueMs: number;
+                            riderId: string;
+                            riderNumber: number | null;
+                            /** @enum {string|null} */
+                            route: "lakambini" | "lakan" | "bagani" | null;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventRidersByIdTimeline: {
+        parameters: {
+            query?: {
+                day?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entries: {
+                                at: string;
+                                by: string | null;
+                                counted: boolean | null;
+                                day: number | null;
+                                /** @enum {string|null} */
+                                decision: "dnf" | "dns" | "clear" | null;
+                                /** @enum {string|null} */
+                                dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                note: string | null;
+                                /** @enum {string|null} */
+                                reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew" | null;
+                                review: {
+                                    at: string;
+                                    by: string | null;
+                                    /** @enum {string} */
+                                    decision: "accept" | "void";
+                                    note: string;
+                                } | null;
+                                stationId: string | null;
+                                stationName: string | null;
+                                /** @enum {string|null} */
+                                status: "accepted" | "flagged" | null;
+                                title: string;
+                                /** @enum {string} */
+                                type: "scan" | "decision" | "completion";
+                            }[];
+                            state: {
+                                category: string | null;
+                                contact?: {
+                                    emergencyContactName: string | null;
+                                    emergencyContactNumber: string | null;
+                                    phoneNumber: string | null;
+                                };
+                                day: number;
+                                decision: {
+                                    decidedAt: string;
+                                    decidedBy: string | null;
+                                    note: string;
+                                    /** @enum {string|null} */
+                                    reason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                } | null;
+                                /** @enum {string|null} */
+                                dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
+                                dnfStations: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                dueAt: string | null;
+                                elapsedMs: number | null;
+                                finishedAt: string | null;
+                                firstName: string;
+                                kitName: string | null;
+                                lastName: string;
+                                lastSeenAt: string | null;
+                                lastStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                nextStation: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                overdue: boolean;
+                                overdueMs: number;
+                                riderId: string;
+                                riderNumber: number | null;
+                                /** @enum {string|null} */
+                                route: "lakambini" | "lakan" | "bagani" | null;
+                                startedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            overdueAfterMinutes: number;
+                            /** @enum {string} */
+                            routeId: "lakambini" | "lakan" | "bagani";
+                            stations: {
+                                cutoffAt: string | null;
+                                day: number;
+                                dueMinutes: number | null;
+                                /** @enum {string} */
+                                kind: "kit" | "bike-check" | "start" | "checkpoint" | "finish";
+                                name: string;
+                                order: number;
+                                required: boolean;
+                                requiredOverride: boolean | null;
+                                stationId: string;
+                                stationRequired: boolean;
+                            }[];
+                            updatedAt: string | null;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    putAdminEventRulesByRouteId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                routeId: "lakambini" | "lakan" | "bagani";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    overdueAfterMinutes?: number;
+                    stations: {
+                        /** Format: date-time */
+                        cutoffAt?: string | null;
+                        dueMinutes?: number | null;
+                        required?: boolean | null;
+                        /** Format: uuid */
+                        stationId: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            overdueAfterMinutes: number;
+                            /** @enum {string} */
+                            routeId: "lakambini" | "lakan" | "bagani";
+                            stations: {
+                                cutoffAt: string | null;
+                                day: number;
+                                dueMinutes: number | null;
+                                /** @enum {string} */
+                                kind: "kit" | "bike-check" | "start" | "checkpoint" | "finish";
+                                name: string;
+                                order: number;
+                                required: boolean;
+                                requiredOverride: boolean | null;
+                                stationId: string;
+                                stationRequired: boolean;
+                            }[];
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminEventStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, as text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description The request is invalid (message names the problem) */

@@ -17,14 +17,18 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
+import { eventBusPlugin } from './lib/event-bus';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { courseRoutes } from './modules/course/course.routes';
+import { eventStreamRoutes } from './modules/course/event-stream.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { incidentRoutes } from './modules/incidents/incidents.routes';
@@ -185,6 +189,8 @@ export async function buildApp(opts: {
   await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
+  await app.register(clockPlugin);
+  await app.register(eventBusPlugin, { database });
 
   await app.register(
     async (api) => {
@@ -209,6 +215,8 @@ export async function buildApp(opts: {
       await api.register(scanRoutes, { db });
       await api.register(incidentRoutes, { db });
       await api.register(settingsRoutes, { db });
+      await api.register(courseRoutes, { db });
+      await api.register(eventStreamRoutes);
     },
     { prefix: '/api' },
   );

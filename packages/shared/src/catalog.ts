@@ -243,6 +243,9 @@ export const ACTIVITY_TYPES = [
   // SOS and incidents (DESIGN.md §8): every change of an incident, and the event settings.
   'incident_updated',
   'event_settings_updated',
+  // Course rules and staff DNF/DNS decisions (DESIGN.md §8), audited.
+  'course_rules_updated',
+  'course_decision',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;
@@ -430,3 +433,37 @@ export const SOS_FALLBACK_AFTER_MS = 30_000;
 export const EVENT_NAME_MAX = 120;
 export const HOTLINE_MAX = 30;
 export const DEFAULT_EVENT_NAME = 'Mindanao Warriors Endurance Rally';
+// The course (DESIGN.md §8): every verified rider is in exactly one state per event day,
+// derived from passages, the route's rules and staff decisions.
+export const COURSE_STATES = ['not_started', 'on_course', 'finished', 'dnf', 'dns'] as const;
+export type CourseStateName = (typeof COURSE_STATES)[number];
+export const COURSE_STATE_LABELS: Record<CourseStateName, string> = {
+  not_started: 'Not started',
+  on_course: 'On course',
+  finished: 'Finished',
+  dnf: 'DNF',
+  dns: 'DNS',
+};
+/** Why a rider did not finish: the first two staff decide, the last two the rules derive (staff may set them too). */
+export const DNF_REASONS = ['withdrew', 'staff', 'missed_cutoff', 'missed_required'] as const;
+export type DnfReasonName = (typeof DNF_REASONS)[number];
+export const DNF_REASON_LABELS: Record<DnfReasonName, string> = {
+  withdrew: 'Withdrew',
+  staff: 'Set by staff',
+  missed_cutoff: 'Missed a cutoff',
+  missed_required: 'Missed a required station',
+};
+/** A staff decision on a rider's day: DNF, DNS, or back to what the scans say. */
+export const COURSE_DECISIONS = ['dnf', 'dns', 'clear'] as const;
+export type CourseDecisionName = (typeof COURSE_DECISIONS)[number];
+/** Stations that are on the course (kit and bike check happen before it). */
+export const COURSE_STATION_KINDS = ['start', 'checkpoint', 'finish'] as const;
+/** Minutes after the due time before a rider counts as overdue, unless the route's rules say otherwise. */
+export const DEFAULT_OVERDUE_AFTER_MINUTES = 30;
+/** The board's drill-down buckets. */
+export const BOARD_BUCKETS = ['expected', 'passed', 'missed', 'overdue', 'dnf', 'dns'] as const;
+export type BoardBucket = (typeof BOARD_BUCKETS)[number];
+/** The push channel (PostgreSQL LISTEN/NOTIFY) and its event names, sent as SSE event names. */
+export const EVENT_CHANNEL = 'rally_events';
+export const EVENT_TYPES = ['scan', 'incident', 'course'] as const;
+export type EventTypeName = (typeof EVENT_TYPES)[number];

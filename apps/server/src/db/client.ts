@@ -9,6 +9,7 @@ import pg from 'pg';
 import { type ListenHandlers, listenChannel } from './listen';
 import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
+import * as course from './schema/course';
 import * as enums from './schema/enums';
 import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
@@ -33,6 +34,7 @@ export const schema = {
   ...activities,
   ...eventDay,
   ...incidents,
+  ...course,
 };
 export type Schema = typeof schema;
 
@@ -46,8 +48,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** PostgreSQL only: LISTEN on `channel` over a connection of its own; returns how to stop. */
-  listen?(channel: string, handlers: ListenHandlers): () => Promise<void>;
+  /**
+   * LISTEN on `channel` (PostgreSQL: over a connection of its own that comes back after a
+   * drop; PGlite: on its one connection); returns how to stop. Notifications arrive after
+   * the notifying transaction commits.
+   */
+  listen(channel: string, handlers: ListenHandlers): () => Promise<void>;
 }
 
 // node-postgres returns bigint (count(*)) as strings and dates as Date; keep both explicit.
@@ -92,7 +98,42 @@ export async function openDatabase(opts: {
   const client = opts.dataDir ? new PGlite(opts.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+  };
+}
+
+/**
+ * PGlite's LISTEN: one process, one connection, nothing to reconnect. A NOTIFY made inside
+ * a transaction reaches the callback when it commits, as on PostgreSQL.
+ */
+function listenPglite(
+  client: import('@electric-sql/pglite').PGlite,
+  channel: string,
+  handlers: ListenHandlers,
+): () => Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+  let stopped = false;
+  const subscribed = client
+    .listen(channel, (payload) => {
+      if (!stopped) handlers.onNotify(payload ?? '');
+    })
+    .then(
+      (unsubscribe) => {
+        if (!stopped) handlers.onLive(true);
+        return unsubscribe;
+      },
+      () => null,
+    );
+  return async () => {
+    stopped = true;
+    const unsubscribe = await subscribed;
+    // The database may be closing already; nothing left to stop then.
+    if (unsubscribe && !client.closed) await unsubscribe().catch(() => {});
+  };
 }
 
 /**

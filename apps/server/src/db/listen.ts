@@ -4,7 +4,8 @@
 import pg from 'pg';
 
 export interface ListenHandlers {
-  onNotify(): void;
+  /** A notification on the channel, with its payload ('' when it carried none). */
+  onNotify(payload: string): void;
   onLive(live: boolean): void;
 }
 
@@ -42,7 +43,7 @@ export function listenChannel(
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (msg) => {
-      if (msg.channel === channel) handlers.onNotify();
+      if (msg.channel === channel) handlers.onNotify(msg.payload ?? '');
     });
     try {
       await c.connect();

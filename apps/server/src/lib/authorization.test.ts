@@ -110,7 +110,12 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/incidents/:id/acknowledge',
   'POST /api/admin/incidents/:id/assign',
   'POST /api/admin/incidents/:id/resolve',
+  'GET /api/admin/event/board',
+  'GET /api/admin/event/stream',
 ];
+
+/** Routes that answer a stream that never ends: read as a stream and dropped once the headers are in. */
+const STREAMS = new Set(['GET /api/admin/event/stream']);
 
 /** The permission each console route of this issue declares (spec/staff-console.md §6). */
 const DECLARED: Record<string, Access> = {
@@ -156,6 +161,16 @@ const DECLARED: Record<string, Access> = {
   'POST /api/admin/incidents/:id/resolve': { permission: 'handle_incidents' },
   'GET /api/settings/event': 'public',
   'PUT /api/admin/settings/event': { permission: 'manage_event' },
+  // The course (DESIGN.md §8): the board and its stream for view_dashboard, decisions and rules manage_event.
+  'GET /api/admin/event/board': { permission: 'view_dashboard' },
+  'GET /api/admin/event/board/:stationId/riders': { permission: 'view_dashboard' },
+  'GET /api/admin/event/overdue': { permission: 'view_dashboard' },
+  'GET /api/admin/event/riders': { permission: 'view_dashboard' },
+  'GET /api/admin/event/riders/:id/timeline': { permission: 'view_dashboard' },
+  'POST /api/admin/event/riders/:id/decision': { permission: 'manage_event' },
+  'GET /api/admin/event/rules': { permission: 'view_dashboard' },
+  'PUT /api/admin/event/rules/:routeId': { permission: 'manage_event' },
+  'GET /api/admin/event/stream': { permission: 'view_dashboard' },
   // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
   'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },
   'POST /api/admin/kit-tracking/:userId/hand-over-all': { permission: 'manage_kits' },
@@ -255,21 +270,24 @@ describe.each(DB_KINDS)('authorization of every route (%s)', (kind) => {
         const actor = actors.get(label) ?? null;
         const expected = accessAllows(route.access, actor);
         const withBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+        const streamed = STREAMS.has(keyOf(route)) && expected === 'ok';
         const res = await t.app.inject({
           method: route.method as 'GET',
           url: concreteUrl(route.url),
           headers: await headersFor(actor),
           ...(withBody ? { payload: {} } : {}),
+          ...(streamed ? { payloadAsStream: true } : {}),
         });
+        if (streamed) res.stream().destroy();
         const status = res.statusCode;
         if (expected === 'ok') {
           if (status === 401 || status === 403)
-            problems.push(`${label}: allowed but answered ${status} ${res.body.slice(0, 200)}`);
+            problems.push(`${label}: allowed but answered ${status} ${(res.body ?? '').slice(0, 200)}`);
         } else if (status !== expected) {
-          problems.push(`${label}: expected ${expected}, answered ${status} ${res.body.slice(0, 200)}`);
+          problems.push(`${label}: expected ${expected}, answered ${status} ${(res.body ?? '').slice(0, 200)}`);
         }
         // Whatever the verdict, the shape of a request alone never makes the server fail.
-        if (status >= 500) problems.push(`${label}: answered ${status} ${res.body.slice(0, 200)}`);
+        if (status >= 500) problems.push(`${label}: answered ${status} ${(res.body ?? '').slice(0, 200)}`);
       }
       expect(problems).toEqual([]);
     },

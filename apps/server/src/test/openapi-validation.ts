@@ -167,8 +167,11 @@ export async function checkExchange(
   }
   const status = res.statusCode;
   const resMedia = mediaTypeOf(res.headers['content-type'] as string | undefined);
+  // An answer read as a stream (`payloadAsStream`, e.g. Server-Sent Events): its status and
+  // content type are checked, its body is the caller's to read.
+  const streamed = res.rawPayload === undefined;
   let resJson: unknown;
-  if (resMedia === 'application/json' && res.body !== '') {
+  if (!streamed && resMedia === 'application/json' && res.body !== '') {
     try {
       resJson = JSON.parse(res.body);
     } catch {
@@ -248,14 +251,14 @@ export async function checkExchange(
     problems.push(`status ${status} is not declared (declared: ${Object.keys(responses).join(', ')})`);
     return problems;
   }
-  const hasBody = method !== 'HEAD' && res.rawPayload.length > 0;
+  const hasBody = method !== 'HEAD' && (streamed || res.rawPayload.length > 0);
   if (hasBody) {
     const media = declared.content?.[resMedia];
     if (!media) {
       problems.push(
         `the ${status} answer is ${resMedia || 'untyped'}; declared: ${Object.keys(declared.content ?? {}).join(', ') || 'no body'}`,
       );
-    } else if (resMedia === 'application/json') {
+    } else if (resMedia === 'application/json' && !streamed) {
       const result = api.validator.validateResponse(resJson, operation as Operation, status);
       if (!result.valid) problems.push(`the ${status} answer: ${describeErrors(result.errors)}`);
     }

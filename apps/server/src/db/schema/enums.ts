@@ -1,6 +1,8 @@
 import {
   ACTIVITY_PRIORITIES,
   CATEGORIES,
+  COURSE_DECISIONS,
+  DNF_REASONS,
   GENDERS,
   INCIDENT_KINDS,
   INCIDENT_STATUSES,
@@ -33,3 +35,5 @@ export const scanReviewDecisionEnum = pgEnum('scan_review_decision', SCAN_REVIEW
 export const incidentKindEnum = pgEnum('incident_kind', INCIDENT_KINDS);
 export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentSourceEnum = pgEnum('incident_source', ['rider', 'staff']);
+export const courseDecisionEnum = pgEnum('course_decision', COURSE_DECISIONS);
+export const dnfReasonEnum = pgEnum('dnf_reason', DNF_REASONS);

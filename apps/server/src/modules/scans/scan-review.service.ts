@@ -9,7 +9,9 @@ import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { publishEvent } from '../../lib/event-bus';
 import { displayName, recordActivity } from '../activities/activities.service';
+import { recordCompletions } from '../course/completion';
 import { recomputeCheckpoints } from './passages';
 import { photoColumn } from './roster.service';
 import { passageActivity } from './scans.service';
@@ -100,6 +102,7 @@ export async function reviewScan(
             firstName: users.firstName,
             lastName: users.lastName,
             riderNumber: users.riderNumber,
+            kitName: users.kitName,
           })
           .from(users)
           .where(eq(users.id, scan.riderId))
@@ -121,6 +124,18 @@ export async function reviewScan(
       const recorders = new Map<string, string>([[actor.id, actor.name]]);
       await recordActivity(tx, passageActivity(who, station, { id, recordedBy: actor.id }, recorders));
       await recomputeCheckpoints(tx, [who.id]);
+      if (station.kind === 'finish') await recordCompletions(tx, [{ riderId: who.id, stationId: station.id }], now);
+    }
+    if (who) {
+      await publishEvent(tx, 'course', {
+        change: decision === 'accept' ? 'scan_accepted' : 'scan_voided',
+        riderId: who.id,
+        riderNumber: who.riderNumber,
+        kitName: who.kitName,
+        scanId: id,
+        stationId: scan.stationId,
+        stationName: station?.name ?? null,
+      });
     }
   });
   const [row] = await flaggedQuery(db).where(eq(scans.id, id));

@@ -15,8 +15,10 @@ import { type StationRow, scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { publishEvents, type RallyEvent } from '../../lib/event-bus';
 import { fullName } from '../../lib/sql-text';
 import { type ActivityInput, displayName } from '../activities/activities.service';
+import { recordCompletions } from '../course/completion';
 import { countsAsPassage, recomputeCheckpoints } from './passages';
 import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
 
@@ -258,10 +260,13 @@ async function storeScans(
 
   const log: ActivityInput[] = [];
   const counted: string[] = [];
+  const finishes: Array<{ riderId: string; stationId: string }> = [];
+  const events: RallyEvent[] = [];
   for (const p of pending) {
     const outcome = outcomes.get(p.item.id);
     if (!outcome) continue;
     const rider = p.rider ? { rider: riderRef(p.rider) } : {};
+    if (inserted.has(p.item.id)) events.push(scanEvent(p, outcome));
     if (!inserted.has(p.item.id)) {
       const first = racedById.get(p.item.id);
       slots[p.index] = {
@@ -292,6 +297,7 @@ async function storeScans(
     slots[p.index] = { kind: 'done', result: { id: p.item.id, status: 'accepted', ...rider } };
     if (p.rider) {
       counted.push(p.rider.id);
+      if (p.station.kind === 'finish') finishes.push({ riderId: p.rider.id, stationId: p.station.id });
       log.push(
         passageActivity(
           p.rider,
@@ -311,6 +317,32 @@ async function storeScans(
     );
   }
   await recomputeCheckpoints(tx, counted);
+  // Both fire when this transaction commits: every open board hears of the scans at once.
+  await publishEvents(tx, events);
+  await recordCompletions(tx, finishes, now);
+}
+
+/** The `scan` event of a stored scan: the rider, the station and the outcome, nothing private. */
+function scanEvent(
+  p: { item: ScanItem; station: StationRow; rider: Rider | null },
+  outcome: { status: 'accepted' | 'flagged'; reason: ScanFlagReasonName | null },
+): RallyEvent {
+  return {
+    type: 'scan',
+    data: {
+      scanId: p.item.id,
+      status: outcome.status,
+      reason: outcome.reason,
+      riderId: p.rider?.id ?? null,
+      riderNumber: p.rider?.riderNumber ?? p.item.riderNumber ?? null,
+      kitName: p.rider?.kitName ?? null,
+      stationId: p.station.id,
+      stationName: p.station.name,
+      stationKind: p.station.kind,
+      day: p.station.day,
+      scannedAt: new Date(p.item.scannedAt).toISOString(),
+    },
+  };
 }
 
 export function passageActivity(
