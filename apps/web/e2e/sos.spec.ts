@@ -168,6 +168,47 @@ test('an SOS sent offline lands once with the position; the marshal acknowledges
   await console.context().close();
 });
 
+test('a new SOS raises the alarm on an open console page at once, until someone acknowledges', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const admin = await session(request, createUser('admin'));
+  const marshal = await session(request, createUser('marshall'));
+  const officer = await session(request, createUser('officer'));
+  const rider = await verifiedRider(request, admin);
+  // Clear what earlier tests left open, so the alarm starts silent.
+  for (const i of (await (await request.get('/api/admin/incidents?status=open', { headers: auth(admin) })).json())
+    .data as Incident[]) {
+    await request.post(`/api/admin/incidents/${i.id}/resolve`, { headers: auth(admin), data: { note: 'e2e reset' } });
+  }
+
+  await signInWithToken(page, marshal.token, marshal.user);
+  await page.goto('/admin?tab=dashboard');
+  const watcher = await staffPage(browser, officer);
+  await expect(page.locator('[data-tab="dashboard"]:visible')).toBeVisible();
+  await expect(watcher.getByTestId('stream-status')).toHaveText('Live');
+  await expect(page.getByTestId('incident-alarm')).toHaveCount(0);
+
+  const sent = Date.now();
+  const id = randomUUID();
+  const res = await request.post('/api/my/sos', { headers: auth(rider), data: { id, kind: 'lost' } });
+  expect(res.status()).toBe(201);
+  // Pushed through the stream: no reload, no timer.
+  await expect(page.getByTestId('incident-alarm')).toContainText(`#${rider.user.riderNumber}`, { timeout: 5_000 });
+  await expect(watcher.getByTestId('incident-alarm')).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - sent).toBeLessThan(5_000);
+  await expect.poll(() => page.title()).toMatch(/^🚨 SOS/);
+  // Officers watch but do not handle: no button for them.
+  await expect(watcher.getByTestId('alarm-acknowledge')).toHaveCount(0);
+
+  await page.getByTestId('alarm-acknowledge').click();
+  await expect(page.getByTestId('incident-alarm')).toHaveCount(0);
+  await expect(watcher.getByTestId('incident-alarm')).toHaveCount(0, { timeout: 5_000 });
+  await expect.poll(() => page.title()).not.toMatch(/^🚨/);
+  await watcher.context().close();
+});
+
 test('30 s without delivery offers a call and an SMS to the hotline with number, name and position', async ({
   page,
   context,

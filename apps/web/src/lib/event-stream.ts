@@ -2,9 +2,9 @@
 // connection per page to GET /api/admin/event/stream, shared by every component that
 // listens. EventSource cannot send the Authorization header, so a fetch-based client reads
 // the stream. It stays open in a hidden tab (an SOS must raise the alarm on a console left
-// in the background) and reconnects with backoff; every (re)connection is announced as an
-// `open` event, since events sent while disconnected are not replayed and listeners must
-// re-read what they show.
+// in the background) and reconnects with backoff. Whenever the server's feed is (again)
+// live, on each connection and after a drop, listeners get an `open` event: events sent
+// meanwhile are not replayed, so they re-read what they show.
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { API_BASE, getAuthToken } from './api-client';
@@ -49,7 +49,6 @@ function connect() {
       if (response.ok && type.startsWith(EventStreamContentType)) {
         attempt = 0;
         setStatus('live');
-        dispatch({ type: 'open' });
         return;
       }
       // Signed out or not allowed: retrying cannot help until the page changes.
@@ -57,6 +56,16 @@ function connect() {
       throw new Error(`stream answered ${response.status}`);
     },
     onmessage(message) {
+      // The server says whether its own feed from the database is up: first on connecting,
+      // then whenever it drops or returns. Up again means events may have been missed.
+      if (message.event === 'live') {
+        try {
+          if ((JSON.parse(message.data) as { live?: unknown }).live === true) dispatch({ type: 'open' });
+        } catch {
+          // Ignored, as below.
+        }
+        return;
+      }
       if (message.event !== 'scan' && message.event !== 'incident' && message.event !== 'course') return;
       try {
         dispatch({ type: message.event, data: JSON.parse(message.data) });
