@@ -8,7 +8,7 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict   a subset (docs/benchmarks.md is then
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,sos   a subset (docs/benchmarks.md is then
 //                                     not written, except BENCH_ONLY=scans, which rewrites its own section in place)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
@@ -36,6 +36,7 @@ import { defaultReadOptions, type ReadsReport, readRows, runReads } from './read
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { printScannerVerdict, runScannerVerdict, type ScannerVerdictReport } from './scanner-verdict';
+import { runSosLatency, type SosLatencyResult, sosLatencyRows } from './sos-latency';
 
 const FULL = process.env.BENCH_FULL === '1';
 const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
@@ -163,6 +164,7 @@ async function main() {
   const scanSync: ScanSyncResult[] = [];
   let memory: MemoryReport | undefined;
   let verdict: ScannerVerdictReport | undefined;
+  const sos: SosLatencyResult[] = [];
 
   const template = await PgliteTemplate.create();
   try {
@@ -193,6 +195,12 @@ async function main() {
     }
     if (wanted('verdict')) verdict = await step('7. scanner verdict time', run, () => runScannerVerdict(template));
     if (verdict) printScannerVerdict(verdict);
+    // Printed, not yet written to docs/benchmarks.md (its section is the lead's to add at merge).
+    if (wanted('sos'))
+      await step('8. SOS to every open board', run, async () => {
+        for (const kind of run.kinds) sos.push(await runSosLatency(kind as DbKind, template));
+      });
+    if (sos.length) console.table(sosLatencyRows(sos));
   } finally {
     template.dispose();
   }
