@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { incidents } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { openSse, waitLive } from '../../test/sse-client';
 
 describe.each(DB_KINDS)('incidents (%s)', (kind) => {
   let t: TestApp;
@@ -254,41 +254,31 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     expect(roles.has('developer')).toBe(false);
   });
 
-  it.runIf(kind === 'postgres')('publishes every change on rally_events when it commits', async () => {
-    const client = new pg.Client({ connectionString: t.databaseUrl });
-    await client.connect();
-    const events: Array<{ type: string; data: Record<string, unknown> }> = [];
-    client.on('notification', (n) => events.push(JSON.parse(n.payload ?? '{}')));
-    await client.query('listen rally_events');
+  it('pushes every change to open boards on the event stream, naming the rider', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const board = await openSse(`http://127.0.0.1:${address.port}/api/admin/event/stream`, officer.token);
     try {
+      await waitLive(board);
       const id = randomUUID();
       await call(rider, 'POST', '/api/my/sos', { id, kind: 'crash' });
       await call(marshall, 'POST', `/api/admin/incidents/${id}/acknowledge`);
-      await expect.poll(() => events.filter((e) => e.data.incidentId === id).length).toBe(2);
-      expect(events.filter((e) => e.data.incidentId === id)).toEqual([
-        {
-          type: 'incident',
-          data: {
-            incidentId: id,
-            status: 'open',
-            riderId: rider.userId,
-            riderNumber: rider.riderNumber,
-            kitName: 'DATU OF THE SOUTH',
-          },
-        },
-        {
-          type: 'incident',
-          data: {
-            incidentId: id,
-            status: 'acknowledged',
-            riderId: rider.userId,
-            riderNumber: rider.riderNumber,
-            kitName: 'DATU OF THE SOUTH',
-          },
-        },
-      ]);
+      const named = { riderId: rider.userId, riderNumber: rider.riderNumber, kitName: 'DATU OF THE SOUTH' };
+      const opened = await board.waitFor(
+        (e) => e.event === 'incident' && e.data.includes(id) && e.data.includes('"open"'),
+      );
+      expect(JSON.parse(opened.data)).toEqual({ incidentId: id, status: 'open', ...named });
+      const acked = await board.waitFor(
+        (e) => e.event === 'incident' && e.data.includes(id) && e.data.includes('acknowledged'),
+      );
+      expect(JSON.parse(acked.data)).toEqual({ incidentId: id, status: 'acknowledged', ...named });
+      // A re-sent SOS changes nothing, so it publishes nothing.
+      await call(rider, 'POST', '/api/my/sos', { id, kind: 'crash' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(board.events.filter((e) => e.event === 'incident' && e.data.includes(id))).toHaveLength(2);
     } finally {
-      await client.end();
+      board.close();
     }
   });
 });
