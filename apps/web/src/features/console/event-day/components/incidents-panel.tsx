@@ -91,7 +91,13 @@ export function IncidentsPanel() {
             {live === 'live' ? 'Live' : live === 'down' ? 'Reconnecting' : 'Connecting'}
           </span>
         </h3>
-        <SelectField label="Show" value={filter} onChange={setFilter} options={FILTERS} className="w-full sm:w-64" />
+        <SelectField
+          label="Which incidents"
+          value={filter}
+          onChange={setFilter}
+          options={FILTERS}
+          className="w-full sm:w-64"
+        />
       </div>
       {canHandle && <PhonedInForm onOpened={refresh} />}
       <QueryStates query={query} loadingLabel="Loading incidents..." errorMessage="Failed to load incidents">
