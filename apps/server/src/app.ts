@@ -173,6 +173,19 @@ export async function buildApp(opts: {
   await app.register(securityHeadersPlugin);
   await app.register(answerCachePlugin, answerCacheOptions(database));
   await app.register(controlCharactersPlugin);
+  // A path whose parameter is empty (`/api/upload/profile-image/`) names no resource: the
+  // router would still match `:id` with '', and the route's access check would answer
+  // first. Wildcards (`*`, the docs' assets) may be empty.
+  app.addHook('onRequest', async (request, reply) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params && Object.entries(params).some(([name, v]) => name !== '*' && v === '')) {
+      return reply.code(404).send({
+        success: false,
+        message: `Route ${request.method} ${pathOf(request.url).slice(0, 200)} not found`,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     max: config.rateLimits.globalPerMinute,
