@@ -1,5 +1,7 @@
 // The goals of the issue judged against one run's figures, and the tables that show them
 // (benchmarks-doc.ts writes docs/benchmarks.md from these).
+
+import type { BoardFanoutResult } from './board-fanout';
 import { DB_LABEL, type DbKind, type Machine } from './common';
 import type { ContentionResult } from './contention';
 import type { LandingReport } from './landing';
@@ -51,6 +53,7 @@ export interface Results {
   reads?: ReadsReport;
   landing?: LandingReport;
   scanSync?: ScanSyncResult[];
+  board?: BoardFanoutResult[];
   memory?: MemoryReport;
   verdict?: ScannerVerdictReport;
 }
@@ -216,6 +219,15 @@ export function goals(res: Results): Goal[] {
         pass: m.cls <= GOALS.cls,
       },
     );
+  }
+  for (const r of res.board ?? []) {
+    out.push({
+      benchmark: 'board fan-out',
+      measure: `${DB_LABEL[r.database]}: ${r.boards} boards, ${r.scans} scans: sync → every board p95 (p50)`,
+      figure: `${r.p95Ms} ms (${r.p50Ms} ms), ${r.delivered}/${r.expected} delivered`,
+      goal: '≤ 5000 ms, all delivered',
+      pass: r.p95Ms <= 5000 && r.delivered === r.expected,
+    });
   }
   for (const r of res.scanSync ?? []) {
     out.push(

@@ -8,8 +8,10 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,sos   a subset (docs/benchmarks.md is then
-//                                     not written, except BENCH_ONLY=scans, which rewrites its own section in place)
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,sos   a subset (docs/benchmarks.md is then
+//                                     not written, except BENCH_ONLY=scans or =board, which rewrite their own section in place)
+//   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
+//   BENCH_SOS_BOARDS, BENCH_SOS_CALLS, BENCH_SOS_INTERVAL_MS   options of the SOS step (sos-latency.ts)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,7 +19,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeReport, writeScanSyncSection } from './benchmarks-doc';
+import { writeBoardSection, writeReport, writeScanSyncSection } from './benchmarks-doc';
+import { type BoardFanoutResult, boardFanoutRows, runBoardFanout } from './board-fanout';
 import {
   cleanUpOnInterrupt,
   DB_LABEL,
@@ -162,6 +165,7 @@ async function main() {
   let reads: ReadsReport | undefined;
   let landing: LandingReport | undefined;
   const scanSync: ScanSyncResult[] = [];
+  const board: BoardFanoutResult[] = [];
   let memory: MemoryReport | undefined;
   let verdict: ScannerVerdictReport | undefined;
   const sos: SosLatencyResult[] = [];
@@ -195,9 +199,14 @@ async function main() {
     }
     if (wanted('verdict')) verdict = await step('7. scanner verdict time', run, () => runScannerVerdict(template));
     if (verdict) printScannerVerdict(verdict);
+    if (wanted('board'))
+      await step('8. board fan-out', run, async () => {
+        for (const kind of run.kinds) board.push(await runBoardFanout(kind as DbKind, template));
+      });
+    if (board.length) console.table(boardFanoutRows(board));
     // Printed, not yet written to docs/benchmarks.md (its section is the lead's to add at merge).
     if (wanted('sos'))
-      await step('8. SOS to every open board', run, async () => {
+      await step('9. SOS to every open board', run, async () => {
         for (const kind of run.kinds) sos.push(await runSosLatency(kind as DbKind, template));
       });
     if (sos.length) console.table(sosLatencyRows(sos));
@@ -207,7 +216,7 @@ async function main() {
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing, scanSync, memory, verdict };
+  const results = { rush, contention, reads, landing, scanSync, board, memory, verdict };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.
@@ -215,6 +224,10 @@ async function main() {
     writeFileSync(LAST_RUN, JSON.stringify({ run, results }));
     const file = writeReport(run, results);
     console.log(`\nWrote ${file}`);
+  } else if (ONLY.length === 1 && ONLY[0] === 'board' && board.length) {
+    console.log(
+      `\nWrote the board fan-out section of ${writeBoardSection(board, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
+    );
   } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
     console.log(
       `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,

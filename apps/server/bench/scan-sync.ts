@@ -69,7 +69,7 @@ export interface ScanSyncResult {
 const log = (line: string) => console.error(`  scan-sync | ${line}`);
 
 /** Riders, stations and one marshal account per device, written straight into the database. */
-async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
+export async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
   const db = database.db;
   const hash = await hashPassword(PASSWORD);
   const riderRows = Array.from({ length: RIDERS }, (_, i) => ({
@@ -123,7 +123,7 @@ async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
   };
 }
 
-async function login(base: string, email: string): Promise<string> {
+export async function login(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

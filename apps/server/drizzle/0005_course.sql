@@ -2,7 +2,6 @@ CREATE TYPE "public"."course_decision" AS ENUM('dnf', 'dns', 'clear');--> statem
 CREATE TYPE "public"."dnf_reason" AS ENUM('withdrew', 'staff', 'missed_cutoff', 'missed_required');--> statement-breakpoint
 CREATE TABLE "course_decisions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"seq" bigserial NOT NULL,
 	"rider_id" uuid NOT NULL,
 	"day" integer NOT NULL,
 	"decision" "course_decision" NOT NULL,
@@ -10,7 +9,8 @@ CREATE TABLE "course_decisions" (
 	"note" text NOT NULL,
 	"decided_by" uuid,
 	"decided_by_name" text,
-	"decided_at" timestamp with time zone DEFAULT now() NOT NULL
+	"decided_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"recorded_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "course_rules" (
@@ -24,8 +24,7 @@ CREATE TABLE "course_rules" (
 ALTER TABLE "course_decisions" ADD CONSTRAINT "course_decisions_rider_id_users_id_fk" FOREIGN KEY ("rider_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_decisions" ADD CONSTRAINT "course_decisions_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "course_rules" ADD CONSTRAINT "course_rules_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "course_decisions_rider_day_idx" ON "course_decisions" USING btree ("rider_id","day","seq");--> statement-breakpoint
-
+CREATE INDEX "course_decisions_rider_day_idx" ON "course_decisions" USING btree ("rider_id","day","recorded_at");--> statement-breakpoint
 -- A rider finishes a day once: the finish scan's transaction writes the rally_completion
 -- activity, and a second finish (a re-send, an accepted review) meets this index.
 CREATE UNIQUE INDEX "activities_rally_completion_once" ON "activities" ("user_id", (("metadata"->>'day')))

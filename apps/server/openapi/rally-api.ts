@@ -2763,11 +2763,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -2927,11 +2929,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -3073,11 +3077,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;
@@ -3227,11 +3233,13 @@ export interface operations {
                                 id: string;
                                 name: string;
                             } | null;
+                            nextCutoffAt: string | null;
                             nextStation: {
                                 id: string;
                                 name: string;
                             } | null;
                             overdue: boolean;
+                            overdueAt: string | null;
                             overdueMs: number;
                             riderId: string;
                             riderNumber: number | null;
@@ -3455,11 +3463,13 @@ export interface operations {
                                     id: string;
                                     name: string;
                                 } | null;
+                                nextCutoffAt: string | null;
                                 nextStation: {
                                     id: string;
                                     name: string;
                                 } | null;
                                 overdue: boolean;
+                                overdueAt: string | null;
                                 overdueMs: number;
                                 riderId: string;
                                 riderNumber: number | null;

@@ -50,7 +50,13 @@ export function parseEvent(payload: string): RallyEvent | null {
   }
 }
 
-type Subscriber = (event: RallyEvent | { type: 'live'; live: boolean }) => void;
+/** An event as subscribers get it: with its Server-Sent Events frame, serialised once for every stream. */
+export type DeliveredEvent = (RallyEvent & { frame: string }) | { type: 'live'; live: boolean; frame: string };
+type Subscriber = (event: DeliveredEvent) => void;
+
+export function sseFrame(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
 
 /** One LISTEN per process, fanned out to every subscriber (an open stream each). */
 export class EventBus {
@@ -73,12 +79,15 @@ export class EventBus {
 
   deliver(payload: string): void {
     const event = parseEvent(payload);
-    if (event) for (const fn of this.subscribers) fn(event);
+    if (!event) return;
+    const delivered = { ...event, frame: sseFrame(event.type, event.data) };
+    for (const fn of this.subscribers) fn(delivered);
   }
 
   setLive(live: boolean): void {
     this.live = live;
-    for (const fn of this.subscribers) fn({ type: 'live', live });
+    const delivered = { type: 'live' as const, live, frame: sseFrame('live', { live }) };
+    for (const fn of this.subscribers) fn(delivered);
   }
 }
 

@@ -59,6 +59,10 @@ export const riderCourseState = z.object({
     .nullable(),
   nextStation: stationRef.nullable(),
   dueAt: z.string().nullable(),
+  /** When the rider turns overdue (due + the route's grace): boards flip them then, without asking again. */
+  overdueAt: z.string().nullable(),
+  /** The earliest cutoff still ahead of an on-course rider (DNF then unless they pass it). */
+  nextCutoffAt: z.string().nullable(),
   overdue: z.boolean(),
   overdueMs: z.number().int(),
   /** Present only for holders of view_users or handle_incidents. */

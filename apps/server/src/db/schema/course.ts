@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { courseDecisionEnum, dnfReasonEnum } from './enums';
 import { users } from './users';
 
@@ -36,8 +37,6 @@ export const courseDecisions = pgTable(
   'course_decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The order decisions were made in (two may carry the same time). */
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
     riderId: uuid('rider_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -48,7 +47,13 @@ export const courseDecisions = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedByName: text('decided_by_name'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order decisions were made in: the real time of the insert (decidedAt is the
+     * server's clock as the request saw it, and two may share it). A timestamp rather than
+     * a sequence, so a backup restored elsewhere keeps ordering new decisions after it.
+     */
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index('course_decisions_rider_day_idx').on(t.riderId, t.day, t.seq)],
+  (t) => [index('course_decisions_rider_day_idx').on(t.riderId, t.day, t.recordedAt)],
 );
 export type CourseDecisionRow = typeof courseDecisions.$inferSelect;

@@ -62,7 +62,7 @@ export async function decideCourse(
       .select({ decision: courseDecisions.decision })
       .from(courseDecisions)
       .where(and(eq(courseDecisions.riderId, riderId), eq(courseDecisions.day, day)))
-      .orderBy(desc(courseDecisions.seq))
+      .orderBy(desc(courseDecisions.recordedAt), desc(courseDecisions.id))
       .limit(1);
     if (body.decision === 'clear' && (!latest || latest.decision === 'clear')) {
       throw new ConflictError(`${displayName(rider)} has no DNF or DNS on day ${day} to clear`, 'NOTHING_TO_CLEAR');

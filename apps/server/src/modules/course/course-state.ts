@@ -69,11 +69,17 @@ export interface CourseState {
   /** On course: the next station and when the rider was due there (start + the rule's minutes). */
   nextStation: StationRef | null;
   dueAt: Date | null;
+  /** When the rider turns overdue (due + grace): a board flips them then, without asking again. */
+  overdueAt: Date | null;
+  /** On course: the earliest cutoff still ahead of the rider (they turn DNF then unless they pass it). */
+  nextCutoffAt: Date | null;
   overdue: boolean;
   /** How long past due + grace; 0 unless overdue. */
   overdueMs: number;
   /** Station ids with a passage (the earliest time at each). */
   passed: Map<string, Date>;
+  /** The highest `order` among the day's stations passed; null before the first passage. */
+  highestOrder: number | null;
 }
 
 export const ref = (s: CourseStation): StationRef => ({ id: s.id, name: s.name });
@@ -151,9 +157,12 @@ export function deriveState(input: {
     decision: null,
     nextStation: null,
     dueAt: null,
+    overdueAt: null,
+    nextCutoffAt: null,
     overdue: false,
     overdueMs: 0,
     passed,
+    highestOrder: passedStations.length > 0 ? Math.max(...passedStations.map((s) => s.order)) : null,
   };
 
   const decision = input.decision;
@@ -167,7 +176,7 @@ export function deriveState(input: {
   if (passed.size === 0) return state;
 
   // A passage after its station's cutoff, or a cutoff gone by before the rider got there.
-  const highestOrder = Math.max(...passedStations.map((s) => s.order));
+  const highestOrder = state.highestOrder ?? Number.NEGATIVE_INFINITY;
   for (const station of own) {
     const cutoff = cutoffOf(station, rules);
     if (!cutoff) continue;
@@ -196,6 +205,12 @@ export function deriveState(input: {
   }
 
   state.state = 'on_course';
+  for (const station of own) {
+    const cutoff = cutoffOf(station, rules);
+    if (cutoff && station.order > highestOrder && (!state.nextCutoffAt || cutoff < state.nextCutoffAt)) {
+      state.nextCutoffAt = cutoff;
+    }
+  }
   const next = own.find((s) => s.order > highestOrder && !passed.has(s.id));
   if (next) {
     state.nextStation = ref(next);
@@ -203,7 +218,8 @@ export function deriveState(input: {
     if (dueMinutes != null && startedAt) {
       state.dueAt = new Date(startedAt.getTime() + dueMinutes * 60_000);
       const grace = (rules?.overdueAfterMinutes ?? DEFAULT_OVERDUE_AFTER_MINUTES) * 60_000;
-      const past = now.getTime() - (state.dueAt.getTime() + grace);
+      state.overdueAt = new Date(state.dueAt.getTime() + grace);
+      const past = now.getTime() - state.overdueAt.getTime();
       if (past > 0) {
         state.overdue = true;
         state.overdueMs = past;
@@ -214,11 +230,9 @@ export function deriveState(input: {
 }
 
 /** Where a rider stands at one station of the board. */
-export function bucketAt(state: CourseState, station: CourseStation, stations: readonly CourseStation[]) {
+export function bucketAt(state: CourseState, station: CourseStation) {
   if (state.passed.has(station.id)) return 'passed' as const;
-  const byId = new Map(stations.map((s) => [s.id, s]));
-  const beyond =
-    state.state === 'finished' || [...state.passed.keys()].some((id) => (byId.get(id)?.order ?? -1) > station.order);
+  const beyond = state.state === 'finished' || (state.highestOrder !== null && state.highestOrder > station.order);
   if (beyond) return 'missed' as const;
   if (state.state === 'dnf') return 'dnf' as const;
   if (state.state === 'dns') return 'dns' as const;

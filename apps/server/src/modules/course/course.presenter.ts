@@ -64,6 +64,8 @@ export function presentCourseState(state: CourseState, contacts?: Map<string, Ri
       : null,
     nextStation: state.nextStation,
     dueAt: iso(state.dueAt),
+    overdueAt: iso(state.overdueAt),
+    nextCutoffAt: iso(state.nextCutoffAt),
     overdue: state.overdue,
     overdueMs: Math.round(state.overdueMs),
     ...(contact ? { contact } : {}),

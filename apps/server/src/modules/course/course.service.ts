@@ -125,7 +125,7 @@ export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly
     })
     .from(courseDecisions)
     .where(and(eq(courseDecisions.day, day), riderIds ? inArray(courseDecisions.riderId, [...riderIds]) : undefined))
-    .orderBy(courseDecisions.riderId, desc(courseDecisions.seq));
+    .orderBy(courseDecisions.riderId, desc(courseDecisions.recordedAt), desc(courseDecisions.id));
   return new Map<string, Decision>(rows.map(({ riderId, ...d }) => [riderId, d]));
 }
 
@@ -227,7 +227,7 @@ export function boardOf(snapshot: CourseSnapshot): BoardRow[] {
     };
     for (const state of snapshot.states) {
       if (!servedBy(station, state)) continue;
-      const bucket = bucketAt(state, station, snapshot.stations);
+      const bucket = bucketAt(state, station);
       row[bucket]++;
       if (bucket === 'expected' && state.overdue && state.nextStation?.id === station.id) row.overdue++;
     }
@@ -241,7 +241,7 @@ export function ridersInBucket(snapshot: CourseSnapshot, stationId: string, buck
   if (!station) return [];
   return snapshot.states.filter((state) => {
     if (!servedBy(station, state)) return false;
-    const at = bucketAt(state, station, snapshot.stations);
+    const at = bucketAt(state, station);
     if (bucket === 'overdue') return at === 'expected' && state.overdue && state.nextStation?.id === station.id;
     return at === bucket;
   });

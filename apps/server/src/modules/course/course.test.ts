@@ -247,7 +247,13 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
 
     setClock(base2 + 90 * MIN);
     const b = await stateOf(r.b, 2);
-    expect(b).toMatchObject({ overdue: true, overdueMs: 15 * MIN, dueAt: at(base2 + 60 * MIN).toISOString() });
+    expect(b).toMatchObject({
+      overdue: true,
+      overdueMs: 15 * MIN,
+      dueAt: at(base2 + 60 * MIN).toISOString(),
+      overdueAt: at(base2 + 75 * MIN).toISOString(),
+      nextCutoffAt: at(base2 + 180 * MIN).toISOString(),
+    });
 
     const list = await call(marshall, 'GET', '/api/admin/event/overdue?day=2');
     expect(list.statusCode, list.body).toBe(200);

@@ -4,8 +4,9 @@
 // `course` event this instance hears on the database's channel, a heartbeat comment
 // every ~20 s so proxies keep the connection, and `live` when the feed drops or returns
 // (events are not replayed: a board that sees live:false→true refetches what it shows).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sseFrame } from '../../lib/event-bus';
 
 export const HEARTBEAT_MS = 20_000;
 
@@ -25,17 +26,11 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: { heartbeatM
         'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns; a comment line every ~20 s.',
       produces: ['text/event-stream'],
     },
-    handler: (request, reply) => stream(app, request, reply, open, opts.heartbeatMs ?? HEARTBEAT_MS),
+    handler: (_request, reply) => stream(app, reply, open, opts.heartbeatMs ?? HEARTBEAT_MS),
   });
 }
 
-function stream(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  open: Set<() => void>,
-  heartbeatMs: number,
-) {
+function stream(app: FastifyInstance, reply: FastifyReply, open: Set<() => void>, heartbeatMs: number) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -48,12 +43,9 @@ function stream(
   });
   res.flushHeaders();
   // A first line at once: clients (and proxies) see the stream is open; `retry` paces reconnects.
-  res.write(`retry: 3000\n: connected\n\nevent: live\ndata: {"live":${app.eventBus.isLive}}\n\n`);
+  res.write(`retry: 3000\n: connected\n\n${sseFrame('live', { live: app.eventBus.isLive })}`);
 
-  const unsubscribe = app.eventBus.subscribe((event) => {
-    if (event.type === 'live') res.write(`event: live\ndata: {"live":${event.live}}\n\n`);
-    else res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
-  });
+  const unsubscribe = app.eventBus.subscribe((event) => res.write(event.frame));
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
   heartbeat.unref();
 
@@ -67,7 +59,7 @@ function stream(
     if (!res.writableEnded) res.end();
   };
   open.add(end);
-  request.raw.on('close', end);
+  // The response closes when the client goes away (or the server ends it).
   res.on('close', end);
   res.on('error', end);
 }

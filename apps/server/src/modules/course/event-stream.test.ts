@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { users } from '../../db/schema/users';
@@ -127,6 +127,31 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
     );
     await conn.waitFor((e) => e.event === 'course' && JSON.parse(e.data).change === 'committed');
     expect(conn.events.some((e) => e.data.includes('rolled-back'))).toBe(false);
+  });
+
+  it('sends a heartbeat comment every 20 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/event/stream',
+        headers: bearer(officer.token),
+        payloadAsStream: true,
+      });
+      expect(res.statusCode).toBe(200);
+      const stream = res.stream();
+      let text = '';
+      stream.on('data', (chunk) => {
+        text += String(chunk);
+      });
+      await vi.advanceTimersByTimeAsync(19_000);
+      expect(text).not.toContain(': heartbeat');
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect.poll(() => text).toContain(': heartbeat');
+      stream.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops a closed client’s subscription', async () => {

@@ -2,7 +2,7 @@
 // decision and every completion, oldest first. What a marshal reads before calling.
 import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog';
 import type { TimelineEntry } from '@rally/shared/contracts/course';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
@@ -49,11 +49,22 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
       .innerJoin(stations, eq(stations.id, scans.stationId))
       .leftJoin(reviewer, eq(reviewer.id, scans.reviewedBy))
       .where(eq(scans.riderId, riderId)),
-    db.select().from(courseDecisions).where(eq(courseDecisions.riderId, riderId)).orderBy(asc(courseDecisions.seq)),
+    db
+      .select()
+      .from(courseDecisions)
+      .where(eq(courseDecisions.riderId, riderId))
+      .orderBy(asc(courseDecisions.recordedAt)),
     db
       .select({ createdAt: activities.createdAt, description: activities.description, metadata: activities.metadata })
       .from(activities)
-      .where(and(eq(activities.userId, riderId), eq(activities.type, 'rally_completion')))
+      // Demo entries (POST /admin/activities/sample) are no completion of the rider's.
+      .where(
+        and(
+          eq(activities.userId, riderId),
+          eq(activities.type, 'rally_completion'),
+          sql`${activities.metadata}->>'sample' is null`,
+        ),
+      )
       .orderBy(asc(activities.createdAt)),
   ]);
 
