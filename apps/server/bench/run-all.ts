@@ -8,9 +8,10 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live   a subset (docs/benchmarks.md is then
-//                                     not written, except BENCH_ONLY=scans, =board or =live, which rewrite their own section in place)
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos   a subset (docs/benchmarks.md is then
+//                                     not written, except BENCH_ONLY=scans, =board, =live or =sos, which rewrite their own section in place)
 //   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
+//   BENCH_SOS_BOARDS, BENCH_SOS_CALLS, BENCH_SOS_INTERVAL_MS   options of the SOS step (sos-latency.ts)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
@@ -39,6 +40,7 @@ import { defaultReadOptions, type ReadsReport, readRows, runReads } from './read
 import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { printScannerVerdict, runScannerVerdict, type ScannerVerdictReport } from './scanner-verdict';
+import { runSosLatency, type SosLatencyResult, sosLatencyRows } from './sos-latency';
 
 const FULL = process.env.BENCH_FULL === '1';
 const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
@@ -168,6 +170,7 @@ async function main() {
   let memory: MemoryReport | undefined;
   let verdict: ScannerVerdictReport | undefined;
   let live: LiveReadsReport | undefined;
+  const sos: SosLatencyResult[] = [];
 
   const template = await PgliteTemplate.create();
   try {
@@ -209,6 +212,11 @@ async function main() {
       console.log(`  ${liveSummary(live)}`);
       console.table(liveRows(live));
     }
+    if (wanted('sos'))
+      await step('10. SOS to every open board', run, async () => {
+        for (const kind of run.kinds) sos.push(await runSosLatency(kind as DbKind, template));
+      });
+    if (sos.length) console.table(sosLatencyRows(sos));
   } finally {
     template.dispose();
   }

@@ -307,7 +307,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description Downloads an export as a spreadsheet (attachment, dated file name); each download is logged. Names: `masterlist`, `insurance-lakambini-lakan`, `insurance-bagani`, `sizes`, `payments`, `finishers`, `dnf`.
+         * @description Downloads an export as a spreadsheet (attachment, dated file name); each download is logged. Names: `masterlist`, `insurance-lakambini-lakan`, `insurance-bagani`, `sizes`, `payments`, `finishers`, `dnf`, `incidents`.
          *
          *     Needs a bearer token of a role holding the `view_masterlist` permission (admin, marshall, developer).
          */
@@ -397,6 +397,96 @@ export interface paths {
         };
         /** @description Needs a bearer token of a role holding the `manage_id_cards` permission (admin, developer). */
         get: operations["getAdminIdCardsUserById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer). */
+        get: operations["getAdminIncidents"];
+        put?: never;
+        /**
+         * @description Opens an incident for a rider who phoned in; it starts acknowledged by the caller.
+         *
+         *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
+         */
+        post: operations["postAdminIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer). */
+        post: operations["postAdminIncidentsByIdAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer). */
+        post: operations["postAdminIncidentsByIdAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer). */
+        post: operations["postAdminIncidentsByIdResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer). */
+        get: operations["getAdminIncidentsAssignees"];
         put?: never;
         post?: never;
         delete?: never;
@@ -675,6 +765,23 @@ export interface paths {
         /** @description Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer). */
         get: operations["getAdminScansFlagged"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Needs a bearer token of a role holding the `manage_event` permission (admin, developer). */
+        put: operations["putAdminSettingsEvent"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1267,6 +1374,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs a bearer token of any signed-in account. */
+        get: operations["getMyIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/passages": {
         parameters: {
             query?: never;
@@ -1295,6 +1419,27 @@ export interface paths {
         get: operations["getMyRiderCode"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/sos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends an SOS with an id made on the device: 201 opens an incident; the same id again answers 200 with the same incident.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        post: operations["postMySos"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1420,6 +1565,23 @@ export interface paths {
         };
         /** @description Public: no token needed. */
         get: operations["getRiderNumbersTaken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: no token needed. */
+        get: operations["getSettingsEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4771,6 +4933,1176 @@ export interface operations {
             };
         };
     };
+    getAdminIncidents: {
+        parameters: {
+            query?: {
+                status?: "open" | "acknowledged" | "assigned" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    /** @enum {string} */
+                    kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                    note?: string;
+                    position?: {
+                        accuracy: number;
+                        /** Format: date-time */
+                        at: string;
+                        lat: number;
+                        lng: number;
+                    };
+                    /** Format: uuid */
+                    riderId?: string;
+                    riderNumber?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminIncidentsByIdAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Takes no data: send no body, or `{}` (ignored). */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminIncidentsByIdAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminIncidentsByIdResolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminIncidentsAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getAdminKitTracking: {
         parameters: {
             query?: {
@@ -7200,6 +8532,144 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    putAdminSettingsEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endsOn: string | null;
+                    hotline: string | null;
+                    name: string;
+                    startsOn: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            endsOn: string | null;
+                            hotline: string | null;
+                            name: string;
+                            startsOn: string | null;
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12385,6 +13855,112 @@ export interface operations {
             };
         };
     };
+    getMyIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            acknowledgedAt?: string | null;
+                            acknowledgedBy?: string | null;
+                            /** @enum {string|null} */
+                            acknowledgedByRole?: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant" | null;
+                            assignedAt?: string | null;
+                            assignedTo?: string | null;
+                            /** @enum {string|null} */
+                            assignedToRole?: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant" | null;
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            resolutionNote?: string | null;
+                            resolvedAt?: string | null;
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getMyPassages: {
         parameters: {
             query?: never;
@@ -12526,6 +14102,172 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postMySos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                    note?: string;
+                    position?: {
+                        accuracy: number;
+                        /** Format: date-time */
+                        at: string;
+                        lat: number;
+                        lng: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            incident: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "acknowledged" | "assigned" | "resolved";
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            incident: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "open" | "acknowledged" | "assigned" | "resolved";
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13195,6 +14937,79 @@ export interface operations {
                     "application/json": {
                         data: {
                             takenNumbers: number[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getSettingsEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            endsOn: string | null;
+                            hotline: string | null;
+                            name: string;
+                            startsOn: string | null;
+                            updatedAt: string | null;
                         };
                         message?: string;
                         /** @enum {boolean} */

@@ -20,8 +20,8 @@ import { authorizePlugin } from './lib/authorize';
 import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
-import { openFileStore } from './lib/file-store';
 import { eventBusPlugin } from './lib/event-bus';
+import { openFileStore } from './lib/file-store';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { rateLimitStore } from './lib/rate-limit-store';
@@ -34,6 +34,7 @@ import { eventStreamRoutes } from './modules/course/event-stream.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
+import { incidentRoutes } from './modules/incidents/incidents.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
@@ -44,6 +45,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
 import { scanRoutes } from './modules/scans/scans.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -175,6 +177,19 @@ export async function buildApp(opts: {
   await app.register(securityHeadersPlugin);
   await app.register(answerCachePlugin, answerCacheOptions(database));
   await app.register(controlCharactersPlugin);
+  // A path whose parameter is empty (`/api/upload/profile-image/`) names no resource: the
+  // router would still match `:id` with '', and the route's access check would answer
+  // first. Wildcards (`*`, the docs' assets) may be empty.
+  app.addHook('onRequest', async (request, reply) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params && Object.entries(params).some(([name, v]) => name !== '*' && v === '')) {
+      return reply.code(404).send({
+        success: false,
+        message: `Route ${request.method} ${pathOf(request.url).slice(0, 200)} not found`,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
   await app.register(rateLimit, {
     global: config.rateLimits.enabled,
     // Route limits counted in the database, shared by every instance; the global one per process.
@@ -219,6 +234,8 @@ export async function buildApp(opts: {
       await api.register(loginActivityRoutes, { db });
       await api.register(stationRoutes, { db });
       await api.register(scanRoutes, { db });
+      await api.register(incidentRoutes, { db });
+      await api.register(settingsRoutes, { db });
       await api.register(courseRoutes, { db });
       await api.register(eventStreamRoutes);
       await api.register(liveRoutes, { db });

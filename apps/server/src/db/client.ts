@@ -13,6 +13,7 @@ import * as course from './schema/course';
 import * as enums from './schema/enums';
 import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
+import * as incidents from './schema/incidents';
 import * as kit from './schema/kit';
 import * as security from './schema/security';
 import * as sessions from './schema/sessions';
@@ -32,6 +33,7 @@ export const schema = {
   ...security,
   ...activities,
   ...eventDay,
+  ...incidents,
   ...course,
 };
 export type Schema = typeof schema;

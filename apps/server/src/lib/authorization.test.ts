@@ -106,6 +106,12 @@ const EXPECTED_ROUTES = [
   'GET /api/my/passages',
   // Exports and sticker sheets
   'GET /api/admin/exports/:file',
+  'POST /api/my/sos',
+  'GET /api/my/incidents',
+  'GET /api/admin/incidents',
+  'POST /api/admin/incidents/:id/acknowledge',
+  'POST /api/admin/incidents/:id/assign',
+  'POST /api/admin/incidents/:id/resolve',
   'GET /api/admin/event/board',
   'GET /api/admin/event/stream',
   'GET /api/live',
@@ -146,6 +152,18 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
   'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
   'GET /api/my/passages': 'authenticated',
+  // SOS and incidents: anyone signed in may call for help; the board reads with
+  // view_dashboard; acting on an incident needs handle_incidents.
+  'POST /api/my/sos': 'authenticated',
+  'GET /api/my/incidents': 'authenticated',
+  'GET /api/admin/incidents': { permission: 'view_dashboard' },
+  'POST /api/admin/incidents': { permission: 'handle_incidents' },
+  'GET /api/admin/incidents/assignees': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/acknowledge': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/assign': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/resolve': { permission: 'handle_incidents' },
+  'GET /api/settings/event': 'public',
+  'PUT /api/admin/settings/event': { permission: 'manage_event' },
   // The course (DESIGN.md §8): the board and its stream for view_dashboard, decisions and rules manage_event.
   'GET /api/admin/event/board': { permission: 'view_dashboard' },
   'GET /api/admin/event/board/:stationId/riders': { permission: 'view_dashboard' },

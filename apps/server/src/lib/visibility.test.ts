@@ -40,6 +40,8 @@ const LISTS: { url: string; permission: Permission; listsStaff: boolean }[] = [
   { url: '/api/admin/exports/masterlist.csv', permission: 'view_masterlist', listsStaff: false },
   { url: '/api/admin/exports/payments.csv', permission: 'view_masterlist', listsStaff: false },
   { url: '/api/admin/exports/insurance-bagani.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/incidents', permission: 'view_dashboard', listsStaff: false },
+  { url: '/api/admin/incidents/assignees', permission: 'handle_incidents', listsStaff: false },
 ];
 
 /** Every staff read of one account by id, and the permission it needs (null: any signed-in user). */

@@ -1,117 +1,135 @@
-// The console's live feed (DESIGN.md §8): Server-Sent Events from
-// GET /api/admin/event/stream. EventSource cannot send an Authorization header, so the
-// stream is read with a fetch-based client carrying the bearer token. It reconnects with
-// growing pauses (1 s doubling to 30 s, with jitter) after a drop, and at once when the
-// browser comes back online; after every (re)connection `onOpen` runs, so a page refetches
-// what it may have missed while the stream was down. This is push: no timer asks the server.
+// The console's live events (push, not polling): one Server-Sent Events
+// connection per page to GET /api/admin/event/stream, shared by every component that
+// listens. EventSource cannot send the Authorization header, so a fetch-based client reads
+// the stream. It stays open in a hidden tab (an SOS must raise the alarm on a console left
+// in the background) and reconnects with backoff. Whenever the server's feed is (again)
+// live, on each connection and after a drop, listeners get an `open` event: events sent
+// meanwhile are not replayed, so they re-read what they show.
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { API_BASE, getAuthToken } from './api-client';
 
-export type EventStreamName = 'scan' | 'incident' | 'course';
-
-export interface EventStreamMessage {
-  event: EventStreamName | string;
-  data: unknown;
-}
-
-export type EventStreamStatus = 'connecting' | 'live' | 'down';
-
-export interface EventStreamOptions {
-  /** Runs after every successful (re)connection: refetch what the stream may have missed. */
-  onOpen?: () => void;
-  /** Off while the page cannot use it (no permission). */
-  enabled?: boolean;
-}
-
-const STREAM_PATH = '/admin/event/stream';
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
-
-/** Refused for good: the session or the role does not allow the stream. */
-class StreamRefused extends Error {}
-
-function parseData(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
-/** Subscribes while mounted; the latest `handler` and `onOpen` are used without reconnecting. */
-export function useEventStream(
-  handler: (message: EventStreamMessage) => void,
-  options: EventStreamOptions = {},
-): EventStreamStatus {
-  const { enabled = true } = options;
-  const handlerRef = useRef(handler);
-  const openRef = useRef(options.onOpen);
-  handlerRef.current = handler;
-  openRef.current = options.onOpen;
-  const [status, setStatus] = useState<EventStreamStatus>('connecting');
-  // Bumped when the browser comes back online while the stream is down: a fresh
-  // connection at once instead of waiting out the current pause.
-  const [epoch, setEpoch] = useState(0);
-  const statusRef = useRef(status);
-  statusRef.current = status;
-
-  useEffect(() => {
-    const onOnline = () => {
-      if (statusRef.current === 'down') setEpoch((e) => e + 1);
+export type StreamEvent =
+  | { type: 'open' }
+  | {
+      type: 'scan' | 'incident' | 'course';
+      data: { riderId?: string; riderNumber?: number | null; kitName?: string | null; [key: string]: unknown };
     };
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the trigger of a reconnection
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    let retryMs = FIRST_RETRY_MS;
+type Handler = (event: StreamEvent) => void;
+export type StreamStatus = 'connecting' | 'live' | 'down';
 
-    void fetchEventSource(`${API_BASE}${STREAM_PATH}`, {
-      signal: controller.signal,
-      // The stream stays open while the tab is hidden: a board left in the background
-      // must not come back stale.
-      openWhenHidden: true,
-      headers: { Authorization: `Bearer ${getAuthToken() ?? ''}` },
-      async onopen(response) {
-        const type = response.headers.get('content-type') ?? '';
-        if (response.ok && type.includes(EventStreamContentType)) {
-          retryMs = FIRST_RETRY_MS;
-          setStatus('live');
-          openRef.current?.();
-          return;
+const handlers = new Set<Handler>();
+const statusListeners = new Set<() => void>();
+let status: StreamStatus = 'connecting';
+let controller: AbortController | null = null;
+
+class Fatal extends Error {}
+
+function setStatus(next: StreamStatus) {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function dispatch(event: StreamEvent) {
+  for (const handler of handlers) handler(event);
+}
+
+function connect() {
+  controller = new AbortController();
+  let attempt = 0;
+  setStatus('connecting');
+  void fetchEventSource(`${API_BASE}/admin/event/stream`, {
+    signal: controller.signal,
+    openWhenHidden: true,
+    headers: { Authorization: `Bearer ${getAuthToken() ?? ''}`, Accept: EventStreamContentType },
+    async onopen(response) {
+      const type = response.headers.get('content-type') ?? '';
+      if (response.ok && type.startsWith(EventStreamContentType)) {
+        attempt = 0;
+        setStatus('live');
+        return;
+      }
+      // Signed out or not allowed: retrying cannot help until the page changes.
+      if (response.status === 401 || response.status === 403) throw new Fatal(`stream refused: ${response.status}`);
+      throw new Error(`stream answered ${response.status}`);
+    },
+    onmessage(message) {
+      // The server says whether its own feed from the database is up: first on connecting,
+      // then whenever it drops or returns. Up again means events may have been missed.
+      if (message.event === 'live') {
+        try {
+          if ((JSON.parse(message.data) as { live?: unknown }).live === true) dispatch({ type: 'open' });
+        } catch {
+          // Ignored, as below.
         }
-        if (response.status === 401 || response.status === 403) throw new StreamRefused(String(response.status));
-        throw new Error(`event stream answered ${response.status}`);
-      },
-      onmessage(message) {
-        // Comments and heartbeats arrive without an event name or data.
-        if (!message.event && !message.data) return;
-        handlerRef.current({ event: message.event || 'message', data: parseData(message.data) });
-      },
-      onclose() {
-        // The server ended the stream (a restart): reconnect like after a drop.
-        throw new Error('event stream closed');
-      },
-      onerror(error) {
-        if (error instanceof StreamRefused) {
-          setStatus('down');
-          throw error;
-        }
-        setStatus('down');
-        const wait = retryMs + Math.floor(Math.random() * 500);
-        retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
-        return wait;
-      },
-    }).catch(() => {
-      // Refused (401/403) or unmounted: nothing more to do.
-    });
+        return;
+      }
+      if (message.event !== 'scan' && message.event !== 'incident' && message.event !== 'course') return;
+      try {
+        dispatch({ type: message.event, data: JSON.parse(message.data) });
+      } catch {
+        // A malformed event is skipped; the next `open` re-reads everything anyway.
+      }
+    },
+    onclose() {
+      // The server ended the stream (a restart): reconnect.
+      setStatus('down');
+      throw new Error('stream closed');
+    },
+    onerror(error) {
+      setStatus('down');
+      if (error instanceof Fatal) throw error;
+      attempt += 1;
+      // Backoff with jitter, 1 s to 30 s.
+      return Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random() / 2);
+    },
+  }).catch(() => setStatus('down'));
+}
 
-    return () => controller.abort();
-  }, [enabled, epoch]);
+// Back online while the stream is down: connect at once instead of waiting out the pause.
+function reconnectNow() {
+  if (status !== 'down' || !controller) return;
+  controller.abort();
+  connect();
+}
 
-  return status;
+function subscribe(handler: Handler): () => void {
+  handlers.add(handler);
+  if (!controller) {
+    connect();
+    window.addEventListener('online', reconnectNow);
+  }
+  return () => {
+    handlers.delete(handler);
+    if (handlers.size === 0) {
+      window.removeEventListener('online', reconnectNow);
+      controller?.abort();
+      controller = null;
+      setStatus('connecting');
+    }
+  };
+}
+
+/**
+ * Calls `handler` with every live event of the console's stream (and `open` on each
+ * (re)connection). The handler may change between renders without reconnecting.
+ */
+export function useEventStream(handler: Handler): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => subscribe((event) => latest.current(event)), []);
+}
+
+/** Whether the stream is connected, for a "live" indicator. */
+export function useEventStreamStatus(): StreamStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => 'connecting',
+  );
 }

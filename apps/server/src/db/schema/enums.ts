@@ -4,6 +4,8 @@ import {
   COURSE_DECISIONS,
   DNF_REASONS,
   GENDERS,
+  INCIDENT_KINDS,
+  INCIDENT_STATUSES,
   PAYMENT_METHODS,
   ROLES,
   SCAN_FLAG_REASONS,
@@ -30,5 +32,8 @@ export const scanSourceEnum = pgEnum('scan_source', SCAN_SOURCES);
 export const scanStatusEnum = pgEnum('scan_status', ['accepted', 'flagged']);
 export const scanFlagReasonEnum = pgEnum('scan_flag_reason', SCAN_FLAG_REASONS);
 export const scanReviewDecisionEnum = pgEnum('scan_review_decision', SCAN_REVIEW_DECISIONS);
+export const incidentKindEnum = pgEnum('incident_kind', INCIDENT_KINDS);
+export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
+export const incidentSourceEnum = pgEnum('incident_source', ['rider', 'staff']);
 export const courseDecisionEnum = pgEnum('course_decision', COURSE_DECISIONS);
 export const dnfReasonEnum = pgEnum('dnf_reason', DNF_REASONS);

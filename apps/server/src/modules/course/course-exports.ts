@@ -6,10 +6,10 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stations } from '../../db/schema/event-day';
 import { fullName } from '../../lib/sql-text';
-import { defineExport } from '../exports/export-definition';
 import { categoryCell } from '../exports/entries/rider-cells';
-import type { CourseState } from './course-state';
+import { defineExport } from '../exports/export-definition';
 import { courseSnapshot } from './course.service';
+import type { CourseState } from './course-state';
 
 /** Every rider's state on every day of the event, day by day. */
 async function statesOfEveryDay(db: Db): Promise<CourseState[]> {

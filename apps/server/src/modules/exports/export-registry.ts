@@ -4,6 +4,7 @@
 // (in entries/, or beside the module that owns the data) and its line in EXPORTS below.
 
 import { dnfExport, finishersExport } from '../course/course-exports';
+import { incidentsExport } from '../incidents/incidents-export';
 import { insuranceBagani, insuranceLakambiniLakan } from './entries/insurance';
 import { masterlistExport } from './entries/masterlist';
 import { paymentsExport } from './entries/payments';
@@ -19,6 +20,7 @@ export const EXPORTS: readonly ExportDefinition[] = [
   paymentsExport,
   finishersExport,
   dnfExport,
+  incidentsExport,
 ];
 
 export function exportNamed(name: string): ExportDefinition | undefined {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../lib/passwords';
 import { isRider } from '../../lib/riders';
+import { seedDemoIncidents } from '../incidents/seed-demo-incidents';
 import { ADMIN, FIRST, OTHER_STAFF, seedRiders, seedStaff } from './seed-demo-accounts';
 import { seedActivity } from './seed-demo-activity';
 import { seedAnnouncements } from './seed-demo-announcements';
@@ -44,5 +45,6 @@ export async function seedDemo(db: Db): Promise<string> {
     `Riders log in as firstname.lastname@demo.rally.ph (e.g. ${exampleEmail}).`,
     `Password for every demo account: ${password}`,
     await seedEventDay(db),
+    await seedDemoIncidents(db),
   ].join('\n');
 }

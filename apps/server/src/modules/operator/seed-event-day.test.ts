@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scans, stations } from '../../db/schema/event-day';
+import { incidents } from '../../db/schema/incidents';
 import { buildTestApp, type TestApp } from '../../test/build-app';
 import { seedDemo } from './seed-demo';
 
@@ -14,6 +15,9 @@ describe('seed-demo on event day', () => {
   it('creates the default stations and scans through the real ingest, with flagged ones to review', async () => {
     const out = await seedDemo(t.database.db);
     expect(out).toMatch(/Event day: \d+ stations, \d+ accepted scans and 2 flagged for review\./);
+    expect(out).toContain('Incidents: hotline +63 917 555 0101, one open SOS and one phoned-in incident.');
+    const open = await t.database.db.select().from(incidents);
+    expect(open.map((i) => i.status).sort()).toEqual(['acknowledged', 'open']);
     const db = t.database.db;
     expect((await db.select().from(stations)).length).toBeGreaterThanOrEqual(3);
     const flagged = await db.select({ reason: scans.reason }).from(scans).where(eq(scans.status, 'flagged'));

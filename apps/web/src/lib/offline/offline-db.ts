@@ -1,8 +1,11 @@
 // The device's own database (offline first): the scanner's roster, its queue of
-// scans and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
+// scans, a rider's SOS calls and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
 // or an expired session while offline loses nothing. `idb` wraps IndexedDB's callbacks in
 // promises; the schema is typed once here.
+import type { IncidentKind, IncidentStatus } from '@rally/shared/catalog';
+import type { Position } from '@rally/shared/contracts/incidents';
 import type { RosterRider, ScanResult } from '@rally/shared/contracts/scans';
+import type { EventSettings } from '@rally/shared/contracts/settings';
 import type { Station } from '@rally/shared/contracts/stations';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
@@ -28,6 +31,21 @@ export interface QueuedScan {
   syncedAt?: string;
 }
 
+/** A rider's SOS as this phone recorded it, until the server has it (sos-queue.ts). */
+export interface QueuedSos {
+  id: string;
+  userId: string;
+  kind: IncidentKind;
+  note?: string;
+  position?: Position;
+  createdAt: string;
+  /** `pending` until the server answered; `refused` when it never will (a 4xx other than 401/403). */
+  state: 'pending' | 'sent' | 'refused';
+  incident?: { id: string; status: IncidentStatus };
+  sentAt?: string;
+  error?: string;
+}
+
 interface MetaValues {
   deviceId: string;
   rosterCursor: string;
@@ -35,6 +53,8 @@ interface MetaValues {
   stations: Station[];
   stationsSyncedAt: string;
   lastSyncAt: string;
+  /** The event settings last read (the SOS fallback dials its hotline offline). */
+  eventSettings: EventSettings;
 }
 
 interface OfflineSchema extends DBSchema {
@@ -50,6 +70,7 @@ interface OfflineSchema extends DBSchema {
     indexes: { byState: string; byScannedAt: string };
   };
   meta: { key: keyof MetaValues; value: unknown };
+  sos: { key: string; value: QueuedSos; indexes: { byState: string } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -58,17 +79,11 @@ const DB_NAME = 'rally-offline';
 let dbPromise: Promise<OfflineDb> | null = null;
 
 export function offlineDb(): Promise<OfflineDb> {
-  dbPromise ??= openDB<OfflineSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      const roster = db.createObjectStore('roster', { keyPath: 'id' });
-      // Riders without a code or number are simply absent from that index.
-      roster.createIndex('byCode', 'riderCode');
-      roster.createIndex('byNumber', 'riderNumber');
-      db.createObjectStore('photos', { keyPath: 'riderId' });
-      const scans = db.createObjectStore('scans', { keyPath: 'id' });
-      scans.createIndex('byState', 'state');
-      scans.createIndex('byScannedAt', 'scannedAt');
-      db.createObjectStore('meta');
+  dbPromise ??= openDB<OfflineSchema>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) createVersion1(db);
+      // Version 2: a rider's SOS queue.
+      if (oldVersion < 2) db.createObjectStore('sos', { keyPath: 'id' }).createIndex('byState', 'state');
     },
     // Another tab holds an older version open: let it go rather than block this one.
     blocking() {
@@ -77,6 +92,18 @@ export function offlineDb(): Promise<OfflineDb> {
     },
   });
   return dbPromise;
+}
+
+function createVersion1(db: IDBPDatabase<OfflineSchema>) {
+  const roster = db.createObjectStore('roster', { keyPath: 'id' });
+  // Riders without a code or number are simply absent from that index.
+  roster.createIndex('byCode', 'riderCode');
+  roster.createIndex('byNumber', 'riderNumber');
+  db.createObjectStore('photos', { keyPath: 'riderId' });
+  const scans = db.createObjectStore('scans', { keyPath: 'id' });
+  scans.createIndex('byState', 'state');
+  scans.createIndex('byScannedAt', 'scannedAt');
+  db.createObjectStore('meta');
 }
 
 export async function readMeta<K extends keyof MetaValues>(key: K): Promise<MetaValues[K] | undefined> {

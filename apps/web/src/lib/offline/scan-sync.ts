@@ -1,21 +1,15 @@
 // The scan queue: every scan is written to IndexedDB before anything else,
 // then sent in batches of at most SCAN_BATCH_MAX to POST /api/admin/scans. The server keys
 // scans by the device-made id, so a batch that reached it but whose answer was lost is
-// simply sent again and answers `duplicate`. Retries back off exponentially with full
-// jitter (20 phones coming back into coverage together must not retry in step) and start
-// at once on the browser's `online` event. A Web Lock keeps two tabs from sending the same
-// queue at the same time.
+// simply sent again and answers `duplicate`. Retries, the `online` trigger and the lock
+// between tabs are the shared sync loop's (sync-loop.ts).
 import { SCAN_BATCH_MAX } from '@rally/shared/catalog';
 import type { ScanResult } from '@rally/shared/contracts/scans';
-import { ApiError, api } from '../api-client';
+import { api } from '../api-client';
 import { offlineDb, type QueuedScan, readMeta } from './offline-db';
+import { createSyncLoop, type SyncState } from './sync-loop';
 
-export type SyncState =
-  | { kind: 'idle' }
-  | { kind: 'syncing' }
-  | { kind: 'waiting'; retryAt: number; error: string }
-  /** The server refused the session: the queue waits for the next sign-in. */
-  | { kind: 'signed-out' };
+export type { SyncState } from './sync-loop';
 
 export interface SyncStatus {
   pending: number;
@@ -23,16 +17,9 @@ export interface SyncStatus {
   state: SyncState;
 }
 
-const LOCK_NAME = 'rally-scan-sync';
-const BASE_DELAY_MS = 2_000;
-const MAX_DELAY_MS = 60_000;
-
 type Listener = (status: SyncStatus) => void;
 const listeners = new Set<Listener>();
 let status: SyncStatus = { pending: 0, lastSyncAt: null, state: { kind: 'idle' } };
-let attempt = 0;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-let running: Promise<void> | null = null;
 
 function publish(next: Partial<SyncStatus>) {
   status = { ...status, ...next };
@@ -112,80 +99,32 @@ async function sendBatches(): Promise<void> {
     // Never loop on a batch the server keeps not answering: back off instead.
     if (answered < batch.length) throw new Error(`The server answered ${answered} of ${batch.length} scans`);
     publish({ pending: await pendingCount(), lastSyncAt: syncedAt });
-    attempt = 0;
   }
 }
 
-function scheduleRetry(error: string) {
-  // Full jitter: anywhere between 0 and the exponential ceiling.
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
-  const delay = Math.max(500, Math.random() * ceiling);
-  attempt += 1;
-  clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void syncNow(), delay);
-  publish({ state: { kind: 'waiting', retryAt: Date.now() + delay, error } });
-}
-
-async function runSync(): Promise<void> {
-  clearTimeout(retryTimer);
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    publish({ state: { kind: 'waiting', retryAt: 0, error: 'Offline' } });
-    return;
-  }
-  publish({ state: { kind: 'syncing' } });
-  try {
-    await sendBatches();
-    publish({ state: { kind: 'idle' } });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      // Never retried on a timer: the queue waits, intact, for a new sign-in.
-      publish({ state: { kind: 'signed-out' } });
-      return;
-    }
-    scheduleRetry(error instanceof Error ? error.message : 'Sync failed');
-  }
-}
+const loop = createSyncLoop({
+  lockName: 'rally-scan-sync',
+  send: sendBatches,
+  onState: (state) => publish({ state }),
+  afterRun: refreshSyncStatus,
+  // A scan queued while the last batch was on its way: send it now rather than at the next scan.
+  more: () => status.pending > 0,
+});
 
 /**
  * Sends the queue now. Concurrent calls in this tab share one run; another tab holding the
  * lock makes this a no-op (that tab is sending the same rows).
  */
 export function syncNow(): Promise<void> {
-  if (running) return running;
-  const run = async () => {
-    if (typeof navigator !== 'undefined' && navigator.locks) {
-      await navigator.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
-        if (!lock) return;
-        await runSync();
-      });
-    } else {
-      await runSync();
-    }
-    await refreshSyncStatus();
-  };
-  running = run().finally(() => {
-    running = null;
-    // A scan queued while the last batch was on its way: send it now rather than at the next scan.
-    if (status.pending > 0 && status.state.kind === 'idle') void syncNow();
-  });
-  return running;
+  return loop.syncNow();
 }
 
-let started = false;
 /** Starts syncing on `online` and on the retry timer; idempotent. */
 export function startScanSync(): void {
-  if (started) return;
-  started = true;
-  window.addEventListener('online', () => {
-    attempt = 0;
-    void syncNow();
-  });
-  window.addEventListener('offline', () => publish({ state: { kind: 'waiting', retryAt: 0, error: 'Offline' } }));
-  void refreshSyncStatus().then(() => syncNow());
+  void refreshSyncStatus().then(() => loop.start());
 }
 
 /** After a new sign-in: the queue that waited is sent. */
 export function resumeAfterSignIn(): void {
-  attempt = 0;
-  void syncNow();
+  loop.resume();
 }

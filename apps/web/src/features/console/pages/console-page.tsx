@@ -29,6 +29,7 @@ import { Logo } from '../../../components/ui/logo';
 import { SITE_NAME } from '../../../components/ui/page-meta';
 import { useAuth } from '../../../lib/auth';
 import { staffRoleLabel } from '../components/display';
+import { IncidentAlarm } from '../components/incident-alarm';
 import { LoadingPanel } from '../components/list-states';
 
 const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> = {
@@ -146,6 +147,7 @@ export default function ConsolePage() {
           )}
         </main>
       </div>
+      <IncidentAlarm />
     </div>
   );
 }

@@ -38,6 +38,7 @@ import { MyCommentsTab } from '../components/my-comments-tab';
 import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
+import { SosPanel } from '../components/sos-panel';
 import { TshirtSizeTab } from '../components/tshirt-size-tab';
 import { isOfflineFailure } from '../lib/offline';
 import { forgetPass } from '../lib/pass-cache';
@@ -199,6 +200,8 @@ function MyProfileView({ user }: { user: UserRecord }) {
             <span className="text-sm text-ash">{user.stats.fires === 1 ? 'fire' : 'fires'}</span>
           </p>
         </section>
+
+        <SosPanel user={user} />
 
         <div className="mt-6">
           <ProfileTabs tabs={tabs} active={activeTab} onSelect={select} label="My profile sections" />

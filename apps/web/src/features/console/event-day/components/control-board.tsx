@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Gauge, Radio, Settings2, Siren } from 'lucide-react';
 import { useState } from 'react';
 import { Modal } from '../../../../components/ui/modal';
-import type { EventStreamStatus } from '../../../../lib/event-stream';
+import type { StreamStatus } from '../../../../lib/event-stream';
 import { QueryStates } from '../../components/list-states';
 import { boardQuery, bucketQuery, onCourseQuery, overdueQuery } from '../api/board-api';
 import { useBoardStream } from '../hooks/use-board-stream';
@@ -18,7 +18,7 @@ import { BoardStationGrid, BUCKET_LABELS } from './board-station-grid';
 import { RiderTimelineModal } from './rider-timeline-modal';
 import { RouteRulesEditor } from './route-rules-editor';
 
-const STREAM_LABEL: Record<EventStreamStatus, { text: string; tone: string }> = {
+const STREAM_LABEL: Record<StreamStatus, { text: string; tone: string }> = {
   connecting: { text: 'Connecting...', tone: 'border-ink-600 text-ash' },
   live: { text: 'Live', tone: 'border-jade-400 text-jade-400' },
   down: { text: 'Reconnecting...', tone: 'border-ember-500 text-ember-400' },
@@ -57,7 +57,7 @@ function BucketModal({
 }
 
 export function ControlBoard({ canManage }: { canManage: boolean }) {
-  const status = useBoardStream(true);
+  const status = useBoardStream();
   const board = useQuery(boardQuery());
   const overdue = useQuery(overdueQuery());
   const onCourse = useQuery(onCourseQuery());

@@ -5,12 +5,12 @@
 // coming back) everything is refetched, since events are not replayed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { type EventStreamStatus, useEventStream } from '../../../../lib/event-stream';
+import { type StreamStatus, useEventStream, useEventStreamStatus } from '../../../../lib/event-stream';
 import { boardKeys } from '../api/board-api';
 
 const GATHER_MS = 250;
 
-export function useBoardStream(enabled: boolean): EventStreamStatus {
+export function useBoardStream(): StreamStatus {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -29,12 +29,9 @@ export function useBoardStream(enabled: boolean): EventStreamStatus {
     [],
   );
 
-  return useEventStream(
-    (message) => {
-      if (message.event === 'scan' || message.event === 'course') refresh();
-      else if (message.event === 'live' && (message.data as { live?: boolean } | null)?.live) refresh();
-    },
-    // The first connection finds the queries fresh; a reconnection may have missed events.
-    { enabled, onOpen: refresh },
-  );
+  useEventStream((event) => {
+    // `open`: a (re)connection or the server's feed back; events meanwhile are not replayed.
+    if (event.type === 'scan' || event.type === 'course' || event.type === 'open') refresh();
+  });
+  return useEventStreamStatus();
 }

@@ -31,6 +31,7 @@ import {
   updateStation,
 } from '../api/event-day-api';
 import { ControlBoard } from '../components/control-board';
+import { IncidentsPanel } from '../components/incidents-panel';
 import { ReviewQueueList } from '../components/review-queue-list';
 import { StationFormModal } from '../components/station-form-modal';
 import { type StationAction, StationsTable } from '../components/stations-table';
@@ -81,6 +82,7 @@ export default function EventDayTab() {
           </div>
         }
       />
+      <IncidentsPanel />
       <ControlBoard canManage={canManage} />
       <StationsSection query={stations} canManage={canManage} />
       <ReviewQueueSection canReview={canManage} />

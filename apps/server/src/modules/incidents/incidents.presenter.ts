@@ -1,0 +1,92 @@
+// Incidents as each reader may see them. A rider's phone, emergency contact and medical
+// notes are what a marshal needs to help, and nobody else: they go out only to holders of
+// view_users or handle_incidents (never officers, DESIGN.md §8).
+import type { Role } from '@rally/shared/catalog';
+import type { Incident, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
+import { can } from '@rally/shared/permissions';
+import { fullName } from '../../lib/sql-text';
+import type { IncidentListRow } from './incidents.service';
+
+export const mayReadContact = (role: Role) => can(role, 'view_users') || can(role, 'handle_incidents');
+
+type Person = { id: string | null; firstName: string | null; lastName: string | null; role: Role | null } | null;
+
+function staffRef(p: Person): StaffRef | null {
+  if (!p?.id || !p.role) return null;
+  return { id: p.id, name: fullName(p.firstName, p.lastName), role: p.role };
+}
+
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+function positionOf(row: IncidentListRow['incident']) {
+  if (row.lat === null || row.lng === null) return null;
+  return {
+    lat: row.lat,
+    lng: row.lng,
+    accuracy: row.accuracy ?? 0,
+    at: (row.positionAt ?? row.createdAt).toISOString(),
+  };
+}
+
+export function presentIncident(row: IncidentListRow, viewerRole: Role): Incident {
+  const i = row.incident;
+  const out: Incident = {
+    id: i.id,
+    kind: i.kind,
+    note: i.note,
+    status: i.status,
+    source: i.source,
+    position: positionOf(i),
+    rider: { id: row.rider.id, riderNumber: row.rider.riderNumber, kitName: row.rider.kitName },
+    lastStation:
+      i.lastStationId && i.lastStationName && i.lastSeenAt
+        ? { id: i.lastStationId, name: i.lastStationName, scannedAt: i.lastSeenAt.toISOString() }
+        : null,
+    createdAt: i.createdAt.toISOString(),
+    reportedBy: staffRef(row.reporter),
+    acknowledgedBy: staffRef(row.acker),
+    acknowledgedAt: isoOrNull(i.acknowledgedAt),
+    assignedTo: staffRef(row.assignee),
+    assignedAt: isoOrNull(i.assignedAt),
+    resolvedBy: staffRef(row.resolver),
+    resolvedAt: isoOrNull(i.resolvedAt),
+    resolutionNote: i.resolutionNote,
+  };
+  if (mayReadContact(viewerRole)) {
+    const r = row.rider;
+    out.contact = {
+      firstName: r.firstName,
+      lastName: r.lastName,
+      phoneNumber: r.phoneNumber,
+      emergencyContactName: r.emergencyContactName,
+      emergencyContactNumber: r.emergencyContactNumber,
+      bloodType: r.bloodType,
+      allergies: r.allergies,
+      medicalConditions: r.medicalConditions,
+    };
+  }
+  return out;
+}
+
+/** The rider's own view: who is helping and when, never the staff member's id. */
+export function presentMyIncident(row: IncidentListRow): MyIncident {
+  const i = row.incident;
+  const ack = staffRef(row.acker);
+  const assigned = staffRef(row.assignee);
+  return {
+    id: i.id,
+    kind: i.kind,
+    note: i.note,
+    status: i.status,
+    position: positionOf(i),
+    createdAt: i.createdAt.toISOString(),
+    acknowledgedBy: ack?.name ?? null,
+    acknowledgedByRole: ack?.role ?? null,
+    acknowledgedAt: isoOrNull(i.acknowledgedAt),
+    assignedTo: assigned?.name ?? null,
+    assignedToRole: assigned?.role ?? null,
+    assignedAt: isoOrNull(i.assignedAt),
+    resolvedAt: isoOrNull(i.resolvedAt),
+    resolutionNote: i.resolutionNote,
+  };
+}

@@ -1,0 +1,308 @@
+// SOS and incidents in a real browser (DESIGN.md §8, issue 15): a rider with no signal
+// presses and holds SOS, the call waits on the phone and lands once with the position when
+// the signal returns; a marshal acknowledges it on the console's incident board and the
+// rider's screen says who and when. A tap sends nothing; 30 s without delivery offers a
+// call and an SMS to the hotline.
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { UserRecord } from '@rally/shared/contracts/auth';
+import type { Incident } from '@rally/shared/contracts/incidents';
+import { registerRider, signInWithToken } from './support/api';
+import { type CreatedUser, createUser } from './support/cli';
+import { expect, test } from './support/fixtures';
+
+interface Session {
+  token: string;
+  user: UserRecord;
+}
+
+async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return { token: body.token, user: body.data.user };
+}
+
+const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
+
+async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
+  const registered = await registerRider(request);
+  const approved = await request.post('/api/admin/verifications/verify', {
+    headers: auth(admin),
+    data: { verification_code: registered.user.verificationCode, action: 'verified' },
+  });
+  expect(approved.ok()).toBeTruthy();
+  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
+}
+
+/** The rider passes a station, so the incident carries a last station. */
+async function passStation(request: APIRequestContext, admin: Session, marshal: Session, rider: Session) {
+  const name = `Maramag ${randomUUID().slice(0, 6)}`;
+  const station = await request.post('/api/admin/stations', {
+    headers: auth(admin),
+    data: { name, kind: 'checkpoint' },
+  });
+  const stationId = (await station.json()).data.id;
+  const scan = await request.post('/api/admin/scans', {
+    headers: auth(marshal),
+    data: {
+      scans: [
+        {
+          id: randomUUID(),
+          stationId,
+          riderCode: rider.user.riderCode,
+          scannedAt: new Date().toISOString(),
+          deviceId: 'e2e-sos',
+          source: 'camera',
+        },
+      ],
+    },
+  });
+  expect((await scan.json()).data.results[0].status).toBe('accepted');
+  return name;
+}
+
+async function incidentsOf(request: APIRequestContext, admin: Session, riderId: string): Promise<Incident[]> {
+  const res = await request.get('/api/admin/incidents', { headers: auth(admin) });
+  return ((await res.json()).data as Incident[]).filter((i) => i.rider.id === riderId);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+}
+
+const POSITION = { latitude: 7.07312, longitude: 125.61234, accuracy: 25 };
+
+async function openSosSheet(page: Page) {
+  await page.getByTestId('sos-open').click();
+  await expect(page.getByRole('dialog', { name: 'SOS: what happened?' })).toBeVisible();
+}
+
+/** Presses the hold button for `ms` with a real pointer. */
+async function hold(page: Page, ms: number) {
+  const box = await page.getByTestId('sos-hold').boundingBox();
+  if (!box) throw new Error('no hold button');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(ms);
+  await page.mouse.up();
+}
+
+async function staffPage(browser: Browser, staff: Session): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await signInWithToken(page, staff.token, staff.user);
+  await page.goto('/admin?tab=event-day');
+  return page;
+}
+
+test('an SOS sent offline lands once with the position; the marshal acknowledges; the rider sees who', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await session(request, createUser('admin'));
+  const marshal = await session(request, createUser('marshall'));
+  const rider = await verifiedRider(request, admin);
+  const stationName = await passStation(request, admin, marshal, rider);
+
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(POSITION);
+  await signInWithToken(page, rider.token, rider.user);
+  await page.goto('/me');
+  await expect(page.getByTestId('sos-panel')).toBeVisible();
+
+  await context.setOffline(true);
+  await openSosSheet(page);
+  await expect(page.getByTestId('sos-position')).toContainText('7.07312, 125.61234');
+  await page.getByText('Crash', { exact: true }).click();
+  await page.getByLabel('Note (optional)').fill('Slid on gravel, knee hurt');
+
+  // A tap is not a hold: nothing is queued, the rider is told to keep holding.
+  await page.getByTestId('sos-hold').click();
+  await expect(page.getByText(/^Keep holding/)).toBeVisible();
+  await expect(page.getByTestId('sos-pending')).toHaveCount(0);
+
+  await hold(page, 1_900);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('sos-status')).toContainText('SOS saved on this phone, sending');
+  await expect(page.getByTestId('sos-status')).toContainText('7.07312, 125.61234');
+  expect(await incidentsOf(request, admin, rider.user.id)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('sos-status')).toContainText('Waiting for a marshal to acknowledge', {
+    timeout: 20_000,
+  });
+  const landed = await incidentsOf(request, admin, rider.user.id);
+  expect(landed).toHaveLength(1);
+  expect(landed[0]).toMatchObject({
+    kind: 'crash',
+    status: 'open',
+    note: 'Slid on gravel, knee hurt',
+    position: { lat: POSITION.latitude, lng: POSITION.longitude, accuracy: POSITION.accuracy },
+    lastStation: { name: stationName },
+  });
+
+  // The marshal's console: the board lists it (contact and medical for a marshal) and the alarm is up.
+  const console = await staffPage(browser, marshal);
+  const card = console.locator(`[data-incident="${landed[0]?.id}"]`);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Crash');
+  await expect(card).toContainText(stationName);
+  await expect(card.getByTestId('incident-medical')).toContainText('Blood type');
+  await expect(console.getByTestId('incident-alarm')).toBeVisible();
+  await card.getByTestId('incident-acknowledge').click();
+  await expect(card).toHaveAttribute('data-status', 'acknowledged');
+  await expect(console.getByTestId('incident-alarm')).toHaveCount(0);
+
+  // The rider's screen follows the open incident by itself.
+  await expect(page.getByTestId('sos-status')).toContainText('Acknowledged by Marshal Test marshall at', {
+    timeout: 20_000,
+  });
+  expect(await incidentsOf(request, admin, rider.user.id)).toHaveLength(1);
+  await console.context().close();
+});
+
+test('a new SOS raises the alarm on an open console page at once, until someone acknowledges', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const admin = await session(request, createUser('admin'));
+  const marshal = await session(request, createUser('marshall'));
+  const officer = await session(request, createUser('officer'));
+  const rider = await verifiedRider(request, admin);
+  // Clear what earlier tests left open, so the alarm starts silent.
+  for (const i of (await (await request.get('/api/admin/incidents?status=open', { headers: auth(admin) })).json())
+    .data as Incident[]) {
+    await request.post(`/api/admin/incidents/${i.id}/resolve`, { headers: auth(admin), data: { note: 'e2e reset' } });
+  }
+
+  await signInWithToken(page, marshal.token, marshal.user);
+  await page.goto('/admin?tab=dashboard');
+  const watcher = await staffPage(browser, officer);
+  await expect(page.locator('[data-tab="dashboard"]:visible')).toBeVisible();
+  await expect(watcher.getByTestId('stream-status')).toHaveText('Live');
+  await expect(page.getByTestId('incident-alarm')).toHaveCount(0);
+
+  const sent = Date.now();
+  const id = randomUUID();
+  const res = await request.post('/api/my/sos', { headers: auth(rider), data: { id, kind: 'lost' } });
+  expect(res.status()).toBe(201);
+  // Pushed through the stream: no reload, no timer.
+  await expect(page.getByTestId('incident-alarm')).toContainText(`#${rider.user.riderNumber}`, { timeout: 5_000 });
+  await expect(watcher.getByTestId('incident-alarm')).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - sent).toBeLessThan(5_000);
+  await expect.poll(() => page.title()).toMatch(/^🚨 SOS/);
+  // Officers watch but do not handle: no button for them.
+  await expect(watcher.getByTestId('alarm-acknowledge')).toHaveCount(0);
+
+  await page.getByTestId('alarm-acknowledge').click();
+  await expect(page.getByTestId('incident-alarm')).toHaveCount(0);
+  await expect(watcher.getByTestId('incident-alarm')).toHaveCount(0, { timeout: 5_000 });
+  await expect.poll(() => page.title()).not.toMatch(/^🚨/);
+  await watcher.context().close();
+});
+
+test('30 s without delivery offers a call and an SMS to the hotline with number, name and position', async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await session(request, createUser('admin'));
+  const rider = await verifiedRider(request, admin);
+  const saved = await request.put('/api/admin/settings/event', {
+    headers: auth(admin),
+    data: { name: 'Mindanao Warriors 2026', startsOn: null, endsOn: null, hotline: '+63 917 555 0101' },
+  });
+  expect(saved.ok()).toBeTruthy();
+
+  await page.clock.install();
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(POSITION);
+  await signInWithToken(page, rider.token, rider.user);
+  await page.goto('/me');
+  await expect(page.getByTestId('sos-panel')).toBeVisible();
+  await context.setOffline(true);
+  await openSosSheet(page);
+  await expect(page.getByTestId('sos-position')).toContainText('7.07312');
+  const box = await page.getByTestId('sos-hold').boundingBox();
+  if (!box) throw new Error('no hold button');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.clock.runFor(1_700);
+  await page.mouse.up();
+  await expect(page.getByTestId('sos-status')).toContainText('SOS saved on this phone');
+  await expect(page.getByTestId('sos-fallback')).toHaveCount(0);
+
+  await page.clock.runFor(31_000);
+  await expect(page.getByTestId('sos-fallback')).toBeVisible();
+  await expect(page.getByTestId('sos-call')).toHaveAttribute('href', 'tel:+639175550101');
+  const sms = decodeURIComponent((await page.getByTestId('sos-sms').getAttribute('href')) ?? '');
+  expect(sms).toMatch(/^sms:\+639175550101\?body=SOS OTHER: /);
+  expect(sms).toContain(`Rider #${rider.user.riderNumber}`);
+  expect(sms).toContain(`${rider.user.firstName} ${rider.user.lastName}`);
+  expect(sms).toContain('7.07312,125.61234');
+  await context.setOffline(false);
+});
+
+for (const viewport of [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`SOS and the incident board on a ${viewport.name}: no overflow`, async ({ page, context, request, browser }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const admin = await session(request, createUser('admin'));
+    const marshal = await session(request, createUser('marshall'));
+    const rider = await verifiedRider(request, admin);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(POSITION);
+    await signInWithToken(page, rider.token, rider.user);
+    await page.goto('/me');
+    await expect(page.getByTestId('sos-panel')).toBeVisible();
+    const shots = process.env.E2E_SHOTS;
+    if (shots) await page.screenshot({ path: `${shots}/sos-panel-${viewport.width}.png` });
+    await openSosSheet(page);
+    await page.getByText('Medical', { exact: true }).click();
+    await expect(page.getByTestId('sos-position')).toContainText('7.07312');
+    if (shots) await page.screenshot({ path: `${shots}/sos-sheet-${viewport.width}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await hold(page, 1_900);
+    await expect(page.getByTestId('sos-status')).toContainText('Waiting for a marshal', { timeout: 20_000 });
+    if (shots) await page.screenshot({ path: `${shots}/sos-sent-${viewport.width}.png`, fullPage: true });
+    const widths = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const board = await staffPage(browser, marshal);
+    await board.setViewportSize({ width: viewport.width, height: viewport.height });
+    await expect(board.getByTestId('incident-card').first()).toBeVisible();
+    await expect(board.getByTestId('incident-alarm')).toBeVisible();
+    expect(await axeViolations(board)).toEqual([]);
+    if (shots) {
+      await board.screenshot({ path: `${shots}/board-${viewport.width}.png`, fullPage: true });
+      await board.goto('/admin?tab=settings');
+      await expect(board.getByLabel('Emergency hotline')).toBeVisible();
+      await board.screenshot({ path: `${shots}/settings-${viewport.width}.png`, fullPage: true });
+      await board.goto('/admin?tab=event-day');
+    }
+    const boardWidths = await board.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(boardWidths[0]).toBeLessThanOrEqual(boardWidths[1] ?? 0);
+    // Leave no open incident behind to ring in the other tests' consoles.
+    for (const i of await incidentsOf(request, admin, rider.user.id)) {
+      await request.post(`/api/admin/incidents/${i.id}/resolve`, { headers: auth(admin), data: { note: 'e2e done' } });
+    }
+    await board.context().close();
+  });
+}

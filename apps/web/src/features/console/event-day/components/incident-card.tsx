@@ -1,0 +1,248 @@
+// One incident on the board: who, what, where, since when, who is on it, and, for the roles
+// that may read them, the rider's phone, emergency contact and medical notes with links to call.
+import {
+  INCIDENT_KIND_LABELS,
+  INCIDENT_NOTE_MAX,
+  INCIDENT_STATUS_LABELS,
+  type IncidentStatus,
+} from '@rally/shared/catalog';
+import type { Incident, StaffRef } from '@rally/shared/contracts/incidents';
+import { CheckCheck, HeartPulse, MapPin, Phone, UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
+import { inputStyles } from '../../../../components/ui/field-styles';
+import { formatRelativeTime } from '../../../../lib/format';
+import { clockTime, coordinatesText, staffTitle } from '../../../../lib/incident-display';
+
+const STATUS_STYLES: Record<IncidentStatus, string> = {
+  open: 'border-ember-500 bg-ember-700 text-white',
+  acknowledged: 'border-gold-500 bg-gold-500/15 text-gold-300',
+  assigned: 'border-fire-500 bg-fire-500/15 text-fire-300',
+  resolved: 'border-ink-600 bg-ink-800 text-ash',
+};
+
+const CARD_BORDER: Record<IncidentStatus, string> = {
+  open: 'border-ember-500',
+  acknowledged: 'border-gold-500/70',
+  assigned: 'border-fire-500/70',
+  resolved: 'border-ink-700',
+};
+
+const telHref = (n: string) => `tel:${n.replace(/[^\d+]/g, '')}`;
+
+export interface IncidentActions {
+  canHandle: boolean;
+  busy: boolean;
+  assignees: StaffRef[];
+  onAcknowledge: () => void;
+  onAssign: (userId: string) => void;
+  onResolve: (note: string) => void;
+  onShowOnMap: () => void;
+}
+
+export function IncidentCard({ incident: i, actions }: { incident: Incident; actions: IncidentActions }) {
+  const [resolving, setResolving] = useState(false);
+  const [note, setNote] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const noteId = useId();
+  const assignId = useId();
+  const done = i.status === 'resolved';
+  const c = i.contact;
+
+  return (
+    <article
+      data-testid="incident-card"
+      data-status={i.status}
+      data-incident={i.id}
+      aria-label={`${INCIDENT_KIND_LABELS[i.kind]} incident of rider ${i.rider.riderNumber ?? ''}`}
+      className={`flex min-w-0 flex-col gap-3 rounded-xl border-2 bg-ink-900 p-4 ${CARD_BORDER[i.status]}`}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-display text-2xl break-words text-bone">
+            <span className="text-fire-400">#{i.rider.riderNumber ?? '---'}</span> {i.rider.kitName ?? ''}
+          </p>
+          {c && (
+            <p className="text-sm text-ash">
+              {c.firstName} {c.lastName}
+            </p>
+          )}
+        </div>
+        <span
+          className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-bold uppercase ${STATUS_STYLES[i.status]}`}
+        >
+          {/* The blink is on a dot of its own: text that fades would fail contrast half the time. */}
+          {i.status === 'open' && <span className="size-2 animate-ping rounded-full bg-white" aria-hidden="true" />}
+          {INCIDENT_STATUS_LABELS[i.status]}
+        </span>
+      </header>
+
+      <p className="text-lg font-bold text-ember-400">
+        {INCIDENT_KIND_LABELS[i.kind]}
+        <span className="ml-2 text-sm font-normal text-ash">
+          {i.source === 'staff' ? 'phoned in' : 'SOS'} {clockTime(i.createdAt)} · {formatRelativeTime(i.createdAt)}
+        </span>
+      </p>
+      {i.note && <p className="break-words text-bone">“{i.note}”</p>}
+
+      <dl className="grid gap-1 text-sm">
+        <div className="flex gap-2">
+          <dt className="shrink-0 text-ash">Position</dt>
+          <dd className="min-w-0 break-words text-bone">
+            {i.position ? (
+              <button type="button" className="text-left underline decoration-dotted" onClick={actions.onShowOnMap}>
+                <MapPin className="mr-1 inline size-4 text-fire-400" aria-hidden="true" />
+                {coordinatesText(i.position)}
+              </button>
+            ) : (
+              'none sent'
+            )}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="shrink-0 text-ash">Last station</dt>
+          <dd className="text-bone">
+            {i.lastStation ? `${i.lastStation.name} at ${clockTime(i.lastStation.scannedAt)}` : 'not scanned yet'}
+          </dd>
+        </div>
+        {i.acknowledgedBy && i.acknowledgedAt && (
+          <div className="flex gap-2">
+            <dt className="shrink-0 text-ash">Acknowledged</dt>
+            <dd className="text-bone">
+              {staffTitle(i.acknowledgedBy.name, i.acknowledgedBy.role)} at {clockTime(i.acknowledgedAt)}
+            </dd>
+          </div>
+        )}
+        {i.assignedTo && (
+          <div className="flex gap-2">
+            <dt className="shrink-0 text-ash">Assigned</dt>
+            <dd className="text-bone">{staffTitle(i.assignedTo.name, i.assignedTo.role)}</dd>
+          </div>
+        )}
+        {i.resolvedBy && i.resolvedAt && (
+          <div className="flex gap-2">
+            <dt className="shrink-0 text-ash">Resolved</dt>
+            <dd className="break-words text-bone">
+              {staffTitle(i.resolvedBy.name, i.resolvedBy.role)} at {clockTime(i.resolvedAt)}: {i.resolutionNote}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {c && (
+        <section aria-label="Contact and medical" className="rounded-lg border border-ink-700 bg-ink-850 p-3 text-sm">
+          <div className="flex flex-wrap gap-2">
+            {c.phoneNumber && (
+              <a
+                href={telHref(c.phoneNumber)}
+                className={buttonStyles('secondary', 'md', 'px-3')}
+                data-testid="call-rider"
+              >
+                <Phone className="size-4" aria-hidden="true" />
+                Rider {c.phoneNumber}
+              </a>
+            )}
+            {c.emergencyContactNumber && (
+              <a href={telHref(c.emergencyContactNumber)} className={buttonStyles('secondary', 'md', 'px-3')}>
+                <Phone className="size-4" aria-hidden="true" />
+                {c.emergencyContactName ?? 'Emergency contact'} {c.emergencyContactNumber}
+              </a>
+            )}
+          </div>
+          <p className="mt-2 flex items-start gap-2 text-bone" data-testid="incident-medical">
+            <HeartPulse className="mt-0.5 size-4 shrink-0 text-ember-400" aria-hidden="true" />
+            <span>
+              Blood type {c.bloodType || 'unknown'} · Allergies: {c.allergies || 'No known allergies'} · Conditions:{' '}
+              {c.medicalConditions || 'none recorded'}
+            </span>
+          </p>
+        </section>
+      )}
+
+      {actions.canHandle && !done && (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap gap-2">
+            {i.status === 'open' && (
+              <button
+                type="button"
+                className={buttonStyles('primary')}
+                disabled={actions.busy}
+                onClick={actions.onAcknowledge}
+                data-testid="incident-acknowledge"
+              >
+                <CheckCheck className="size-5" aria-hidden="true" />
+                Acknowledge
+              </button>
+            )}
+            <button
+              type="button"
+              className={buttonStyles('secondary')}
+              disabled={actions.busy}
+              aria-expanded={resolving}
+              onClick={() => setResolving((v) => !v)}
+            >
+              Resolve...
+            </button>
+          </div>
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (assignee) actions.onAssign(assignee);
+            }}
+          >
+            <div className="min-w-0 flex-1">
+              <label htmlFor={assignId} className="text-sm text-ash">
+                Assign to
+              </label>
+              <select
+                id={assignId}
+                value={assignee}
+                onChange={(e) => setAssignee(e.target.value)}
+                className={inputStyles}
+              >
+                <option value="">Choose a staff member</option>
+                {actions.assignees.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {staffTitle(a.name, a.role)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonStyles('secondary')} disabled={actions.busy || !assignee}>
+              <UserPlus className="size-5" aria-hidden="true" />
+              Assign
+            </button>
+          </form>
+          {resolving && (
+            <form
+              className="flex flex-wrap items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (note.trim()) actions.onResolve(note.replace(/\s+/g, ' ').trim());
+              }}
+            >
+              <div className="min-w-0 flex-1">
+                <label htmlFor={noteId} className="text-sm text-ash">
+                  What was done (required)
+                </label>
+                <input
+                  id={noteId}
+                  required
+                  maxLength={INCIDENT_NOTE_MAX}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  className={inputStyles}
+                  placeholder="e.g. sweep team picked up rider, bike towed"
+                />
+              </div>
+              <button type="submit" className={buttonStyles('danger')} disabled={actions.busy || !note.trim()}>
+                Resolve
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

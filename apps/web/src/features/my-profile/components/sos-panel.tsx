@@ -1,0 +1,210 @@
+// The rider's SOS (DESIGN.md §8): a button that opens "what happened?", a hold that sends,
+// and then the call's fate on screen: kept on the phone and sending, received, acknowledged
+// by whom and when, assigned, resolved. A call not delivered within 30 s (no signal) offers
+// a phone call and an SMS to the event hotline with the rider's number, name and position.
+import { INCIDENT_KIND_LABELS, SOS_FALLBACK_AFTER_MS } from '@rally/shared/catalog';
+import type { UserRecord } from '@rally/shared/contracts/auth';
+import type { MyIncident } from '@rally/shared/contracts/incidents';
+import { sosSmsText } from '@rally/shared/contracts/settings';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, CloudUpload, MessageSquareText, Phone, ShieldCheck, Siren, UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { eventSettingsQuery, NATIONAL_EMERGENCY_NUMBER } from '../../../lib/event-settings';
+import { clockTime, coordinatesText, staffTitle } from '../../../lib/incident-display';
+import { enqueueSos, type QueuedSos, retrySosNow } from '../../../lib/offline/sos-queue';
+import { toast } from '../../../lib/toast';
+import { fullNameOf } from '../../public-profile/lib/names';
+import { myIncidentsQuery } from '../api/incidents-api';
+import { useNow, useSosQueue } from '../lib/use-sos-queue';
+import { type SosDraft, SosSheet } from './sos-sheet';
+
+/** Incidents older than this, once resolved, no longer take the panel. */
+const RECENT_MS = 6 * 60 * 60 * 1000;
+
+export function SosPanel({ user }: { user: UserRecord }) {
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const calls = useSosQueue(user.id);
+  const incidents = useQuery(myIncidentsQuery());
+  const settings = useQuery(eventSettingsQuery());
+
+  const onSend = async (draft: SosDraft) => {
+    setSheetOpen(false);
+    try {
+      await enqueueSos({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        kind: draft.kind,
+        ...(draft.note ? { note: draft.note } : {}),
+        ...(draft.position ? { position: draft.position } : {}),
+        createdAt: new Date().toISOString(),
+      });
+    } catch {
+      toast.error('This phone could not store the SOS. Call the hotline now.');
+    }
+  };
+
+  const latestCall = calls[0];
+  const serverLatest = incidents.data?.[0];
+  // A call still on this phone comes first; else the latest incident the server knows.
+  const showCall = latestCall && latestCall.state !== 'sent' ? latestCall : null;
+  const recent =
+    serverLatest && (serverLatest.status !== 'resolved' || Date.now() - Date.parse(serverLatest.createdAt) < RECENT_MS);
+  const incident = !showCall && recent ? serverLatest : null;
+  const justSent = !showCall && latestCall?.state === 'sent' && !incidents.data?.some((i) => i.id === latestCall.id);
+
+  return (
+    <section
+      aria-labelledby="sos-heading"
+      className="mt-4 rounded-xl border-2 border-ember-600/80 bg-ember-700/10 p-4 sm:p-5"
+      data-testid="sos-panel"
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="sos-heading" className="flex items-center gap-2 text-2xl text-ember-400">
+            <Siren className="size-7" aria-hidden="true" />
+            Emergency SOS
+          </h2>
+          <p className="text-sm text-ash">
+            In trouble on the road? Tell the marshals. Works without signal: it sends when the phone can.
+          </p>
+        </div>
+        <button
+          type="button"
+          data-testid="sos-open"
+          onClick={() => setSheetOpen(true)}
+          className="min-h-16 shrink-0 rounded-full border-4 border-white/80 bg-ember-600 px-8 font-display text-3xl tracking-[0.2em] text-white uppercase shadow-lg shadow-ember-700/40 hover:bg-ember-500"
+        >
+          SOS
+        </button>
+      </div>
+      {showCall && <QueuedCallStatus call={showCall} user={user} hotline={settings.data?.hotline ?? null} />}
+      {justSent && latestCall && (
+        <StatusLine icon={CheckCircle2} tone="ok" testId="sos-status">
+          SOS received. Waiting for a marshal to acknowledge...
+        </StatusLine>
+      )}
+      {!justSent && incident && <IncidentStatus incident={incident} />}
+      <SosSheet open={sheetOpen} onClose={() => setSheetOpen(false)} onSend={(draft) => void onSend(draft)} />
+    </section>
+  );
+}
+
+function StatusLine({
+  icon: Icon,
+  tone,
+  children,
+  testId,
+}: {
+  icon: typeof Siren;
+  tone: 'wait' | 'ok' | 'help' | 'done';
+  children: React.ReactNode;
+  testId?: string;
+}) {
+  const tones = {
+    wait: 'border-gold-500/70 bg-gold-500/10 text-gold-300',
+    ok: 'border-fire-500/70 bg-fire-500/10 text-fire-300',
+    help: 'border-green-500/70 bg-green-500/10 text-green-300',
+    done: 'border-ink-600 bg-ink-850 text-ash',
+  } as const;
+  return (
+    <p
+      role="status"
+      data-testid={testId}
+      className={`mt-3 flex items-start gap-2 rounded-lg border px-3 py-2 font-bold ${tones[tone]}`}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: UserRecord; hotline: string | null }) {
+  const now = useNow(call.state === 'pending');
+  const waited = now - Date.parse(call.createdAt);
+  const fallback = call.state === 'refused' || waited >= SOS_FALLBACK_AFTER_MS;
+  const number = hotline ?? NATIONAL_EMERGENCY_NUMBER;
+  const dial = number.replace(/[^\d+]/g, '');
+  const sms = sosSmsText({
+    riderNumber: user.riderNumber ?? null,
+    name: fullNameOf(user),
+    kind: INCIDENT_KIND_LABELS[call.kind],
+    position: call.position ?? null,
+  });
+  return (
+    <div data-testid="sos-pending">
+      <StatusLine icon={CloudUpload} tone="wait" testId="sos-status">
+        {call.state === 'refused'
+          ? `The SOS was refused: ${call.error ?? 'unknown reason'}. Call or text the hotline.`
+          : `SOS saved on this phone, sending... (${Math.max(0, Math.floor(waited / 1000))} s)`}
+        <span className="block text-sm font-normal">
+          {INCIDENT_KIND_LABELS[call.kind]}
+          {call.position ? ` · ${coordinatesText(call.position)}` : ' · no position'}
+        </span>
+      </StatusLine>
+      {fallback && (
+        <div className="mt-3 space-y-2" data-testid="sos-fallback">
+          <p className="font-bold text-bone">
+            No signal to send it. Call or text the event hotline
+            {hotline ? ` (${hotline})` : ' (none set: national emergency 911)'}:
+          </p>
+          <div className="grid gap-2 sm:grid-cols-3">
+            <a href={`tel:${dial}`} className={buttonStyles('danger', 'lg')} data-testid="sos-call">
+              <Phone className="size-6" aria-hidden="true" />
+              Call
+            </a>
+            <a
+              href={`sms:${dial}?body=${encodeURIComponent(sms)}`}
+              className={buttonStyles('secondary', 'lg')}
+              data-testid="sos-sms"
+            >
+              <MessageSquareText className="size-6" aria-hidden="true" />
+              Send SMS
+            </a>
+            {call.state === 'pending' && (
+              <button type="button" className={buttonStyles('ghost', 'lg')} onClick={retrySosNow}>
+                Try again
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function IncidentStatus({ incident }: { incident: MyIncident }) {
+  const kind = INCIDENT_KIND_LABELS[incident.kind];
+  if (incident.status === 'resolved') {
+    return (
+      <StatusLine icon={ShieldCheck} tone="done" testId="sos-status">
+        {kind} SOS resolved{incident.resolvedAt ? ` at ${clockTime(incident.resolvedAt)}` : ''}
+        {incident.resolutionNote ? `: ${incident.resolutionNote}` : ''}
+      </StatusLine>
+    );
+  }
+  const ack =
+    incident.acknowledgedBy && incident.acknowledgedAt
+      ? `Acknowledged by ${staffTitle(incident.acknowledgedBy, incident.acknowledgedByRole)} at ${clockTime(incident.acknowledgedAt)}`
+      : null;
+  return (
+    <div>
+      {incident.status === 'open' && (
+        <StatusLine icon={CheckCircle2} tone="ok" testId="sos-status">
+          {kind} SOS received at {clockTime(incident.createdAt)}. Waiting for a marshal to acknowledge...
+        </StatusLine>
+      )}
+      {incident.status !== 'open' && ack && (
+        <StatusLine icon={UserCheck} tone="help" testId="sos-status">
+          {ack}
+          {incident.status === 'assigned' && incident.assignedTo && (
+            <span className="block">
+              {staffTitle(incident.assignedTo, incident.assignedToRole)} is assigned to you
+              {incident.assignedAt ? ` (${clockTime(incident.assignedAt)})` : ''}. Stay where you are if you safely can.
+            </span>
+          )}
+        </StatusLine>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// A rider's SOS calls (DESIGN.md §8, offline first). Each call is written to IndexedDB with an
+// id made on the phone before anything is sent, then POSTed to /api/my/sos by the shared sync
+// loop (backoff with jitter, at once on `online`). The server keys the incident by that id, so
+// a call whose answer was lost is sent again and answers 200 with the same incident: a rider
+// on one bar of signal can press once and the call lands exactly once.
+import type { IncidentStatus } from '@rally/shared/catalog';
+import { ApiError, api } from '../api-client';
+import { offlineDb, type QueuedSos } from './offline-db';
+import { createSyncLoop, type SyncState } from './sync-loop';
+
+export type { QueuedSos } from './offline-db';
+
+interface SosAnswer {
+  success: boolean;
+  data: { incident: { id: string; status: IncidentStatus } };
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let state: SyncState = { kind: 'idle' };
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Told whenever a call is queued, sent, or the loop's state changes. */
+export function subscribeSos(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const sosSyncState = () => state;
+
+/** This account's calls on this phone, newest first. */
+export async function queuedSos(userId: string): Promise<QueuedSos[]> {
+  const all = await (await offlineDb()).getAll('sos');
+  return all.filter((s) => s.userId === userId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+async function sendPending(): Promise<void> {
+  const db = await offlineDb();
+  const pending = await db.getAllFromIndex('sos', 'byState', 'pending');
+  for (const call of pending) {
+    try {
+      const answer = await api.post<SosAnswer>('/my/sos', {
+        id: call.id,
+        kind: call.kind,
+        ...(call.note ? { note: call.note } : {}),
+        ...(call.position ? { position: call.position } : {}),
+      });
+      await db.put('sos', { ...call, state: 'sent', incident: answer.data.incident, sentAt: new Date().toISOString() });
+    } catch (error) {
+      // A refusal that no retry can change (a bad body, an id clash): keep it, stop sending it,
+      // and let the screen offer the call and SMS at once.
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        ![401, 403, 408, 429].includes(error.status)
+      ) {
+        await db.put('sos', { ...call, state: 'refused', error: error.message });
+        notify();
+        continue;
+      }
+      throw error;
+    }
+    notify();
+  }
+}
+
+const loop = createSyncLoop({
+  lockName: 'rally-sos-sync',
+  send: sendPending,
+  // Quicker than scans: a rider in trouble waits on this one.
+  baseDelayMs: 1_000,
+  maxDelayMs: 15_000,
+  onState: (next) => {
+    state = next;
+    notify();
+  },
+});
+
+/** Stores the call on the phone, then tries to send it at once. Resolves once it is on disk. */
+export async function enqueueSos(call: Omit<QueuedSos, 'state'>): Promise<void> {
+  await (await offlineDb()).put('sos', { ...call, state: 'pending' });
+  notify();
+  loop.start();
+  void loop.syncNow();
+}
+
+/** Sends what a previous visit left pending (the phone was closed while offline). */
+export function startSosSync(): void {
+  loop.start();
+}
+
+export function retrySosNow(): void {
+  loop.resume();
+}

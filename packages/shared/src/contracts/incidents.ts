@@ -1,0 +1,153 @@
+// SOS and incidents (DESIGN.md §8). A rider's SOS carries an id made on the phone, so a
+// re-sent call opens nothing twice. Event-day payloads are camelCase throughout.
+import { z } from 'zod';
+import {
+  INCIDENT_KINDS,
+  INCIDENT_NOTE_MAX,
+  INCIDENT_STATUSES,
+  RIDER_NUMBER_MAX,
+  RIDER_NUMBER_MIN,
+  ROLES,
+} from '../catalog';
+import { envelope } from './common';
+
+export const incidentKind = z.enum(INCIDENT_KINDS, { message: `kind must be one of: ${INCIDENT_KINDS.join(', ')}` });
+export const incidentStatus = z.enum(INCIDENT_STATUSES, {
+  message: `status must be one of: ${INCIDENT_STATUSES.join(', ')}`,
+});
+
+/** Free text a rider or marshal types; newlines allowed (the server's hook allows them only in `note`). */
+const noteText = (field: string) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(INCIDENT_NOTE_MAX, { message: `${field} must be at most ${INCIDENT_NOTE_MAX} characters` })
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters other than newlines are refused
+    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), {
+      message: `${field} must not contain control characters`,
+    });
+
+/** The phone's position as `navigator.geolocation` gave it. */
+export const position = z.object({
+  lat: z.number({ message: 'position.lat must be a number' }).min(-90).max(90),
+  lng: z.number({ message: 'position.lng must be a number' }).min(-180).max(180),
+  accuracy: z.number({ message: 'position.accuracy must be a number' }).min(0).max(1_000_000),
+  at: z.iso.datetime({ offset: true, message: 'position.at must be an ISO 8601 date-time' }),
+});
+export type Position = z.infer<typeof position>;
+
+/** POST /api/my/sos */
+export const sosRequest = z.object({
+  id: z.uuid({ message: 'id must be a UUID made on the device' }),
+  kind: incidentKind,
+  note: noteText('note').optional(),
+  position: position.optional(),
+});
+export type SosRequest = z.infer<typeof sosRequest>;
+export const sosResponse = envelope(z.object({ incident: z.object({ id: z.string(), status: incidentStatus }) }));
+
+/** POST /api/admin/incidents: staff open one for a rider who called in. */
+export const createIncidentRequest = z
+  .object({
+    id: z.uuid({ message: 'id must be a UUID' }).optional(),
+    riderId: z.uuid({ message: 'riderId must be a user id' }).optional(),
+    riderNumber: z
+      .number({ message: 'riderNumber must be a number' })
+      .int()
+      .min(RIDER_NUMBER_MIN, { message: `riderNumber must be between ${RIDER_NUMBER_MIN} and ${RIDER_NUMBER_MAX}` })
+      .max(RIDER_NUMBER_MAX, { message: `riderNumber must be between ${RIDER_NUMBER_MIN} and ${RIDER_NUMBER_MAX}` })
+      .optional(),
+    kind: incidentKind,
+    note: noteText('note').optional(),
+    position: position.optional(),
+  })
+  .refine((v) => v.riderId !== undefined || v.riderNumber !== undefined, {
+    message: 'riderNumber or riderId is required',
+    path: ['riderNumber'],
+  });
+export type CreateIncidentRequest = z.infer<typeof createIncidentRequest>;
+
+export const assignIncidentRequest = z.object({ userId: z.uuid({ message: 'userId must be a staff member' }) });
+const RESOLVE_NOTE_REQUIRED = 'note is required to resolve an incident';
+export const resolveIncidentRequest = z.object({
+  note: z
+    .string({ error: (issue) => (issue.input === undefined ? RESOLVE_NOTE_REQUIRED : 'note must be text') })
+    .pipe(noteText('note'))
+    .pipe(z.string().min(1, { message: RESOLVE_NOTE_REQUIRED })),
+});
+export const incidentListQuery = z.object({ status: incidentStatus.optional() });
+
+const staffRef = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
+export type StaffRef = z.infer<typeof staffRef>;
+
+const incidentPosition = position.nullable();
+
+/** What a rider sees of their own incidents (GET /api/my/incidents). */
+export const myIncident = z.object({
+  id: z.string(),
+  kind: incidentKind,
+  note: z.string().nullable(),
+  status: incidentStatus,
+  position: incidentPosition,
+  createdAt: z.string(),
+  acknowledgedBy: z.string().nullable().optional(),
+  acknowledgedByRole: z.enum(ROLES).nullable().optional(),
+  acknowledgedAt: z.string().nullable().optional(),
+  assignedTo: z.string().nullable().optional(),
+  assignedToRole: z.enum(ROLES).nullable().optional(),
+  assignedAt: z.string().nullable().optional(),
+  resolvedAt: z.string().nullable().optional(),
+  resolutionNote: z.string().nullable().optional(),
+});
+export type MyIncident = z.infer<typeof myIncident>;
+export const myIncidentListResponse = envelope(z.array(myIncident));
+
+/** Contact and medical data: only for holders of view_users or handle_incidents, never officers. */
+export const incidentContact = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactNumber: z.string().nullable(),
+  bloodType: z.string().nullable(),
+  allergies: z.string().nullable(),
+  medicalConditions: z.string().nullable(),
+});
+export type IncidentContact = z.infer<typeof incidentContact>;
+
+export const incident = z.object({
+  id: z.string(),
+  kind: incidentKind,
+  note: z.string().nullable(),
+  status: incidentStatus,
+  source: z.enum(['rider', 'staff']),
+  position: incidentPosition,
+  rider: z.object({ id: z.string(), riderNumber: z.number().int().nullable(), kitName: z.string().nullable() }),
+  lastStation: z.object({ id: z.string(), name: z.string(), scannedAt: z.string() }).nullable(),
+  createdAt: z.string(),
+  reportedBy: staffRef.nullable(),
+  acknowledgedBy: staffRef.nullable(),
+  acknowledgedAt: z.string().nullable(),
+  assignedTo: staffRef.nullable(),
+  assignedAt: z.string().nullable(),
+  resolvedBy: staffRef.nullable(),
+  resolvedAt: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  /** Absent for roles that may not read contact and medical data. */
+  contact: incidentContact.optional(),
+});
+export type Incident = z.infer<typeof incident>;
+export const incidentResponse = envelope(incident);
+export const incidentListResponse = envelope(z.array(incident));
+
+/** Staff an incident can be assigned to (handle_incidents holders the actor may see). */
+export const assigneeListResponse = envelope(z.array(staffRef));
+
+/** The `incident` event of the live stream (GET /api/admin/event/stream). */
+export interface IncidentEvent {
+  incidentId: string;
+  status: (typeof INCIDENT_STATUSES)[number];
+  riderId: string;
+  riderNumber: number | null;
+  kitName: string | null;
+}
