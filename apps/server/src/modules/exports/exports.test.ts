@@ -283,6 +283,9 @@ describe.each(DB_KINDS)('exports (%s)', (kind) => {
       'insurance-bagani',
       'sizes',
       'payments',
+      'finishers',
+      'dnf',
+      'incidents',
     ]);
     expect(data.find((e) => e.name === 'insurance-bagani')).toMatchObject({
       rows: 2,

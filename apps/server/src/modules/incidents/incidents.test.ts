@@ -281,6 +281,20 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
       board.close();
     }
   });
+  it('exports every incident with its rider, position and handling, to view_masterlist holders only', async () => {
+    const sent = await sos(rider, { kind: 'mechanical', note: '@SUM(A1) chain snapped', position });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const csv = await call(admin, 'GET', '/api/admin/exports/incidents.csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const line = csv.body.split('\r\n').find((l) => l.includes('chain snapped'));
+    expect(line).toContain(`,${rider.riderNumber},`);
+    expect(line).toContain('Mechanical');
+    expect(line).toContain('7.07312');
+    expect(line).toContain('Checkpoint Bukidnon');
+    // What a rider typed never runs as a formula in the organiser's spreadsheet.
+    expect(line).toContain("'@SUM(A1) chain snapped");
+    expect((await call(officer, 'GET', '/api/admin/exports/incidents.csv')).statusCode).toBe(403);
+  });
 });
 
 describe.each(DB_KINDS)('event settings (%s)', (kind) => {
@@ -341,19 +355,5 @@ describe.each(DB_KINDS)('event settings (%s)', (kind) => {
     });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().message).toMatch(/^hotline must be a phone number/);
-  });
-  it('exports every incident with its rider, position and handling, to view_masterlist holders only', async () => {
-    const sent = await sos(rider, { kind: 'mechanical', note: '@SUM(A1) chain snapped', position });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const csv = await call(admin, 'GET', '/api/admin/exports/incidents.csv');
-    expect(csv.statusCode, csv.body).toBe(200);
-    const line = csv.body.split('\r\n').find((l) => l.includes('chain snapped'));
-    expect(line).toContain(`,${rider.riderNumber},`);
-    expect(line).toContain('Mechanical');
-    expect(line).toContain('7.07312');
-    expect(line).toContain('Checkpoint Bukidnon');
-    // What a rider typed never runs as a formula in the organiser's spreadsheet.
-    expect(line).toContain("'@SUM(A1) chain snapped");
-    expect((await call(officer, 'GET', '/api/admin/exports/incidents.csv')).statusCode).toBe(403);
   });
 });
