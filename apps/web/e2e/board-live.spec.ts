@@ -1,4 +1,4 @@
-// The control board and the public tracker end to end (DESIGN.md §8): two staff boards
+// The control board and the public tracker end to end: two staff boards
 // open in two browser contexts see scans synced through the API appear without a reload
 // (Server-Sent Events), a rider turns Overdue when the server's clock passes the due time
 // (moved with the test-clock hook, no sleeping), a DNF decision reaches both boards; /live

@@ -1,4 +1,4 @@
-// SOS and incidents in a real browser (DESIGN.md §8, issue 15): a rider with no signal
+// SOS and incidents in a real browser (issue 15): a rider with no signal
 // presses and holds SOS, the call waits on the phone and lands once with the position when
 // the signal returns; a marshal acknowledges it on the console's incident board and the
 // rider's screen says who and when. A tap sends nothing; 30 s without delivery offers a

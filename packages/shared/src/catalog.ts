@@ -243,10 +243,10 @@ export const ACTIVITY_TYPES = [
   // Organisers' toolkit (issue 17): spreadsheet downloads and QR sticker sheets, audited.
   'export_downloaded',
   'sticker_sheet_printed',
-  // SOS and incidents (DESIGN.md §8): every change of an incident, and the event settings.
+  // SOS and incidents: every change of an incident, and the event settings.
   'incident_updated',
   'event_settings_updated',
-  // Course rules and staff DNF/DNS decisions (DESIGN.md §8), audited.
+  // Course rules and staff DNF/DNS decisions, audited.
   'course_rules_updated',
   'course_decision',
 ] as const;
@@ -411,7 +411,7 @@ export const SCAN_REVIEW_DECISIONS = ['accept', 'void'] as const;
 /** A device clock further off the server's than this flags the scan. */
 export const SCAN_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
-/** What a rider in trouble says happened (DESIGN.md §8, POST /api/my/sos). */
+/** What a rider in trouble says happened (POST /api/my/sos). */
 export const INCIDENT_KINDS = ['crash', 'medical', 'mechanical', 'lost', 'other'] as const;
 export type IncidentKind = (typeof INCIDENT_KINDS)[number];
 export const INCIDENT_KIND_LABELS: Record<IncidentKind, string> = {
@@ -436,7 +436,7 @@ export const SOS_FALLBACK_AFTER_MS = 30_000;
 export const EVENT_NAME_MAX = 120;
 export const HOTLINE_MAX = 30;
 export const DEFAULT_EVENT_NAME = 'Mindanao Warriors Endurance Rally';
-// The course (DESIGN.md §8): every verified rider is in exactly one state per event day,
+// The course: every verified rider is in exactly one state per event day,
 // derived from passages, the route's rules and staff decisions.
 export const COURSE_STATES = ['not_started', 'on_course', 'finished', 'dnf', 'dns'] as const;
 export type CourseStateName = (typeof COURSE_STATES)[number];

@@ -164,7 +164,7 @@ const DECLARED: Record<string, Access> = {
   'POST /api/admin/incidents/:id/resolve': { permission: 'handle_incidents' },
   'GET /api/settings/event': 'public',
   'PUT /api/admin/settings/event': { permission: 'manage_event' },
-  // The course (DESIGN.md §8): the board and its stream for view_dashboard, decisions and rules manage_event.
+  // The course: the board and its stream for view_dashboard, decisions and rules manage_event.
   'GET /api/admin/event/board': { permission: 'view_dashboard' },
   'GET /api/admin/event/board/:stationId/riders': { permission: 'view_dashboard' },
   'GET /api/admin/event/overdue': { permission: 'view_dashboard' },
@@ -174,7 +174,7 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/event/rules': { permission: 'view_dashboard' },
   'PUT /api/admin/event/rules/:routeId': { permission: 'manage_event' },
   'GET /api/admin/event/stream': { permission: 'view_dashboard' },
-  // The public tracker: no sign-in, nothing private (DESIGN.md §8).
+  // The public tracker: no sign-in, nothing private.
   'GET /api/live': 'public',
   // A kit station's scanner reads the kit; handing over keeps needing manage_kits.
   'GET /api/admin/kit-tracking/:userId': { anyPermission: ['qr_scan', 'manage_kits'] },

@@ -1,4 +1,4 @@
-// The event-day push (DESIGN.md §8): writers publish inside their transaction with
+// The event-day push: writers publish inside their transaction with
 // pg_notify on one channel, so an event leaves only when its write commits and reaches
 // every server instance on the database; each instance listens once and fans the events
 // out to its open streams (the board's Server-Sent Events). PGlite has LISTEN/NOTIFY too.

@@ -1,4 +1,4 @@
-// The course (DESIGN.md §8): route rules, each rider's derived state on an event day, the
+// The course: route rules, each rider's derived state on an event day, the
 // control board and a rider's timeline. Event-day payloads are camelCase.
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Exports and sticker sheets for the organisers (issue 17, DESIGN.md §8 "Exports"):
+// Exports and sticker sheets for the organisers (issue 17):
 // spreadsheets at GET /api/admin/exports/{name}.{csv|xlsx}, the Reports tab's index of
 // them, and A4 sheets of QR stickers.
 import { z } from 'zod';

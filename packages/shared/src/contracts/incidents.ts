@@ -1,4 +1,4 @@
-// SOS and incidents (DESIGN.md §8). A rider's SOS carries an id made on the phone, so a
+// SOS and incidents. A rider's SOS carries an id made on the phone, so a
 // re-sent call opens nothing twice. Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// The public live tracker (DESIGN.md §8, "Public means public"): per route, each rider's
+// The public live tracker ("Public means public"): per route, each rider's
 // number, kit name, category, state, last station and time; finishers with their elapsed
 // time; the DNF count. Nothing else leaves the server: no contact, medical, address,
 // birthdate, GPS or incident data. Before the event has started the route stays classified:

@@ -1,4 +1,4 @@
-// Event-wide settings (issue 18: Settings; DESIGN.md §8): the event's name and dates and
+// Event-wide settings (issue 18: Settings): the event's name and dates and
 // the emergency hotline a rider's SOS falls back to. Read by anyone (the hotline is meant
 // to be public), changed with manage_event.
 import { z } from 'zod';

@@ -15,7 +15,7 @@ export interface StationRule {
 }
 
 /**
- * The course rules of one route (DESIGN.md §8): cutoffs, required stations, expected pace.
+ * The course rules of one route: cutoffs, required stations, expected pace.
  * One row per route, its station rules as one document: a route's rules are read and
  * replaced whole, and a station deleted since simply no longer matches.
  */

@@ -5,7 +5,7 @@ import { stations } from './event-day';
 import { users } from './users';
 
 /**
- * A rider in trouble (DESIGN.md §8). A rider's SOS is keyed by the id their phone made, so
+ * A rider in trouble. A rider's SOS is keyed by the id their phone made, so
  * a re-sent call meets the primary key and opens nothing twice. The state moves
  * open → acknowledged → assigned → resolved; who and when are kept for each step.
  */

@@ -1,4 +1,4 @@
-// A rider's state on one event day, derived (DESIGN.md §8 "Derived state") from their
+// A rider's state on one event day, derived from their
 // passages, their route's rules and the latest staff decision, at a given moment. Pure:
 // the loader reads the rows once (course.service.ts) and every read (board, overdue list,
 // timeline, the public tracker) derives from the same function, so none disagrees.

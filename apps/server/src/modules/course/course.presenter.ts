@@ -7,7 +7,7 @@ import type { CourseState } from './course-state';
 
 /**
  * Riders' phone and emergency contact are for the staff who call them: holders of
- * view_users or handle_incidents, never officers (DESIGN.md §8).
+ * view_users or handle_incidents, never officers.
  */
 export function seesContact(role: string): boolean {
   return can(role, 'view_users') || can(role, 'handle_incidents');

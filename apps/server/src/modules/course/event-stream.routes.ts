@@ -1,4 +1,4 @@
-// GET /api/admin/event/stream: the board's live feed as Server-Sent Events (DESIGN.md §8).
+// GET /api/admin/event/stream: the board's live feed as Server-Sent Events.
 // Authenticated like every route (Authorization: Bearer; browsers use a fetch-based
 // event-source client). Headers go out at once; then every `scan`, `incident` and
 // `course` event this instance hears on the database's channel, a heartbeat comment

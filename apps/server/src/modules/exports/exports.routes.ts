@@ -1,4 +1,4 @@
-// The organisers' spreadsheets (DESIGN.md §8 "Exports"): the Reports tab's list and the
+// The organisers' spreadsheets: the Reports tab's list and the
 // files themselves. Both need view_masterlist: they carry contact data officers may not read.
 import { EXPORT_MEDIA_TYPES, exportFileParams, exportListResponse } from '@rally/shared/contracts/exports';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Publishing an incident change for the live stream (DESIGN.md §8: push, not polling),
+// Publishing an incident change for the live stream (push, not polling),
 // through the event bus: inside the writing transaction, so it leaves only when the change
 // commits, and reaches every server instance LISTENing on the channel.
 import type { IncidentEvent } from '@rally/shared/contracts/incidents';

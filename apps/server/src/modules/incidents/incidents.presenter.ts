@@ -1,6 +1,6 @@
 // Incidents as each reader may see them. A rider's phone, emergency contact and medical
 // notes are what a marshal needs to help, and nobody else: they go out only to holders of
-// view_users or handle_incidents (never officers, DESIGN.md §8).
+// view_users or handle_incidents (never officers).
 import type { Role } from '@rally/shared/catalog';
 import type { Incident, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';

@@ -1,4 +1,4 @@
-// SOS and incidents (DESIGN.md §8). A rider's SOS is keyed by the id their phone made: a
+// SOS and incidents. A rider's SOS is keyed by the id their phone made: a
 // re-sent call (the answer was lost on a weak signal) finds the first one and opens
 // nothing twice. Every change is audited in the activity log and published for the live
 // stream inside its transaction.

@@ -1,4 +1,4 @@
-// What of the course may be public (DESIGN.md §8): number, kit name, category, route,
+// What of the course may be public: number, kit name, category, route,
 // state, station names and times. The presenter builds the answer field by field from a
 // LiveEntry, so nothing private can ride along, and withholds every station name and
 // passage time until the event has started.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, staff } from '../../test/factories';
 
-// Every key the public tracker may carry (DESIGN.md §8 "Public means public"); a key not
+// Every key the public tracker may carry; a key not
 // listed here fails the walk below, so a field added to the payload must be added here on
 // purpose.
 const ALLOWED_KEYS = new Set([

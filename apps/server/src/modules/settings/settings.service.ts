@@ -1,4 +1,4 @@
-// Event-wide settings (issue 18's Settings; DESIGN.md §8): one row, absent until first
+// Event-wide settings (issue 18's Settings): one row, absent until first
 // saved, when the defaults below answer. Changes are audited.
 import { DEFAULT_EVENT_NAME } from '@rally/shared/catalog';
 import type { EventSettings, UpdateEventSettingsRequest } from '@rally/shared/contracts/settings';

@@ -1,4 +1,4 @@
-// A rider's SOS calls (DESIGN.md §8, offline first). Each call is written to IndexedDB with an
+// A rider's SOS calls (offline first). Each call is written to IndexedDB with an
 // id made on the phone before anything is sent, then POSTed to /api/my/sos by the shared sync
 // loop (backoff with jitter, at once on `online`). The server keys the incident by that id, so
 // a call whose answer was lost is sent again and answers 200 with the same incident: a rider

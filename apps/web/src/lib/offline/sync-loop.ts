@@ -1,4 +1,4 @@
-// The retry loop every offline queue of this device shares (DESIGN.md §8): send now; on a
+// The retry loop every offline queue of this device shares: send now; on a
 // failure back off exponentially with full jitter (20 phones coming back into coverage
 // together must not retry in step); start again at once on the browser's `online` event;
 // stop on a refused session until the next sign-in. A Web Lock keeps two tabs from sending

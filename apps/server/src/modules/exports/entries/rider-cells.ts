@@ -8,7 +8,7 @@ export function categoryCell(category: string | null): string {
   return category ? categoryDisplay(category).name : '';
 }
 
-/** The route a category rides ('Lakambini/Magani' for magani), as DESIGN.md §8 says. */
+/** The route a category rides ('Lakambini/Magani' for magani). */
 export function routeCell(category: string | null): string {
   const route = routeForCategory(category);
   return route ? RALLY_ROUTES[route].name : '';
@@ -18,7 +18,7 @@ export function genderCell(gender: (typeof GENDERS)[number] | null): string {
   return gender === 'male' ? 'Male' : gender === 'female' ? 'Female' : '';
 }
 
-/** A size, or the custom text when CUSTOM was chosen (spec/staff-console.md §3 "Sizes"). */
+/** A size, or the custom text when CUSTOM was chosen. */
 export function sizeCell(size: string | null, custom: string | null): string {
   if (!size) return '';
   return size === 'CUSTOM' ? `CUSTOM: ${custom?.trim() || '(no size given)'}` : size;

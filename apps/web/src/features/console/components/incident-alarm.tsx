@@ -1,4 +1,4 @@
-// The SOS alarm of every open console page (DESIGN.md §8): while any incident is open (no one
+// The SOS alarm of every open console page: while any incident is open (no one
 // has acknowledged it), a bar at the foot of the page names the riders, a tone sounds every
 // two seconds, the tab's title blinks, and a system notification is shown once per incident
 // where the browser allows it. Live: the list is re-read on every `incident` event of the

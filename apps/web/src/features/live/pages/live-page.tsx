@@ -1,4 +1,4 @@
-// /live (DESIGN.md §8, no sign-in): the public tracker for spectators, phone first and
+// /live (no sign-in): the public tracker for spectators, phone first and
 // readable in the sun: big type, high contrast. Per route: where each rider was last seen,
 // the finishers with their times, the DNF count; the results once everyone is in. Before
 // the flag-off the route stays classified: the server sends no station name at all.

@@ -1,4 +1,4 @@
-// The rider's SOS (DESIGN.md §8): a button that opens "what happened?", a hold that sends,
+// The rider's SOS: a button that opens "what happened?", a hold that sends,
 // and then the call's fate on screen: kept on the phone and sending, received, acknowledged
 // by whom and when, assigned, resolved. A call not delivered within 30 s (no signal) offers
 // a phone call and an SMS to the event hotline with the rider's number, name and position.

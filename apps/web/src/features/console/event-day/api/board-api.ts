@@ -1,4 +1,4 @@
-// Calls of the control board (DESIGN.md §8): counts per station, the riders behind each
+// Calls of the control board: counts per station, the riders behind each
 // count, the overdue list, a rider's timeline, DNF/DNS decisions and route rules. The
 // board never polls: the event stream invalidates these keys (use-board-stream.ts).
 import type { BoardBucket, RallyRouteId } from '@rally/shared/catalog';

@@ -1,4 +1,4 @@
-// Calls of the console's incident board (DESIGN.md §8). Lists are re-read when the live
+// Calls of the console's incident board. Lists are re-read when the live
 // stream says an incident changed (lib/event-stream.ts), never on a timer.
 import type { IncidentStatus } from '@rally/shared/catalog';
 import type { CreateIncidentRequest, Incident, StaffRef } from '@rally/shared/contracts/incidents';

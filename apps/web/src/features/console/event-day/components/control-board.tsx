@@ -1,4 +1,4 @@
-// The control board (DESIGN.md §8, view_dashboard): per station how many riders are
+// The control board (view_dashboard): per station how many riders are
 // expected, passed, missed, overdue, DNF or DNS, each count opening the riders behind it;
 // the overdue list a marshal calls down; a rider's timeline with DNF/DNS decisions and the
 // route rules for manage_event. Live through the event stream, never by polling.

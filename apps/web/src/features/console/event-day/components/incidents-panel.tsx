@@ -1,4 +1,4 @@
-// The incident board of the Event Day tab (DESIGN.md §8): riders in trouble, open ones
+// The incident board of the Event Day tab: riders in trouble, open ones
 // first, with the map of where they are. It is re-read whenever the live stream says an
 // incident changed (and on every reconnection), never on a timer.
 import { INCIDENT_KIND_LABELS, INCIDENT_KINDS, type IncidentKind } from '@rally/shared/catalog';
