@@ -16,6 +16,7 @@ import { createUser } from '../modules/operator/operator.service';
 import { openTestDatabase } from '../test/build-app';
 import { jpeg, multipart, registrationFields, registrationFiles, STRONG_PASSWORD } from '../test/factories';
 import { type RunningServer, runNode, startServer } from '../test/processes';
+import { openSse, waitLive } from '../test/sse-client';
 
 const BUCKET = 'rally-files';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -204,6 +205,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
       .from(files)
       .where(sql`${files.storageKey} is not null`);
     expect(await objectKeys()).toEqual(named.map((r) => r.storageKey).sort());
+  });
+
+  it('raises an SOS sent to A on a staff board connected to B (the event stream over LISTEN/NOTIFY)', async () => {
+    const rider = await registerOn(a, { riderNumber: '17' });
+    const email = `marshal.scale.${Date.now()}@example.com`;
+    await createUser(opened.database.db, { email, password: STRONG_PASSWORD, role: 'marshall' });
+    const login = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const board = await openSse(`${b.url}/api/admin/event/stream`, token);
+    try {
+      await waitLive(board);
+      const id = crypto.randomUUID();
+      const sent = await fetch(`${a.url}/api/my/sos`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth(rider.token) },
+        body: JSON.stringify({
+          id,
+          kind: 'crash',
+          position: { lat: 7.1, lng: 125.6, accuracy: 20, at: new Date().toISOString() },
+        }),
+      });
+      expect(sent.status).toBe(201);
+      const event = await board.waitFor((e) => e.event === 'incident' && JSON.parse(e.data).incidentId === id);
+      expect(JSON.parse(event.data)).toMatchObject({ status: 'open', riderId: rider.userId });
+    } finally {
+      board.close();
+    }
   });
 
   it('counts a route rate limit across both instances', async () => {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { incidents } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
@@ -295,6 +298,41 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     expect(line).toContain("'@SUM(A1) chain snapped");
     expect((await call(officer, 'GET', '/api/admin/exports/incidents.csv')).statusCode).toBe(403);
   });
+  it.skipIf(kind !== 'postgres')(
+    'an SOS sent to one server instance raises the alarm on a board connected to another, and back',
+    async () => {
+      const database = await openDatabase({ databaseUrl: t.databaseUrl });
+      const second: FastifyInstance = await buildApp({ config: t.config, database, logger: false });
+      try {
+        await second.listen({ port: 0, host: '127.0.0.1' });
+        const address = second.server.address();
+        if (!address || typeof address === 'string') throw new Error('no port');
+        const board = await openSse(`http://127.0.0.1:${address.port}/api/admin/event/stream`, officer.token);
+        try {
+          await waitLive(board);
+          const id = randomUUID();
+          expect((await sos(rider, { id, kind: 'lost', position })).statusCode).toBe(201);
+          const raised = await board.waitFor((e) => e.event === 'incident' && JSON.parse(e.data).incidentId === id);
+          expect(JSON.parse(raised.data)).toMatchObject({ status: 'open', riderId: rider.userId });
+          // Acknowledged through the second instance: the rider, asking the first, is told who.
+          const ack = await second.inject({
+            method: 'POST',
+            url: `/api/admin/incidents/${id}/acknowledge`,
+            headers: bearer(marshall.token),
+          });
+          expect(ack.statusCode, ack.body).toBe(200);
+          await board.waitFor((e) => e.event === 'incident' && JSON.parse(e.data).status === 'acknowledged');
+          const mine = await call(rider, 'GET', '/api/my/incidents');
+          expect(mine.json().data.find((i: { id: string }) => i.id === id)).toMatchObject({ status: 'acknowledged' });
+        } finally {
+          board.close();
+        }
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
 });
 
 describe.each(DB_KINDS)('event settings (%s)', (kind) => {
