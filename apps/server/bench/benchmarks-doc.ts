@@ -10,6 +10,7 @@ import { memoryRows, memorySplitRows } from './memory';
 import { readRows } from './reads';
 import { type BenchRun, GOALS, goals, int, landingRows, pct, type Results, rushRows, summaryRows } from './report';
 import { type ScanSyncResult, scanSyncRows } from './scan-sync';
+import { type SosLatencyResult, sosLatencyRows } from './sos-latency';
 
 /** Why a goal missed: this run's figures plus the cause measured in the Investigation section. */
 function missNotes(run: BenchRun, res: Results): string[] {
@@ -148,17 +149,14 @@ function keptBlock(previous: string, start: string, end: string): string | null 
   return a >= 0 && b > a ? previous.slice(a, b + end.length) : null;
 }
 
-/** BENCH_ONLY=scans: this section only, in place (before the Investigation when new). */
-export function writeScanSyncSection(
-  results: ScanSyncResult[],
-  when: Date,
-  commit: string,
-  load?: [number, number],
-): string {
+/**
+ * A section measured on its own (BENCH_ONLY=scans, board, live or sos) replaces only itself
+ * in docs/benchmarks.md, between its markers; a new one goes before the Investigation.
+ */
+export function writeSectionInPlace(start: string, end: string, section: string): string {
   const file = path.join(repoRoot, 'docs/benchmarks.md');
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const section = scanSyncSection(results, when, commit, load);
-  const old = keptBlock(previous, SCANS_START, SCANS_END);
+  const old = keptBlock(previous, start, end);
   let next: string;
   if (old) next = previous.replace(old, section);
   else if (previous.includes(INVESTIGATION_START))
@@ -166,6 +164,16 @@ export function writeScanSyncSection(
   else next = `${previous.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
   return file;
+}
+
+/** BENCH_ONLY=scans: this section only, in place. */
+export function writeScanSyncSection(
+  results: ScanSyncResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
+  return writeSectionInPlace(SCANS_START, SCANS_END, scanSyncSection(results, when, commit, load));
 }
 
 const BOARD_START = '<!-- board-fanout:start -->';
@@ -207,24 +215,41 @@ export function boardFanoutSection(
   ].join('\n');
 }
 
-/** BENCH_ONLY=board: this section only, in place (before the Investigation when new). */
+/** BENCH_ONLY=board: this section only, in place. */
 export function writeBoardSection(
   results: BoardFanoutResult[],
   when: Date,
   commit: string,
   load?: [number, number],
 ): string {
-  const file = path.join(repoRoot, 'docs/benchmarks.md');
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const section = boardFanoutSection(results, when, commit, load);
-  const old = keptBlock(previous, BOARD_START, BOARD_END);
-  let next: string;
-  if (old) next = previous.replace(old, section);
-  else if (previous.includes(INVESTIGATION_START))
-    next = previous.replace(INVESTIGATION_START, `${section}\n\n${INVESTIGATION_START}`);
-  else next = `${previous.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-  return file;
+  return writeSectionInPlace(BOARD_START, BOARD_END, boardFanoutSection(results, when, commit, load));
+}
+
+export const SOS_START = '<!-- sos-latency:start -->';
+export const SOS_END = '<!-- sos-latency:end -->';
+
+/** SOS sent to every open board; written in place after a full run or BENCH_ONLY=sos. */
+export function sosLatencySection(
+  results: SosLatencyResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
+  return [
+    SOS_START,
+    '## 10. SOS to every open board',
+    '',
+    '`apps/server/bench/sos-latency.ts`: the real server on a fresh database; control boards hold',
+    '`GET /api/admin/event/stream` open while riders send SOS calls (`POST /api/my/sos`) one after another.',
+    'Latency: from sending a call to each board having parsed its `incident` event. Goal: p95 ≤ 5 s.',
+    '',
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${
+      load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
+    }.`,
+    '',
+    markdownTable(sosLatencyRows(results)),
+    SOS_END,
+  ].join('\n');
 }
 
 const INVESTIGATION_START = '<!-- investigation:start -->';

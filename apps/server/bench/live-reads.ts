@@ -8,8 +8,6 @@
 //
 //   npx tsx apps/server/bench/live-reads.ts   (BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_LIVE_RIDERS)
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATEGORIES } from '@rally/shared/catalog';
 import autocannon from 'autocannon';
@@ -21,7 +19,7 @@ import { verifications } from '../src/db/schema/verifications';
 import { hashPassword } from '../src/lib/passwords';
 import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
 import { startServer } from '../src/test/processes';
-import { markdownTable } from './benchmarks-doc';
+import { markdownTable, writeSectionInPlace } from './benchmarks-doc';
 import {
   cleanUpOnInterrupt,
   DB_LABEL,
@@ -29,7 +27,6 @@ import {
   freshPgDatabase,
   PgliteTemplate,
   pgReachable,
-  repoRoot,
   SERVER_ENV,
   startHelloWorld,
   tempDir,
@@ -300,15 +297,5 @@ export function liveSection(report: LiveReadsReport, when: Date, commit: string,
 
 /** Replaces the live tracker's section of docs/benchmarks.md in place (before the Investigation when new). */
 export function writeLiveSection(section: string): string {
-  const file = path.join(repoRoot, 'docs/benchmarks.md');
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const a = previous.indexOf(LIVE_START);
-  const b = previous.indexOf(LIVE_END);
-  let next: string;
-  if (a >= 0 && b > a) next = previous.slice(0, a) + section + previous.slice(b + LIVE_END.length);
-  else if (previous.includes('<!-- investigation:start -->'))
-    next = previous.replace('<!-- investigation:start -->', `${section}\n\n<!-- investigation:start -->`);
-  else next = `${previous.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
-  return file;
+  return writeSectionInPlace(LIVE_START, LIVE_END, section);
 }

@@ -19,7 +19,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeBoardSection, writeReport, writeScanSyncSection } from './benchmarks-doc';
+import {
+  SOS_END,
+  SOS_START,
+  sosLatencySection,
+  writeBoardSection,
+  writeReport,
+  writeScanSyncSection,
+  writeSectionInPlace,
+} from './benchmarks-doc';
 import { type BoardFanoutResult, boardFanoutRows, runBoardFanout } from './board-fanout';
 import {
   cleanUpOnInterrupt,
@@ -231,6 +239,12 @@ async function main() {
     writeFileSync(LAST_RUN, JSON.stringify({ run, results }));
     const file = writeReport(run, results);
     if (live) writeLiveSection(liveSection(live, started, run.commit, [run.loadAtStart, run.loadAtEnd]));
+    if (sos.length)
+      writeSectionInPlace(
+        SOS_START,
+        SOS_END,
+        sosLatencySection(sos, started, run.commit, [run.loadAtStart, run.loadAtEnd]),
+      );
     console.log(`\nWrote ${file}`);
   } else if (ONLY.length === 1 && ONLY[0] === 'board' && board.length) {
     console.log(
@@ -240,6 +254,9 @@ async function main() {
     console.log(
       `\nWrote the live tracker section of ${writeLiveSection(liveSection(live, started, run.commit, [run.loadAtStart, run.loadAtEnd]))}`,
     );
+  } else if (ONLY.length === 1 && ONLY[0] === 'sos' && sos.length) {
+    const section = sosLatencySection(sos, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the SOS section of ${writeSectionInPlace(SOS_START, SOS_END, section)}`);
   } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
     console.log(
       `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
