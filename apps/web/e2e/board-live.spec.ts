@@ -60,7 +60,7 @@ async function openBoard(browser: Browser, who: Session): Promise<Page> {
   await signInWithToken(page, who.token, who.user);
   await page.goto('/admin?tab=event-day');
   await expect(page.getByTestId('control-board')).toBeVisible();
-  await expect(page.getByTestId('stream-status')).toHaveAttribute('data-status', 'live');
+  await expect(page.getByTestId('control-board').getByTestId('stream-status')).toHaveAttribute('data-status', 'live');
   return page;
 }
 

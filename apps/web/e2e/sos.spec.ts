@@ -187,7 +187,7 @@ test('a new SOS raises the alarm on an open console page at once, until someone 
   await page.goto('/admin?tab=dashboard');
   const watcher = await staffPage(browser, officer);
   await expect(page.locator('[data-tab="dashboard"]:visible')).toBeVisible();
-  await expect(watcher.getByTestId('stream-status')).toHaveText('Live');
+  await expect(watcher.getByTestId('incidents-panel').getByTestId('stream-status')).toHaveText('Live');
   await expect(page.getByTestId('incident-alarm')).toHaveCount(0);
 
   const sent = Date.now();
