@@ -7,8 +7,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { sendControlCommand } from './lib/control-channel';
-import { acquireDataDirLock, DataDirBusyError, readLiveLock } from './lib/data-dir-lock';
+import { acquireDataDirLock, controlSocketPath, DataDirBusyError, readLiveLock } from './lib/data-dir-lock';
 import { openFileStore } from './lib/file-store';
+import { TEST_CLOCK_COMMAND } from './lib/test-clock';
 import { runOperatorCommand } from './modules/operator/operator.service';
 
 const HELP = `Operator commands:
@@ -64,6 +65,12 @@ async function run(): Promise<number> {
     return 1;
   }
   const config = loadConfig();
+  if (command === TEST_CLOCK_COMMAND && config.databaseUrl) {
+    // A test server on PostgreSQL takes no data-dir lock; its control socket is in DATA_DIR.
+    const result = await sendControlCommand(controlSocketPath(config.dataDir), command, args, 120_000);
+    (result.exitCode === 0 ? console.log : console.error)(result.output);
+    return result.exitCode;
+  }
   if (!config.databaseUrl) {
     const holder = readLiveLock(config.dataDir);
     if (holder?.socket) {

@@ -5,12 +5,14 @@ import { runMigrations } from './db/migrate';
 import { startControlServer } from './lib/control-channel';
 import { acquireDataDirLock, controlSocketPath, DataDirBusyError } from './lib/data-dir-lock';
 import { openFileStore } from './lib/file-store';
-import { runTestClockCommand, TEST_CLOCK_COMMAND } from './lib/test-clock';
+import { runTestClockCommand, TEST_CLOCK_COMMAND, testClockEnabled } from './lib/test-clock';
 import { FIRST_START_HINT, hasStaffAdmin, runOperatorCommand } from './modules/operator/operator.service';
 
 async function main(config: Config) {
   const embedded = !config.databaseUrl;
-  const socket = embedded ? controlSocketPath(config.dataDir) : null;
+  // On PostgreSQL the CLI needs no server, except for the e2e suite's test clock, which
+  // moves this process's clock: a test server opens its control socket for that hook too.
+  const socket = embedded || testClockEnabled() ? controlSocketPath(config.dataDir) : null;
   let releaseLock = () => {};
   if (embedded) {
     try {
