@@ -44,7 +44,9 @@ function Fit({ incidents, focus }: { incidents: Incident[]; focus: string | null
 export default function IncidentsMap({ incidents, focus }: { incidents: Incident[]; focus: string | null }) {
   const placed = incidents.filter((i) => i.position);
   return (
-    <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} className="size-full bg-ink-800" scrollWheelZoom={false}>
+    // `isolate`: Leaflet's panes and controls (z-index 400-1000) stay inside the map, under
+    // the SOS alarm bar, dialogs and toasts of the page.
+    <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} className="isolate size-full bg-ink-800" scrollWheelZoom={false}>
       <TileLayer url={MAP_TILE_URL} attribution="&copy; OpenStreetMap contributors" />
       <Fit incidents={placed} focus={focus} />
       {placed.map((i) =>
