@@ -8,6 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import type { Db } from '../src/db/client';
+import { users } from '../src/db/schema/users';
+import { verifications } from '../src/db/schema/verifications';
+import { newVerificationCode } from '../src/lib/tokens';
 import { type RunningServer, startServer } from '../src/test/processes';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -282,4 +286,30 @@ export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   // The index is clamped to 0..length-1 of a non-empty array.
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * Riders written straight into the database, each with a verified verification, in chunks
+ * (one statement per 250 rows keeps PGlite's parameters in bounds). Answers their ids in order.
+ */
+export async function insertVerifiedRiders(db: Db, rows: (typeof users.$inferInsert)[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 250) {
+    const back = await db
+      .insert(users)
+      .values(rows.slice(i, i + 250))
+      .returning({ id: users.id });
+    ids.push(...back.map((r) => r.id));
+  }
+  for (let i = 0; i < ids.length; i += 250) {
+    await db.insert(verifications).values(
+      ids.slice(i, i + 250).map((userId) => ({
+        userId,
+        verificationCode: newVerificationCode(),
+        status: 'verified' as const,
+        verifiedAt: new Date(),
+      })),
+    );
+  }
+  return ids;
 }

@@ -15,9 +15,8 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { stations } from '../src/db/schema/event-day';
 import { users } from '../src/db/schema/users';
-import { verifications } from '../src/db/schema/verifications';
 import { hashPassword } from '../src/lib/passwords';
-import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
+import { newRiderCode } from '../src/lib/tokens';
 import { startServer } from '../src/test/processes';
 import { markdownTable, writeSectionInPlace } from './benchmarks-doc';
 import {
@@ -25,6 +24,7 @@ import {
   DB_LABEL,
   type DbKind,
   freshPgDatabase,
+  insertVerifiedRiders,
   PgliteTemplate,
   pgReachable,
   SERVER_ENV,
@@ -79,24 +79,7 @@ async function seed(kind: DbKind, target: { dataDir?: string; databaseUrl?: stri
       riderCode: newRiderCode(),
       phoneNumber: '09170000000',
     }));
-    const ids: string[] = [];
-    for (let i = 0; i < rows.length; i += 250) {
-      const back = await db
-        .insert(users)
-        .values(rows.slice(i, i + 250))
-        .returning({ id: users.id });
-      ids.push(...back.map((r) => r.id));
-    }
-    for (let i = 0; i < ids.length; i += 250) {
-      await db.insert(verifications).values(
-        ids.slice(i, i + 250).map((userId) => ({
-          userId,
-          verificationCode: newVerificationCode(),
-          status: 'verified' as const,
-          verifiedAt: new Date(),
-        })),
-      );
-    }
+    await insertVerifiedRiders(db, rows);
     await db.insert(users).values({
       email: 'marshal@bench.test',
       passwordHash: hash,

@@ -22,15 +22,15 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { stations } from '../src/db/schema/event-day';
 import { users } from '../src/db/schema/users';
-import { verifications } from '../src/db/schema/verifications';
 import { hashPassword } from '../src/lib/passwords';
-import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
+import { newRiderCode } from '../src/lib/tokens';
 import { startServer } from '../src/test/processes';
 import {
   cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
   freshPgDatabase,
+  insertVerifiedRiders,
   PgliteTemplate,
   pgReachable,
   SERVER_ENV,
@@ -83,24 +83,7 @@ export async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
     riderNumber: i + 1,
     riderCode: newRiderCode(),
   }));
-  const ids: string[] = [];
-  for (let i = 0; i < riderRows.length; i += 250) {
-    const back = await db
-      .insert(users)
-      .values(riderRows.slice(i, i + 250))
-      .returning({ id: users.id });
-    ids.push(...back.map((r) => r.id));
-  }
-  for (let i = 0; i < ids.length; i += 250) {
-    await db.insert(verifications).values(
-      ids.slice(i, i + 250).map((userId) => ({
-        userId,
-        verificationCode: newVerificationCode(),
-        status: 'verified' as const,
-        verifiedAt: new Date(),
-      })),
-    );
-  }
+  await insertVerifiedRiders(db, riderRows);
   const marshals = Array.from({ length: DEVICES + 1 }, (_, i) => ({
     email: `marshal${i}@bench.test`,
     passwordHash: hash,
