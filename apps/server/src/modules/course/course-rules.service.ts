@@ -1,38 +1,20 @@
 // Route rules: per station a cutoff, a required flag (the station's own by default) and the
 // minutes after a rider's start at which they are due there. Read by view_dashboard
 // roles, replaced whole per route by manage_event, audited; every board hears of it.
-import { COURSE_STATION_KINDS, RALLY_ROUTE_IDS, type RallyRouteId } from '@rally/shared/catalog';
+import { RALLY_ROUTE_IDS, type RallyRouteId } from '@rally/shared/catalog';
 import type { RouteRulesView, UpdateRouteRulesRequest } from '@rally/shared/contracts/course';
-import { asc, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseRules, type StationRule } from '../../db/schema/course';
-import { stations } from '../../db/schema/event-day';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
 import { recordActivity } from '../activities/activities.service';
-import { defaultRules, loadRules } from './course.service';
+import { defaultRules, loadCourseStations, loadRules } from './course.service';
 import { effectiveRequired, stationsOfRoute } from './course-state';
-
-async function courseStations(db: DbOrTx) {
-  return db
-    .select({
-      id: stations.id,
-      name: stations.name,
-      kind: stations.kind,
-      day: stations.day,
-      order: stations.order,
-      routes: stations.routes,
-      required: stations.required,
-    })
-    .from(stations)
-    .where(inArray(stations.kind, [...COURSE_STATION_KINDS]))
-    .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
-}
 
 /** Every route's rules over every station it rides (all days), defaults filled in. */
 export async function listRouteRules(db: DbOrTx, only?: RallyRouteId): Promise<RouteRulesView[]> {
-  const [all, rules, rows] = await Promise.all([courseStations(db), loadRules(db), db.select().from(courseRules)]);
+  const [all, rules, rows] = await Promise.all([loadCourseStations(db), loadRules(db), db.select().from(courseRules)]);
   const updatedAt = new Map(rows.map((r) => [r.routeId, r.updatedAt.toISOString()]));
   return RALLY_ROUTE_IDS.filter((id) => !only || id === only).map((routeId) => {
     const route = rules.get(routeId) ?? defaultRules();
@@ -67,7 +49,7 @@ export async function updateRouteRules(
   actor: Actor,
   now: Date,
 ): Promise<RouteRulesView> {
-  const all = await courseStations(db);
+  const all = await loadCourseStations(db);
   const own = new Map(stationsOfRoute(all, routeId).map((s) => [s.id, s]));
   const seen = new Set<string>();
   const entries: StationRule[] = [];

@@ -53,7 +53,8 @@ export function defaultRules(): RouteRules {
   return { overdueAfterMinutes: DEFAULT_OVERDUE_AFTER_MINUTES, stations: new Map() };
 }
 
-export async function loadDayStations(db: DbOrTx, day: number): Promise<CourseStation[]> {
+/** The course's stations (start, checkpoints, finish), of one day or of every day, in course order. */
+export async function loadCourseStations(db: DbOrTx, day?: number): Promise<CourseStation[]> {
   return db
     .select({
       id: stations.id,
@@ -65,8 +66,8 @@ export async function loadDayStations(db: DbOrTx, day: number): Promise<CourseSt
       required: stations.required,
     })
     .from(stations)
-    .where(and(eq(stations.day, day), onCourse))
-    .orderBy(asc(stations.order), asc(stations.name));
+    .where(day === undefined ? onCourse : and(eq(stations.day, day), onCourse))
+    .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 
 const riderColumns = {
@@ -161,7 +162,7 @@ export async function courseSnapshot(
 ): Promise<CourseSnapshot> {
   const day = opts.day ?? (await currentDay(db));
   const [stationsOfDay, rulesOfRoutes, riderRows, passages, decisions] = await queries(db, [
-    () => loadDayStations(db, day),
+    () => loadCourseStations(db, day),
     () => loadRules(db),
     () => loadRiders(db, opts.riderIds),
     () => loadPassages(db, day, opts.riderIds),
