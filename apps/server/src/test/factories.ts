@@ -1,5 +1,5 @@
 // Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@rally/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -174,4 +174,34 @@ export async function approvedRider(
   });
   if (res.statusCode !== 200) throw new Error(`approval failed: ${res.statusCode} ${res.body}`);
   return rider;
+}
+
+/** One scan as a marshal's phone sends it: an id made on the device, the rider by code or number. */
+export interface ScanInput {
+  stationId: string;
+  riderCode?: string | null;
+  riderNumber?: number;
+  scannedAt?: string;
+  deviceId?: string;
+  source?: 'camera' | 'manual';
+  id?: string;
+}
+
+/** Syncs one scan through the real batch call and returns its per-item result (the call must answer 200). */
+export async function syncScan(app: FastifyInstance, actor: Actor, input: ScanInput) {
+  const {
+    id = randomUUID(),
+    scannedAt = new Date().toISOString(),
+    deviceId = 'phone',
+    source = 'camera',
+    ...rider
+  } = input;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/scans',
+    headers: bearer(actor.token),
+    payload: { scans: [{ id, scannedAt, deviceId, source, ...rider }] },
+  });
+  if (res.statusCode !== 200) throw new Error(`scan sync failed: ${res.statusCode} ${res.body}`);
+  return { id, ...(res.json().data.results[0] as { status: string; reason?: string }) };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, staff, syncScan } from '../../test/factories';
 import { listCourseStates } from './course.service';
 
 type Rider = Actor & { riderNumber: number; riderCode: string };
@@ -46,20 +46,12 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
   }
 
   async function pass(who: Rider, stationId: string, ms: number) {
-    const res = await call(marshall, 'POST', '/api/admin/scans', {
-      scans: [
-        {
-          id: randomUUID(),
-          stationId,
-          riderCode: who.riderCode,
-          scannedAt: at(ms).toISOString(),
-          deviceId: 'phone-1',
-          source: 'camera',
-        },
-      ],
+    return syncScan(t.app, marshall, {
+      stationId,
+      riderCode: who.riderCode,
+      scannedAt: at(ms).toISOString(),
+      deviceId: 'phone-1',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.results[0] as { status: string; reason?: string };
   }
 
   const setClock = (ms: number) => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +6,7 @@ import { openDatabase } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { publishEvent } from '../../lib/event-bus';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, registerRider, staff, syncScan } from '../../test/factories';
 import { openSse, type SseConnection, waitLive } from '../../test/sse-client';
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -65,25 +64,7 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
 
     const r = await approvedRider(t.app, admin);
     const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, r.userId));
-    const scanId = randomUUID();
-    const sync = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/scans',
-      headers: bearer(admin.token),
-      payload: {
-        scans: [
-          {
-            id: scanId,
-            stationId,
-            riderCode: row?.code,
-            scannedAt: new Date().toISOString(),
-            deviceId: 'phone',
-            source: 'camera',
-          },
-        ],
-      },
-    });
-    expect(sync.statusCode).toBe(200);
+    const { id: scanId } = await syncScan(t.app, admin, { stationId, riderCode: row?.code });
     const scan = await conn.waitFor((e) => e.event === 'scan' && JSON.parse(e.data).scanId === scanId);
     expect(JSON.parse(scan.data)).toMatchObject({
       status: 'accepted',
@@ -178,25 +159,7 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
         // A scan synced through the first instance reaches the board connected to the second.
         const r = await approvedRider(t.app, admin);
         const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, r.userId));
-        const scanId = randomUUID();
-        const sync = await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/scans',
-          headers: bearer(admin.token),
-          payload: {
-            scans: [
-              {
-                id: scanId,
-                stationId,
-                riderCode: row?.code,
-                scannedAt: new Date().toISOString(),
-                deviceId: 'phone',
-                source: 'camera',
-              },
-            ],
-          },
-        });
-        expect(sync.statusCode).toBe(200);
+        const { id: scanId } = await syncScan(t.app, admin, { stationId, riderCode: row?.code });
         const got = await conn.waitFor((e) => e.event === 'scan' && JSON.parse(e.data).scanId === scanId);
         expect(JSON.parse(got.data).riderId).toBe(r.userId);
         conn.close();

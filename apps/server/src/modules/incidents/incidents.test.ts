@@ -8,7 +8,7 @@ import { activities } from '../../db/schema/activities';
 import { incidents } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, registerRider, staff, syncScan } from '../../test/factories';
 import { openSse, waitLive } from '../../test/sse-client';
 
 describe.each(DB_KINDS)('incidents (%s)', (kind) => {
@@ -48,19 +48,8 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     const st = await call(admin, 'POST', '/api/admin/stations', { name: 'Checkpoint Bukidnon', kind: 'checkpoint' });
     stationId = st.json().data.id;
     const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
-    const scan = await call(marshall, 'POST', '/api/admin/scans', {
-      scans: [
-        {
-          id: randomUUID(),
-          stationId,
-          riderCode: row?.code,
-          scannedAt: new Date().toISOString(),
-          deviceId: 'phone-A',
-          source: 'camera',
-        },
-      ],
-    });
-    expect(scan.json().data.results[0].status, scan.body).toBe('accepted');
+    const scan = await syncScan(t.app, marshall, { stationId, riderCode: row?.code, deviceId: 'phone-A' });
+    expect(scan.status).toBe('accepted');
   });
   afterAll(async () => {
     await t?.close();

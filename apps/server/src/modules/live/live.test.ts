@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, staff, syncScan } from '../../test/factories';
 
 // Every key the public tracker may carry; a key not
 // listed here fails the walk below, so a field added to the payload must be added here on
@@ -74,16 +74,14 @@ describe.each(DB_KINDS)('public live tracker (%s)', (kind) => {
   }
 
   async function sync(stationId: string, riderNumber: number, scannedAt: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/scans',
-      headers: bearer(marshall.token),
-      payload: {
-        scans: [{ id: randomUUID(), stationId, riderNumber, scannedAt, deviceId: 'phone-L', source: 'manual' }],
-      },
+    const res = await syncScan(t.app, marshall, {
+      stationId,
+      riderNumber,
+      scannedAt,
+      deviceId: 'phone-L',
+      source: 'manual',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.results[0].status, res.body).toBe('accepted');
+    expect(res.status, res.reason).toBe('accepted');
   }
 
   beforeAll(async () => {
