@@ -16,6 +16,7 @@ import { runMigrations } from '../src/db/migrate';
 import { startServer } from '../src/test/processes';
 import { openSse, type SseConnection, waitLive } from '../src/test/sse-client';
 import {
+  benchLogin,
   cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
@@ -26,7 +27,7 @@ import {
   SERVER_ENV,
   tempDir,
 } from './common';
-import { login, seed } from './scan-sync';
+import { seed } from './scan-sync';
 
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 200);
 const SCANS = Number(process.env.BENCH_BOARD_SCANS ?? 1000);
@@ -73,7 +74,9 @@ export async function runBoardFanout(kind: DbKind, template: PgliteTemplate | nu
 
     const server = await startServer({ ...env, ...SERVER_ENV }, 3324);
     try {
-      const tokens = await Promise.all(seeded.marshalEmails.slice(0, DEVICES + 1).map((e) => login(server.url, e)));
+      const tokens = await Promise.all(
+        seeded.marshalEmails.slice(0, DEVICES + 1).map((e) => benchLogin(server.url, e)),
+      );
       const viewer = tokens[DEVICES] as string;
       const streamUrl = `${server.url}/api/admin/event/stream`;
       const sentAt = new Map<string, number>();

@@ -6,12 +6,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CATEGORIES, type Category } from '@rally/shared/catalog';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema/users';
 import { verifications } from '../src/db/schema/verifications';
-import { newVerificationCode } from '../src/lib/tokens';
+import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
 import { type RunningServer, startServer } from '../src/test/processes';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -312,4 +313,43 @@ export async function insertVerifiedRiders(db: Db, rows: (typeof users.$inferIns
     );
   }
   return ids;
+}
+
+/** The password of every account a benchmark writes straight into the database. */
+export const BENCH_PASSWORD = 'Warrior2025!';
+
+/** Signs in through the real login call and answers the session token. */
+export async function benchLogin(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const body = (await res.json()) as { token?: string; message?: string };
+  if (!res.ok || !body.token) throw new Error(`login ${email}: ${res.status} ${body.message}`);
+  return body.token;
+}
+
+/**
+ * `count` rider rows numbered from 1 (`${prefix}${n}@bench.test`, kit name, the categories
+ * in turn, a rider code), ready for insertVerifiedRiders.
+ */
+export function benchRiderRows(
+  count: number,
+  prefix: string,
+  passwordHash: string,
+  categories: readonly Category[] = CATEGORIES,
+) {
+  return Array.from({ length: count }, (_, i) => ({
+    email: `${prefix}${i + 1}@bench.test`,
+    passwordHash,
+    firstName: 'Rider',
+    lastName: String(i + 1),
+    kitName: `KIT ${i + 1}`,
+    role: 'participant' as const,
+    category: categories[i % categories.length],
+    riderNumber: i + 1,
+    riderCode: newRiderCode(),
+    phoneNumber: '09170000000',
+  }));
 }

@@ -9,17 +9,18 @@
 //   npx tsx apps/server/bench/live-reads.ts   (BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_LIVE_RIDERS)
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { CATEGORIES } from '@rally/shared/catalog';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { stations } from '../src/db/schema/event-day';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/passwords';
-import { newRiderCode } from '../src/lib/tokens';
 import { startServer } from '../src/test/processes';
 import { markdownTable, writeSectionInPlace } from './benchmarks-doc';
 import {
+  BENCH_PASSWORD,
+  benchLogin,
+  benchRiderRows,
   cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
@@ -34,7 +35,6 @@ import {
 import { defaultReadOptions, type ReadOptions } from './reads';
 
 const RIDERS = Number(process.env.BENCH_LIVE_RIDERS ?? 1000);
-const PASSWORD = 'Warrior2025!';
 export const LIVE_GOALS = { ratio: 0.4, p99Ms: 25 };
 
 export type LiveTarget = 'hello-world' | 'live (200)' | 'live (304 revalidation)';
@@ -66,19 +66,8 @@ async function seed(kind: DbKind, target: { dataDir?: string; databaseUrl?: stri
   try {
     await runMigrations(database);
     const db = database.db;
-    const hash = await hashPassword(PASSWORD);
-    const rows = Array.from({ length: RIDERS }, (_, i) => ({
-      email: `live${i + 1}@bench.test`,
-      passwordHash: hash,
-      firstName: 'Rider',
-      lastName: String(i + 1),
-      kitName: `KIT ${i + 1}`,
-      role: 'participant' as const,
-      category: CATEGORIES[i % CATEGORIES.length],
-      riderNumber: i + 1,
-      riderCode: newRiderCode(),
-      phoneNumber: '09170000000',
-    }));
+    const hash = await hashPassword(BENCH_PASSWORD);
+    const rows = benchRiderRows(RIDERS, 'live', hash);
     await insertVerifiedRiders(db, rows);
     await db.insert(users).values({
       email: 'marshal@bench.test',
@@ -101,12 +90,7 @@ async function seed(kind: DbKind, target: { dataDir?: string; databaseUrl?: stri
 
 /** Passages through the real scan route: all start, 2/3 reach the checkpoints, 1/3 finish. */
 async function syncPassages(base: string, seeded: { codes: string[]; stationIds: string[] }) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'marshal@bench.test', password: PASSWORD }),
-  });
-  const token = ((await login.json()) as { token: string }).token;
+  const token = await benchLogin(base, 'marshal@bench.test');
   const t0 = Date.now() - 4 * 3600_000;
   const scans = seeded.codes.flatMap((riderCode, r) => {
     const reach = r % 3 === 0 ? 4 : r % 3 === 1 ? 3 : 1;

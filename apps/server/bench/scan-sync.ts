@@ -16,16 +16,18 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { CATEGORIES } from '@rally/shared/catalog';
+import { BASE_CATEGORIES } from '@rally/shared/catalog';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { stations } from '../src/db/schema/event-day';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/passwords';
-import { newRiderCode } from '../src/lib/tokens';
 import { startServer } from '../src/test/processes';
 import {
+  BENCH_PASSWORD,
+  benchLogin,
+  benchRiderRows,
   cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
@@ -41,7 +43,6 @@ const DEVICES = Number(process.env.BENCH_SCAN_DEVICES ?? 20);
 const RIDERS = Number(process.env.BENCH_SCAN_RIDERS ?? 1000);
 const BATCH = Number(process.env.BENCH_SCAN_BATCH ?? 100);
 const STATIONS = 6;
-const PASSWORD = 'Warrior2025!';
 const THREE_G = { upBitsPerSecond: 750_000, downBitsPerSecond: 1_500_000, rttMs: 300 };
 const FLUSH_GOAL_S = 60;
 
@@ -71,18 +72,8 @@ const log = (line: string) => console.error(`  scan-sync | ${line}`);
 /** Riders, stations and one marshal account per device, written straight into the database. */
 export async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
   const db = database.db;
-  const hash = await hashPassword(PASSWORD);
-  const riderRows = Array.from({ length: RIDERS }, (_, i) => ({
-    email: `rider${i + 1}@bench.test`,
-    passwordHash: hash,
-    firstName: 'Rider',
-    lastName: String(i + 1),
-    kitName: `KIT ${i + 1}`,
-    role: 'participant' as const,
-    category: CATEGORIES[i % 4],
-    riderNumber: i + 1,
-    riderCode: newRiderCode(),
-  }));
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const riderRows = benchRiderRows(RIDERS, 'rider', hash, BASE_CATEGORIES);
   await insertVerifiedRiders(db, riderRows);
   const marshals = Array.from({ length: DEVICES + 1 }, (_, i) => ({
     email: `marshal${i}@bench.test`,
@@ -104,17 +95,6 @@ export async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
     stationIds: stationRows.map((s) => s.id),
     marshalEmails: marshals.map((m) => m.email),
   };
-}
-
-export async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { token?: string; message?: string };
-  if (!res.ok || !body.token) throw new Error(`login ${email}: ${res.status} ${body.message}`);
-  return body.token;
 }
 
 interface Scan {
@@ -277,7 +257,7 @@ export async function runScanSync(kind: DbKind, template: PgliteTemplate | null)
 
     const server = await startServer({ ...env, ...SERVER_ENV }, 3321);
     try {
-      const tokens = await Promise.all(seeded.marshalEmails.map((email) => login(server.url, email)));
+      const tokens = await Promise.all(seeded.marshalEmails.map((email) => benchLogin(server.url, email)));
       // Each station has its devices; each device scans a share of the riders at its station.
       const scansPerDevice: Scan[][] = Array.from({ length: DEVICES }, () => []);
       const sent = new Set<string>();

@@ -14,6 +14,8 @@ import { hashPassword } from '../src/lib/passwords';
 import { startServer } from '../src/test/processes';
 import { openSse, type SseConnection } from '../src/test/sse-client';
 import {
+  BENCH_PASSWORD,
+  benchLogin,
   cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
@@ -29,7 +31,6 @@ const BOARDS = Number(process.env.BENCH_SOS_BOARDS ?? 50);
 const CALLS = Number(process.env.BENCH_SOS_CALLS ?? 100);
 const INTERVAL_MS = Number(process.env.BENCH_SOS_INTERVAL_MS ?? 50);
 const RIDERS = 20;
-const PASSWORD = 'Warrior2025!';
 export const SOS_GOAL_P95_MS = 5_000;
 
 export interface SosLatencyResult {
@@ -46,7 +47,7 @@ export interface SosLatencyResult {
 const log = (line: string) => console.error(`  sos | ${line}`);
 
 async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
-  const hash = await hashPassword(PASSWORD);
+  const hash = await hashPassword(BENCH_PASSWORD);
   const riders = Array.from({ length: RIDERS }, (_, i) => ({
     email: `sos.rider${i}@bench.test`,
     passwordHash: hash,
@@ -67,17 +68,6 @@ async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
   return { riders: riders.map((r) => r.email), staff: staff.map((s) => s.email) };
 }
 
-async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { token?: string; message?: string };
-  if (!res.ok || !body.token) throw new Error(`login ${email}: ${res.status} ${body.message}`);
-  return body.token;
-}
-
 export async function runSosLatency(kind: DbKind, template: PgliteTemplate | null): Promise<SosLatencyResult> {
   const dir = template && kind === 'pglite' ? template.copy() : tempDir('rally-bench-sos-');
   const pgdb = kind === 'postgres' ? await freshPgDatabase() : null;
@@ -91,8 +81,8 @@ export async function runSosLatency(kind: DbKind, template: PgliteTemplate | nul
     await database.close();
     const server = await startServer({ ...env, ...SERVER_ENV }, 3322);
     try {
-      const staffTokens = await Promise.all(seeded.staff.map((e) => login(server.url, e)));
-      const riderTokens = await Promise.all(seeded.riders.map((e) => login(server.url, e)));
+      const staffTokens = await Promise.all(seeded.staff.map((e) => benchLogin(server.url, e)));
+      const riderTokens = await Promise.all(seeded.riders.map((e) => benchLogin(server.url, e)));
       // Every board's arrival time, by incident id.
       const arrivals = new Map<string, number[]>();
       for (const token of staffTokens) {
