@@ -1,17 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { registerRider, signInWithToken } from './support/api';
+import { expectNoViolations } from './support/checks';
 import { expect, test } from './support/fixtures';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
-}
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 800 },

@@ -1,10 +1,10 @@
 // Rider community (/user/{userId}) and My Profile (/me):
 // fire, support comments, the rider's own comments, one-time sizes, the rider-code QR.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import jsQR from 'jsqr';
 import { signInWithToken } from './support/api';
+import { expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
 
@@ -25,14 +25,6 @@ async function participant(request: APIRequestContext): Promise<Session> {
 
 async function signIn(page: Page, session: Session) {
   await signInWithToken(page, session.token, session.user);
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
 }
 
 test('a rider gives fire and a support message; the other rider sees both; the author finds it in My Profile', async ({

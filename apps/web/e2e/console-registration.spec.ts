@@ -1,9 +1,9 @@
 // The Command Center end to end: a marshall verifies a rider's payment from the
 // Verification Center, an officer sees only their tabs, and an admin edits and
 // deactivates a rider who then cannot log in.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { registerRider, signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
 
@@ -19,14 +19,6 @@ async function apiToken(request: APIRequestContext, email: string, password: str
   const res = await request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).token;
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
 }
 
 function consoleNav(page: Page) {
@@ -233,7 +225,7 @@ test('the console screens have no WCAG 2.1 AA violations, on a desktop and on a 
   await expect(consoleNav(page).getByRole('button', { name: 'User Management' })).toBeVisible();
   await expectNoViolations(page);
   // The page itself never scrolls sideways on a phone; wide tables scroll in their own box.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page);
 });
 
 /** The CSS label a stacked cell shows before its content on a phone. */
@@ -264,7 +256,7 @@ test('on a phone, the pending list and the kit tracker stack into cards a marsha
   expect(box && box.x + box.width).toBeLessThanOrEqual(360);
   const table = page.locator('table');
   expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth)).toBeLessThanOrEqual(360);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page);
   await expectNoViolations(page);
   await approve.click();
   await expect(toast(page, 'User approved successfully!')).toBeVisible();
@@ -282,5 +274,5 @@ test('on a phone, the pending list and the kit tracker stack into cards a marsha
   await expect(shirt).toBeChecked();
   await expect(kit.getByTestId('kit-dot')).toHaveAttribute('title', 'Kit 1/3 complete');
   await expectNoViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page);
 });

@@ -3,9 +3,9 @@
 // made by a marshal's device reviewed; an officer's read-only view; the phone layout and
 // WCAG 2.1 AA.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
 import { addStation, auth, type Session, scan, session, verifiedRider } from './support/event-day';
@@ -232,25 +232,13 @@ for (const viewport of [
     await expect(page.locator(`[data-scan-id="${flagged.id}"]`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open Scanner' })).toHaveAttribute('href', '/scan');
 
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const summary = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-    );
-    expect(summary, summary.join('\n')).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    await expectNoViolations(page);
 
     // The form dialog too.
     await page.getByRole('button', { name: 'New Station' }).click();
     await expect(page.getByRole('dialog', { name: 'New Station' })).toBeVisible();
-    const dialogResults = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(dialogResults.violations.map((v) => v.id)).toEqual([]);
+    await expectNoViolations(page);
 
     if (process.env.E2E_SHOTS) {
       await page.getByRole('button', { name: 'Cancel' }).click();

@@ -1,3 +1,4 @@
+import { expectNoSidewaysScroll } from './support/checks';
 import { expect, test } from './support/fixtures';
 
 test('landing page: metadata, trials, classified routes and calls to action', async ({ page }) => {
@@ -72,8 +73,7 @@ test.describe('on a phone', () => {
 
   test('the landing page fits 360px and has no parallax', async ({ page }) => {
     await page.goto('/');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await page.evaluate(() => window.scrollTo(0, 1500));
     await expect
       .poll(() => page.getByTestId('parallax-layer').evaluate((el) => getComputedStyle(el).transform))
@@ -84,8 +84,7 @@ test.describe('on a phone', () => {
     test(`${path} has no horizontal scroll at 360px`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
     });
   }
 });

@@ -1,11 +1,11 @@
 // The organisers' toolkit end to end: the Reports tab downloads spreadsheets that open with
 // the numbers right, and the QR Sticker Generator prints a sheet of the riders picked.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import ExcelJS from 'exceljs';
 import { signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { type CreatedUser, createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
 import { bearer, verifiedRiders } from './support/scanner';
@@ -20,21 +20,6 @@ async function session(request: APIRequestContext, created: CreatedUser): Promis
   const body = await res.json();
   if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return { token: body.token, user: body.data.user };
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('an admin downloads the masterlist and the size totals from the Reports tab', async ({ page, request }, info) => {
@@ -91,7 +76,7 @@ test('an admin downloads the masterlist and the size totals from the Reports tab
 
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(masterlist).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: info.outputPath('reports-360.png'), fullPage: true });
   await expectNoViolations(page);
 });
@@ -145,6 +130,6 @@ test('the QR Sticker Generator prints a sheet of the riders picked and counts th
 
   await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByTestId('print-unprinted')).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: info.outputPath('stickers-360.png'), fullPage: true });
 });

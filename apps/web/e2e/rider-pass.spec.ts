@@ -2,9 +2,9 @@
 // marshal's scans made, the public profile's last station, and the pass opening offline
 // through the service worker.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
 import { addStation, type Session, scan, session, verifiedRider } from './support/event-day';
@@ -80,13 +80,8 @@ for (const viewport of [
 
     await openPass(page, rider);
     await expect(page.getByTestId('passage')).toHaveCount(1);
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    await expectNoViolations(page);
     if (process.env.E2E_SHOTS) {
       await page.screenshot({ path: `${process.env.E2E_SHOTS}/pass-${viewport.width}.png`, fullPage: true });
       await page.goto(`/user/${rider.user.id}`);

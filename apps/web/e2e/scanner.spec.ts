@@ -3,8 +3,8 @@
 // riders scanned offline across two reloads that all arrive exactly once; and the page a
 // rider gets instead of the scanner.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { registerRider, signInWithToken } from './support/api';
+import { expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
 import {
@@ -13,6 +13,7 @@ import {
   createStation,
   deviceScans,
   launchWithCamera,
+  openStation,
   qrY4m,
   rosterIds,
   stationScanCount,
@@ -115,14 +116,11 @@ test('fifty riders scanned offline across two reloads arrive exactly once; a rep
     });
     const page = await context.newPage();
     await signInWithToken(page, marshal.token, marshal.user);
-    await page.goto('/scan');
-    await page.getByRole('button', { name: new RegExp(station.name) }).click();
-    await expect
-      .poll(async () => {
-        const held = new Set(await rosterIds(page));
-        return riders.every((r) => held.has(r.id));
-      })
-      .toBe(true);
+    await openStation(
+      page,
+      station.name,
+      riders.map((r) => r.id),
+    );
     await waitForServiceWorker(page);
 
     await context.setOffline(true);
@@ -196,14 +194,11 @@ test('a session that ends while offline keeps the queue until the marshal signs 
   try {
     const page = await context.newPage();
     await signInWithToken(page, marshal.token, marshal.user);
-    await page.goto('/scan');
-    await page.getByRole('button', { name: new RegExp(station.name) }).click();
-    await expect
-      .poll(async () => {
-        const held = new Set(await rosterIds(page));
-        return riders.every((r) => held.has(r.id));
-      })
-      .toBe(true);
+    await openStation(
+      page,
+      station.name,
+      riders.map((r) => r.id),
+    );
     await waitForServiceWorker(page);
 
     await context.setOffline(true);
@@ -265,20 +260,13 @@ for (const viewport of [
     const [rider] = await verifiedRiders(request, admin.token, 1);
     if (!rider) throw new Error('no rider');
     const station = await createStation(request, admin.token, `A11y CP ${randomUUID().slice(0, 6)}`);
-    const axe = async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-      );
-      expect(summary, summary.join('\n')).toEqual([]);
-    };
     await page.goto('/scan');
     await expect(page.getByRole('heading', { name: 'Sign in to scan' })).toBeVisible();
-    await axe();
+    await expectNoViolations(page);
     await signInWithToken(page, admin.token, admin.user);
     await page.goto('/scan');
     await expect(page.getByRole('heading', { name: 'Pick your station' })).toBeVisible();
-    await axe();
+    await expectNoViolations(page);
     await page.getByRole('button', { name: new RegExp(station.name) }).click();
     await expect.poll(async () => (await rosterIds(page)).includes(rider.id)).toBe(true);
     const field = page.getByLabel('Rider number');
@@ -290,7 +278,7 @@ for (const viewport of [
       await field.press('Enter');
       await expect(page.getByTestId('verdict')).toHaveAttribute('data-tone', tone);
       await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '0');
-      await axe();
+      await expectNoViolations(page);
     }
   });
 }
@@ -320,9 +308,7 @@ test('at a kit station a marshal sees the kit read-only and kit staff hand over 
   const station = (await res.json()).data as { id: string; name: string };
 
   const scanAt = async (p: typeof page) => {
-    await p.goto('/scan');
-    await p.getByRole('button', { name: new RegExp(station.name) }).click();
-    await expect.poll(async () => (await rosterIds(p)).includes(rider.id)).toBe(true);
+    await openStation(p, station.name, [rider.id]);
     await p.getByLabel('Rider number').fill(String(rider.riderNumber));
     await p.getByLabel('Rider number').press('Enter');
     await expect(p.getByTestId('verdict-number')).toHaveText(`#${rider.riderNumber}`);

@@ -4,11 +4,11 @@
 // rider's screen says who and when. A tap sends nothing; 30 s without delivery offers a
 // call and an SMS to the hotline.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { Incident } from '@rally/shared/contracts/incidents';
 import { registerRider, signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { type CreatedUser, createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
 
@@ -66,11 +66,6 @@ async function passStation(request: APIRequestContext, admin: Session, marshal: 
 async function incidentsOf(request: APIRequestContext, admin: Session, riderId: string): Promise<Incident[]> {
   const res = await request.get('/api/admin/incidents', { headers: auth(admin) });
   return ((await res.json()).data as Incident[]).filter((i) => i.rider.id === riderId);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
 
 const POSITION = { latitude: 7.07312, longitude: 125.61234, accuracy: 25 };
@@ -271,22 +266,18 @@ for (const viewport of [
     await page.getByText('Medical', { exact: true }).click();
     await expect(page.getByTestId('sos-position')).toContainText('7.07312');
     if (shots) await page.screenshot({ path: `${shots}/sos-sheet-${viewport.width}.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoViolations(page);
     await hold(page, 1_900);
     await expect(page.getByTestId('sos-status')).toContainText('Waiting for a marshal', { timeout: 20_000 });
     if (shots) await page.screenshot({ path: `${shots}/sos-sent-${viewport.width}.png`, fullPage: true });
-    const widths = await page.evaluate(() => [
-      document.documentElement.scrollWidth,
-      document.documentElement.clientWidth,
-    ]);
-    expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    await expectNoViolations(page);
 
     const board = await staffPage(browser, marshal);
     await board.setViewportSize({ width: viewport.width, height: viewport.height });
     await expect(board.getByTestId('incident-card').first()).toBeVisible();
     await expect(board.getByTestId('incident-alarm')).toBeVisible();
-    expect(await axeViolations(board)).toEqual([]);
+    await expectNoViolations(board);
     if (shots) {
       await board.screenshot({ path: `${shots}/board-${viewport.width}.png`, fullPage: true });
       await board.goto('/admin?tab=settings');
@@ -294,11 +285,7 @@ for (const viewport of [
       await board.screenshot({ path: `${shots}/settings-${viewport.width}.png`, fullPage: true });
       await board.goto('/admin?tab=event-day');
     }
-    const boardWidths = await board.evaluate(() => [
-      document.documentElement.scrollWidth,
-      document.documentElement.clientWidth,
-    ]);
-    expect(boardWidths[0]).toBeLessThanOrEqual(boardWidths[1] ?? 0);
+    await expectNoSidewaysScroll(board);
     // Leave no open incident behind to ring in the other tests' consoles.
     for (const i of await incidentsOf(request, admin, rider.user.id)) {
       await request.post(`/api/admin/incidents/${i.id}/resolve`, { headers: auth(admin), data: { note: 'e2e done' } });

@@ -21,14 +21,23 @@ export interface RegisteredRider {
   user: UserRecord;
 }
 
+/** Who registers: the defaults make a pending "Pending Rider" on a random free number. */
+export interface RiderFields {
+  firstName?: string;
+  lastName?: string;
+  emailPrefix?: string;
+  riderNumber?: number;
+  receipt?: Buffer;
+}
+
 /** Registers a rider through the API (pending verification, paid by GCash with a receipt). */
-export async function registerRider(request: APIRequestContext): Promise<RegisteredRider> {
-  const email = uniqueEmail('pending');
-  const riderNumber = await freeRiderNumber(request);
+export async function registerRider(request: APIRequestContext, fields: RiderFields = {}): Promise<RegisteredRider> {
+  const email = uniqueEmail(fields.emailPrefix ?? 'pending');
+  const riderNumber = fields.riderNumber ?? (await freeRiderNumber(request));
   const response = await request.post('/api/auth/register-with-uploads', {
     multipart: {
-      firstName: 'Pending',
-      lastName: 'Rider',
+      firstName: fields.firstName ?? 'Pending',
+      lastName: fields.lastName ?? 'Rider',
       email,
       password: PASSWORD,
       phoneNumber: '09171234567',
@@ -39,7 +48,7 @@ export async function registerRider(request: APIRequestContext): Promise<Registe
       finisherSleeveSize: 'M',
       vestSize: 'L',
       paymentAmount: '2700',
-      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: pngFixture(200, 300) },
+      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: fields.receipt ?? pngFixture(200, 300) },
     },
   });
   const body = await response.json();

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { type APIRequestContext, type Browser, chromium, expect, type Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import QRCode from 'qrcode';
-import { PASSWORD, ROOT, uniqueEmail } from './env';
+import { registerRider } from './api';
+import { PASSWORD, ROOT } from './env';
 import { pngFixture } from './images';
 
 export interface Session {
@@ -62,33 +63,21 @@ export async function verifiedRiders(
   }
   const receipt = pngFixture(120, 160);
   const one = async (riderNumber: number): Promise<VerifiedRider> => {
-    const reg = await request.post('/api/auth/register-with-uploads', {
-      multipart: {
-        firstName: 'Scan',
-        lastName: `Rider${riderNumber}`,
-        email: uniqueEmail('scan'),
-        password: PASSWORD,
-        phoneNumber: '09171234567',
-        category: 'lakan',
-        paymentMethod: 'gcash',
-        riderNumber: String(riderNumber),
-        tshirtSize: 'L',
-        finisherSleeveSize: 'M',
-        vestSize: 'L',
-        paymentAmount: '2700',
-        paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: receipt },
-      },
+    const rider = await registerRider(request, {
+      firstName: 'Scan',
+      lastName: `Rider${riderNumber}`,
+      emailPrefix: 'scan',
+      riderNumber,
+      receipt,
     });
-    const body = await reg.json();
-    expect(reg.ok(), JSON.stringify(body)).toBeTruthy();
     const approved = await request.post('/api/admin/verifications/verify', {
       headers: bearer(adminToken),
-      data: { verification_code: body.data.user.verificationCode, action: 'verified' },
+      data: { verification_code: rider.user.verificationCode, action: 'verified' },
     });
     expect(approved.ok(), await approved.text()).toBeTruthy();
-    const code = await request.get('/api/my/rider-code', { headers: bearer(body.token) });
+    const code = await request.get('/api/my/rider-code', { headers: bearer(rider.token) });
     expect(code.ok(), await code.text()).toBeTruthy();
-    return { id: body.data.user.id, riderNumber, riderCode: (await code.json()).data.riderCode, token: body.token };
+    return { id: rider.user.id, riderNumber, riderCode: (await code.json()).data.riderCode, token: rider.token };
   };
   const riders: VerifiedRider[] = [];
   // A few at a time: registration hashes a password and re-encodes an image.
@@ -177,6 +166,18 @@ export function deviceScans(page: Page) {
         };
       }),
   );
+}
+
+/** Opens /scan at `stationName` and waits until the cached roster holds every rider in `riderIds`. */
+export async function openStation(page: Page, stationName: string, riderIds: string[]) {
+  await page.goto('/scan');
+  await page.getByRole('button', { name: new RegExp(stationName) }).click();
+  await expect
+    .poll(async () => {
+      const held = new Set(await rosterIds(page));
+      return riderIds.every((id) => held.has(id));
+    })
+    .toBe(true);
 }
 
 /** Ids of the riders the page holds in its cached roster. */
