@@ -39,7 +39,7 @@ export default function AnalyticsTab() {
         actions={<RefreshButton fetching={figures.isFetching} onRefresh={() => figures.refetch()} />}
       />
       <h3 id="analytics-title" className="sr-only">
-        Registration analytics
+        Rally figures
       </h3>
       <QueryStates query={figures} loadingLabel="Loading analytics..." errorMessage="Failed to load analytics">
         {(data) => <Figures data={data} />}
