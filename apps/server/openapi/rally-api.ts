@@ -40,6 +40,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Registrations per day, verification status, riders per category, route, club and payment method, kit size totals of the verified riders and the verification turnaround (median and 90th percentile).
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/announcements": {
         parameters: {
             query?: never;
@@ -1982,6 +2003,153 @@ export interface operations {
             };
             /** @description The body or an uploaded file is of a type this operation does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            categories: {
+                                /** @enum {string|null} */
+                                category: "lakambini" | "lakan" | "bagani" | "magani" | "lakambini-obr" | "lakan-obr" | "bagani-obr" | "magani-obr" | null;
+                                riders: number;
+                            }[];
+                            clubs: {
+                                club: string | null;
+                                riders: number;
+                            }[];
+                            payment_methods: {
+                                /** @enum {string|null} */
+                                method: "cash" | "gcash" | "bank_transfer" | null;
+                                riders: number;
+                            }[];
+                            registrations_per_day: {
+                                date: string;
+                                riders: number;
+                            }[];
+                            riders: number;
+                            routes: {
+                                riders: number;
+                                /** @enum {string|null} */
+                                route: "lakambini" | "lakan" | "bagani" | null;
+                            }[];
+                            sizes: {
+                                finisher_sleeve: {
+                                    custom: string;
+                                    riders: number;
+                                    size: string;
+                                }[];
+                                tshirt: {
+                                    custom: string;
+                                    riders: number;
+                                    size: string;
+                                }[];
+                                vest: {
+                                    custom: string;
+                                    riders: number;
+                                    size: string;
+                                }[];
+                            };
+                            status: {
+                                pending: number;
+                                rejected: number;
+                                verified: number;
+                            };
+                            turnaround: {
+                                median_seconds: number | null;
+                                p90_seconds: number | null;
+                                verified: number;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

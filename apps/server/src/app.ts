@@ -27,6 +27,7 @@ import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { rateLimitStore } from './lib/rate-limit-store';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { courseRoutes } from './modules/course/course.routes';
@@ -230,6 +231,7 @@ export async function buildApp(opts: {
       await api.register(userRoutes, { db, fileStore });
       await api.register(verificationRoutes, { db });
       await api.register(dashboardRoutes, { db });
+      await api.register(analyticsRoutes, { db });
       await api.register(activityRoutes, { db });
       await api.register(loginActivityRoutes, { db });
       await api.register(stationRoutes, { db });

@@ -68,6 +68,7 @@ const EXPECTED_ROUTES = [
   'GET /api/admin/activities',
   'POST /api/admin/activities/sample',
   'GET /api/admin/dashboard/stats',
+  'GET /api/admin/analytics',
   'GET /api/admin/masterlist',
   // Console: logs
   'GET /api/admin/logs',
@@ -134,6 +135,7 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/activities': { permission: 'view_dashboard' },
   'POST /api/admin/activities/sample': { permission: 'edit_user_info' },
   'GET /api/admin/dashboard/stats': { permission: 'view_dashboard' },
+  'GET /api/admin/analytics': { permission: 'view_dashboard' },
   'GET /api/admin/masterlist': { permission: 'view_masterlist' },
   'GET /api/admin/verifications/pending': { permission: 'verify_users' },
   'POST /api/admin/verifications/verify': { permission: 'verify_users' },

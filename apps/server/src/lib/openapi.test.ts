@@ -153,5 +153,31 @@ describe('the OpenAPI document', () => {
     const marshall = await staff(t.app, t.database.db, 'marshall');
     const queue = await pendingVerifications(rallyClient(base, marshall.token));
     expect(JSON.stringify(queue)).toContain(user.id);
+
+    // The analytics figures, typed by the generated document: the rider above counts as pending.
+    const officer = await staff(t.app, t.database.db, 'officer');
+    const figures = await rallyClient(base, officer.token).GET('/api/admin/analytics');
+    expect(figures.error).toBeUndefined();
+    expect(figures.data?.data.status.pending).toBeGreaterThanOrEqual(1);
+    expect(figures.data?.data.categories.find((c) => c.category === 'bagani')?.riders).toBeGreaterThanOrEqual(1);
+  });
+
+  it('documents the analytics figures for the roles that see the dashboard', () => {
+    const op = doc.paths['/api/admin/analytics']?.get;
+    expect(op?.['x-permission']).toBe('view_dashboard');
+    const body = op?.responses['200']?.content?.['application/json'] as
+      | { schema: { properties: { data: { properties: Record<string, unknown> } } } }
+      | undefined;
+    expect(Object.keys(body?.schema.properties.data.properties ?? {})).toEqual([
+      'riders',
+      'registrations_per_day',
+      'status',
+      'categories',
+      'routes',
+      'clubs',
+      'payment_methods',
+      'sizes',
+      'turnaround',
+    ]);
   });
 });

@@ -1,0 +1,150 @@
+// The Analytics tab's figures, each counted by the database (GROUP BY, percentile_cont) so
+// the answer costs a handful of small aggregates however many riders registered. Every
+// query covers the same riders: rider accounts the viewer may see, by the console's
+// visibility rule. Filling in zero lines and ordering is the presenter's job.
+import { CATEGORIES, RALLY_ROUTE_IDS, type RallyRouteId, type Role, routeForCategory } from '@rally/shared/catalog';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/files';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { isRider } from '../../lib/riders';
+import { onlyRow } from '../../lib/sql-text';
+import { visibleAccounts } from '../../lib/visibility';
+import { RALLY_TIME_ZONE } from '../logs/logs.service';
+
+export interface Counted<K> {
+  key: K;
+  riders: number;
+}
+export interface SizeCount {
+  size: string | null;
+  /** Upper-cased, spaces collapsed: custom sizes that differ only in spelling count together. */
+  customKey: string | null;
+  /** One rider's spelling of the custom size, spaces collapsed. */
+  customText: string | null;
+  riders: number;
+}
+export interface AnalyticsCounts {
+  status: { riders: number; verified: number; pending: number; rejected: number };
+  days: Counted<string>[];
+  categories: Counted<string | null>[];
+  routes: Counted<string | null>[];
+  clubs: Counted<string | null>[];
+  paymentMethods: Counted<string | null>[];
+  sizes: { tshirt: SizeCount[]; finisher_sleeve: SizeCount[]; vest: SizeCount[] };
+  turnaround: { verified: number; median: number | null; p90: number | null };
+}
+
+const riders = sql<number>`count(*)`.mapWith(Number);
+// Positional GROUP BY: an expression holding bound parameters would be a different
+// expression each time drizzle writes it, so "group by <expression>" would not match.
+const byFirst = sql`1`;
+const status = sql<string>`coalesce(${verifications.status}::text, 'pending')`;
+const tidy = (column: SQLWrapper) => sql`regexp_replace(trim(${column}), '\\s+', ' ', 'g')`;
+
+/** The route of a category, in SQL, from the catalog's own rule. */
+const routeOf = sql<RallyRouteId | null>`case ${sql.join(
+  RALLY_ROUTE_IDS.map(
+    (route) =>
+      sql`when ${users.category}::text in (${sql.join(
+        CATEGORIES.filter((c) => routeForCategory(c) === route).map((c) => sql.raw(`'${c}'`)),
+        sql`, `,
+      )}) then '${sql.raw(route)}'`,
+  ),
+  sql` `,
+)} end`;
+
+export async function analyticsCounts(db: Db, viewerRole: Role): Promise<AnalyticsCounts> {
+  const scope = and(isRider, visibleAccounts(viewerRole, users.role));
+  const totals = onlyRow(
+    await db
+      .select({
+        riders,
+        verified: sql<number>`count(*) filter (where ${status} = 'verified')`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${status} = 'pending')`.mapWith(Number),
+        rejected: sql<number>`count(*) filter (where ${status} = 'rejected')`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .where(scope),
+  );
+
+  const grouped = async <K>(key: SQL<K>): Promise<Counted<K>[]> =>
+    db
+      .select({ key, riders })
+      .from(users)
+      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .where(scope)
+      .groupBy(byFirst);
+
+  const days = await grouped(
+    sql<string>`to_char(${users.createdAt} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+  );
+  const categories = await grouped(sql<string | null>`${users.category}::text`);
+  const routes = await grouped(routeOf);
+  const paymentMethods = await grouped(
+    sql<string | null>`coalesce(${verifications.paymentMethod}, ${users.paymentMethod})::text`,
+  );
+  const clubs = await db
+    .select({
+      key: sql<string | null>`min(nullif(${tidy(users.clubName)}, ''))`,
+      riders,
+    })
+    .from(users)
+    .where(scope)
+    .groupBy(sql`upper(nullif(${tidy(users.clubName)}, ''))`);
+
+  // Sizes: the verified riders, who are the ones given a kit.
+  const kitScope = and(scope, eq(verifications.status, 'verified'));
+  const sizeCounts = (size: SQLWrapper, custom: SQLWrapper): Promise<SizeCount[]> =>
+    db
+      .select({
+        size: sql<string | null>`${size}`,
+        customKey: sql<string | null>`case when ${size} = 'CUSTOM' then upper(coalesce(${tidy(custom)}, '')) end`,
+        customText: sql<string | null>`min(case when ${size} = 'CUSTOM' then ${tidy(custom)} end)`,
+        riders,
+      })
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .where(kitScope)
+      .groupBy(sql`1, 2`);
+  const sizes = {
+    tshirt: await sizeCounts(users.tshirtSize, users.customTshirtSize),
+    finisher_sleeve: await sizeCounts(users.finisherSleeveSize, users.customFinisherSleeveSize),
+    vest: await sizeCounts(users.vestSize, users.customVestSize),
+  };
+
+  // The clock starts at registration, or at the receipt a rider uploaded later (after a
+  // rejection, say) as long as it came before the decision.
+  const started = sql`greatest(${verifications.createdAt},
+    case when ${files.createdAt} <= ${verifications.verifiedAt} then ${files.createdAt} end)`;
+  const seconds = sql`extract(epoch from (${verifications.verifiedAt} - ${started}))::float8`;
+  const turnaround = onlyRow(
+    await db
+      .select({
+        verified: riders,
+        median: sql<number | null>`percentile_cont(0.5) within group (order by ${seconds})`,
+        p90: sql<number | null>`percentile_cont(0.9) within group (order by ${seconds})`,
+      })
+      .from(users)
+      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt')))
+      .where(and(kitScope, sql`${verifications.verifiedAt} is not null`)),
+  );
+
+  return {
+    status: totals,
+    days,
+    categories,
+    routes,
+    clubs,
+    paymentMethods,
+    sizes,
+    turnaround: {
+      verified: turnaround.verified,
+      median: turnaround.median === null ? null : Number(turnaround.median),
+      p90: turnaround.p90 === null ? null : Number(turnaround.p90),
+    },
+  };
+}
