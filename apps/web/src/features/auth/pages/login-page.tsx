@@ -4,12 +4,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { PageMeta } from '../../../components/ui/page-meta';
-import { PasswordField } from '../../../components/ui/password-field';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { CredentialFields, SignInError } from '../components/credential-fields';
 import { destinationFor } from '../lib/destination';
 
 // "Remember me" keeps the email for the next visit; the session itself always lasts its 7 days.
@@ -63,24 +62,7 @@ export default function LoginPage() {
         <p className="mt-2 text-ash">Welcome back. Your tribe is waiting.</p>
       </div>
       <form onSubmit={onSubmit} noValidate className="mt-8 space-y-5" aria-label="Log in">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <CredentialFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ash">
             <input
@@ -95,14 +77,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        {error && (
-          <p
-            role="alert"
-            className="rounded-md border-l-4 border-ember-500 bg-ember-700/20 px-4 py-3 text-sm text-bone"
-          >
-            {error}
-          </p>
-        )}
+        <SignInError message={error} className="text-sm" />
         <button type="submit" disabled={busy} className={buttonStyles('primary', 'lg', 'w-full')}>
           <LogIn className="size-6" aria-hidden="true" />
           {busy ? 'ENTERING...' : 'ENTER THE REALM'}

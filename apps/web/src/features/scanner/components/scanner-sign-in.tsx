@@ -3,9 +3,8 @@
 import { LogIn } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
 import { type User, useAuth } from '../../../lib/auth';
+import { CredentialFields, SignInError } from '../../auth/components/credential-fields';
 
 export function ScannerSignIn({
   heading,
@@ -44,27 +43,8 @@ export function ScannerSignIn({
     <form onSubmit={submit} noValidate aria-label="Sign in to the scanner" className="space-y-4">
       <h2 className="font-display text-3xl tracking-wider text-bone uppercase">{heading}</h2>
       {note && <p className="text-lg text-ash">{note}</p>}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      {error && (
-        <p role="alert" className="rounded-md border-l-4 border-ember-500 bg-ember-700/20 px-4 py-3 text-bone">
-          {error}
-        </p>
-      )}
+      <CredentialFields email={email} password={password} onEmailChange={setEmail} onPasswordChange={setPassword} />
+      <SignInError message={error} />
       <button type="submit" disabled={busy} className={buttonStyles('primary', 'lg', 'w-full')}>
         <LogIn className="size-6" aria-hidden="true" />
         {busy ? 'Signing in…' : 'Sign in'}
