@@ -1373,6 +1373,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description The signed-in user edits their own phone, address, emergency contact and medical notes. Only sent fields change; blank clears phone, address and medical notes; the emergency contact cannot be removed and its number must be a Philippine mobile. Unknown fields are refused. Audited.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        patch: operations["patchMyDetails"];
+        trace?: never;
+    };
     "/api/my/gear-sizes": {
         parameters: {
             query?: never;
@@ -12290,11 +12311,13 @@ export interface operations {
                         data: {
                             user: {
                                 address: string | null;
+                                allergies: string | null;
                                 bikeInfo: {
                                     category: string | null;
                                     model: string | null;
                                 };
                                 birthdate: string | null;
+                                bloodType: string | null;
                                 category: string | null;
                                 clubInfo: {
                                     clubName: string | null;
@@ -12316,6 +12339,7 @@ export interface operations {
                                 id: string;
                                 kitName: string | null;
                                 lastName: string;
+                                medicalConditions: string | null;
                                 motorcycleModel: string | null;
                                 participantDetails: {
                                     category: string | null;
@@ -12584,11 +12608,13 @@ export interface operations {
                         data: {
                             user: {
                                 address: string | null;
+                                allergies: string | null;
                                 bikeInfo: {
                                     category: string | null;
                                     model: string | null;
                                 };
                                 birthdate: string | null;
+                                bloodType: string | null;
                                 category: string | null;
                                 clubInfo: {
                                     clubName: string | null;
@@ -12610,6 +12636,7 @@ export interface operations {
                                 id: string;
                                 kitName: string | null;
                                 lastName: string;
+                                medicalConditions: string | null;
                                 motorcycleModel: string | null;
                                 participantDetails: {
                                     category: string | null;
@@ -12727,11 +12754,13 @@ export interface operations {
                         data: {
                             user: {
                                 address: string | null;
+                                allergies: string | null;
                                 bikeInfo: {
                                     category: string | null;
                                     model: string | null;
                                 };
                                 birthdate: string | null;
+                                bloodType: string | null;
                                 category: string | null;
                                 clubInfo: {
                                     clubName: string | null;
@@ -12753,6 +12782,7 @@ export interface operations {
                                 id: string;
                                 kitName: string | null;
                                 lastName: string;
+                                medicalConditions: string | null;
                                 motorcycleModel: string | null;
                                 participantDetails: {
                                     category: string | null;
@@ -12900,11 +12930,13 @@ export interface operations {
                         data: {
                             user: {
                                 address: string | null;
+                                allergies: string | null;
                                 bikeInfo: {
                                     category: string | null;
                                     model: string | null;
                                 };
                                 birthdate: string | null;
+                                bloodType: string | null;
                                 category: string | null;
                                 clubInfo: {
                                     clubName: string | null;
@@ -12926,6 +12958,7 @@ export interface operations {
                                 id: string;
                                 kitName: string | null;
                                 lastName: string;
+                                medicalConditions: string | null;
                                 motorcycleModel: string | null;
                                 participantDetails: {
                                     category: string | null;
@@ -13097,11 +13130,13 @@ export interface operations {
                         data: {
                             user: {
                                 address: string | null;
+                                allergies: string | null;
                                 bikeInfo: {
                                     category: string | null;
                                     model: string | null;
                                 };
                                 birthdate: string | null;
+                                bloodType: string | null;
                                 category: string | null;
                                 clubInfo: {
                                     clubName: string | null;
@@ -13123,6 +13158,7 @@ export interface operations {
                                 id: string;
                                 kitName: string | null;
                                 lastName: string;
+                                medicalConditions: string | null;
                                 motorcycleModel: string | null;
                                 participantDetails: {
                                     category: string | null;
@@ -13754,6 +13790,187 @@ export interface operations {
             };
             /** @description No valid session: log in again */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchMyDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string | null;
+                    allergies?: string | null;
+                    bloodType?: ("A+" | "A-" | "B+" | "B-" | "AB+" | "AB-" | "O+" | "O-") | "" | (null);
+                    emergencyContactName?: string;
+                    emergencyContactNumber?: string;
+                    medicalConditions?: string | null;
+                    phoneNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            user: {
+                                address: string | null;
+                                allergies: string | null;
+                                bikeInfo: {
+                                    category: string | null;
+                                    model: string | null;
+                                };
+                                birthdate: string | null;
+                                bloodType: string | null;
+                                category: string | null;
+                                clubInfo: {
+                                    clubName: string | null;
+                                    riderNumber: number | null;
+                                };
+                                clubName: string | null;
+                                createdAt: string;
+                                customFinisherSleeveSize: string | null;
+                                customTshirtSize: string | null;
+                                customVestSize: string | null;
+                                email: string;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                finisherSleeveSize: string | null;
+                                firstName: string;
+                                gender: string | null;
+                                hasPaymentReceipt: boolean;
+                                hasProfileImage: boolean;
+                                id: string;
+                                kitName: string | null;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                motorcycleModel: string | null;
+                                participantDetails: {
+                                    category: string | null;
+                                    emergencyContactName: string | null;
+                                    emergencyContactNumber: string | null;
+                                    kitName: string | null;
+                                    motorcycleModel: string | null;
+                                    riderNumber: number | null;
+                                };
+                                paymentAmount: number | null;
+                                paymentMethod: string | null;
+                                phoneNumber: string | null;
+                                riderCode: string | null;
+                                riderNumber: number | null;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                stats: {
+                                    eventsParticipated: number;
+                                    fires: number;
+                                };
+                                /** @enum {string} */
+                                status: "active" | "inactive";
+                                tshirtSize: string | null;
+                                verificationCode: string | null;
+                                /** @enum {string|null} */
+                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                vestSize: string | null;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

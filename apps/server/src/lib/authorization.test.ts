@@ -54,6 +54,7 @@ const EXPECTED_ROUTES = [
   'POST /api/my/gear-sizes',
   'GET /api/my/gear-sizes',
   'GET /api/my/rider-code',
+  'PATCH /api/my/details',
   'GET /api/announcements',
   // Console: users, activity, dashboard, masterlist
   'GET /api/admin/users',
@@ -154,6 +155,8 @@ const DECLARED: Record<string, Access> = {
   'GET /api/admin/scans/flagged': { permission: 'view_dashboard' },
   'POST /api/admin/scans/:id/review': { permission: 'manage_event' },
   'GET /api/my/passages': 'authenticated',
+  // The rider's own contact, emergency contact and medical notes: only ever the signed-in user's.
+  'PATCH /api/my/details': 'authenticated',
   // SOS and incidents: anyone signed in may call for help; the board reads with
   // view_dashboard; acting on an incident needs handle_incidents.
   'POST /api/my/sos': 'authenticated',

@@ -249,6 +249,10 @@ export const userRecord = z.object({
   clubName: nullableString,
   emergencyContactName: nullableString,
   emergencyContactNumber: nullableString,
+  // The rider's own medical notes, shown on their My Details; nobody else gets this record.
+  bloodType: nullableString,
+  allergies: nullableString,
+  medicalConditions: nullableString,
   tshirtSize: nullableString,
   customTshirtSize: nullableString,
   finisherSleeveSize: nullableString,

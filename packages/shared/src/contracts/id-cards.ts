@@ -61,7 +61,8 @@ export const markPrintedResponse = envelope(
   z.object({ id: z.string(), print_count: z.number().int(), printed_at: z.string() }),
 );
 
-const medicalText = (field: string) =>
+/** A medical note (allergies, conditions): trimmed, at most MEDICAL_TEXT_MAX; null clears it. */
+export const medicalText = (field: string) =>
   z
     .string({ message: `${field} must be text` })
     .trim()
@@ -69,13 +70,17 @@ const medicalText = (field: string) =>
     .nullable()
     .optional();
 
+/** One of BLOOD_TYPES; '' or null clears it. */
+export const bloodTypeField = (field: string) =>
+  z
+    .union([z.enum(BLOOD_TYPES), z.literal('')], { message: `${field} must be one of: ${BLOOD_TYPES.join(', ')}` })
+    .nullable()
+    .optional();
+
 /** Absent fields stay as they are; null or an empty text clears one. */
 export const medicalInfoBody = z
   .object({
-    blood_type: z
-      .union([z.enum(BLOOD_TYPES), z.literal('')], { message: `blood_type must be one of: ${BLOOD_TYPES.join(', ')}` })
-      .nullable()
-      .optional(),
+    blood_type: bloodTypeField('blood_type'),
     allergies: medicalText('allergies'),
     medical_conditions: medicalText('medical_conditions'),
   })

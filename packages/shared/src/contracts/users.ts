@@ -92,7 +92,7 @@ export const usersListResponse = envelope(z.object({ users: z.array(adminUser), 
 export const userResponse = envelope(z.object({ user: adminUser }));
 
 /** Optional free text: '' and whitespace clear the field (stored as null). */
-const clearableText = (field: string, max: number) =>
+export const clearableText = (field: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     z

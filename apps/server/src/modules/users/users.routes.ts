@@ -1,4 +1,6 @@
+import { profileResponse } from '@rally/shared/contracts/auth';
 import { messageEnvelope, uuidParam } from '@rally/shared/contracts/common';
+import { myDetailsBody } from '@rally/shared/contracts/rider-details';
 import {
   kitSizesBody,
   listUsersQuery,
@@ -16,6 +18,7 @@ import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import type { FileStore } from '../../lib/file-store';
 import { responses } from '../../lib/route-helpers';
+import { updateMyDetails } from './my-details.service';
 import { getAdminUser, listUsers, masterlist } from './users.queries';
 import { deleteUser, setKitSizes, setUserRole, setUserStatus, updateUser } from './users.service';
 
@@ -91,6 +94,22 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; fileStore
       success: true as const,
       message: 'Kit sizes updated',
       data: { user: await setKitSizes(db, requireAuth(request), request.params.id, request.body) },
+    }),
+  });
+
+  r.patch('/my/details', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['users'],
+      description:
+        'The signed-in user edits their own phone, address, emergency contact and medical notes. Only sent fields change; blank clears phone, address and medical notes; the emergency contact cannot be removed and its number must be a Philippine mobile. Unknown fields are refused. Audited.',
+      body: myDetailsBody,
+      response: responses({ 200: profileResponse }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Your details have been updated',
+      data: { user: await updateMyDetails(db, requireAuth(request), request.body) },
     }),
   });
 

@@ -1,6 +1,8 @@
 // Calls of My Profile.
 import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
+import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyCommentList } from '@rally/shared/contracts/profiles';
+import type { MyDetailsBody } from '@rally/shared/contracts/rider-details';
 import type {
   Announcement,
   GearSizes,
@@ -94,4 +96,9 @@ export async function fetchGearSizes(): Promise<GearSizes> {
 export async function submitGearSizes(body: GearSizesBody): Promise<GearSizes> {
   const res = await api.post<Envelope<GearSizes>>('/my/gear-sizes', body);
   return res.data;
+}
+
+export async function updateMyDetails(body: MyDetailsBody): Promise<{ user: UserRecord; message?: string }> {
+  const res = await api.patch<Envelope<{ user: UserRecord }>>('/my/details', body);
+  return { user: res.data.user, message: res.message };
 }

@@ -7,11 +7,15 @@ import {
   type PaymentMethod,
 } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
-import { Bike, HeartPulse, IdCard, Package, Phone, Shirt } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bike, HeartPulse, IdCard, Package, Pencil, Phone, Shirt } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { buttonStyles } from '../../../components/ui/button-styles';
 import { formatDate, formatRiderNumber } from '../../../lib/format';
 import { roleLabel } from '../../public-profile/components/rider-badges';
 import { fullNameOf } from '../../public-profile/lib/names';
+import { myKeys } from '../api/my-profile-api';
+import { MyDetailsForm } from './my-details-form';
 
 const orElse = (value: string | null | undefined, fallback: string) => (value?.trim() ? value.trim() : fallback);
 
@@ -28,14 +32,51 @@ const STATUS_STYLES: Record<string, string> = {
   Deployed: 'border-fire-500 bg-fire-500/15 text-fire-300',
 };
 
-export function DetailsTab({ user }: { user: UserRecord }) {
+/** `editable` is false offline: the edit needs the server, the details stay readable. */
+export function DetailsTab({ user, editable = true }: { user: UserRecord; editable?: boolean }) {
   const category = categoryDisplay(user.category, { gender: user.gender });
   const verified = user.verificationStatus === 'verified';
   const bikeCheck = DEFAULT_BIKE_CHECK_STATUS;
   const riderKit = DEFAULT_RIDER_KIT_STATUS;
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeForm = () => {
+    setEditing(false);
+    // Back to the button that opened the form, so a keyboard user keeps their place.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <h2 className="sr-only">My Details</h2>
+      {editable && (
+        <div className="md:col-span-2">
+          {editing ? (
+            <MyDetailsForm
+              user={user}
+              onCancel={closeForm}
+              onSaved={async () => {
+                // The profile query re-reads the user record and stores it for the whole site.
+                await queryClient.invalidateQueries({ queryKey: myKeys.profile });
+                closeForm();
+              }}
+            />
+          ) : (
+            <div className="flex flex-col gap-2 rounded-lg border border-ink-700 bg-ink-850 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-ash">Keep your phone, address, emergency contact and medical notes up to date.</p>
+              <button
+                ref={editButton}
+                type="button"
+                onClick={() => setEditing(true)}
+                className={buttonStyles('secondary', 'md', 'shrink-0')}
+              >
+                <Pencil className="size-5" aria-hidden="true" />
+                Edit My Details
+              </button>
+            </div>
+          )}
+        </div>
+      )}
       <DetailCard title="Warrior Identity" icon={<IdCard className="size-6" aria-hidden="true" />}>
         <Row label="Full Name" value={fullNameOf(user)} />
         <Row label="Kit Name" value={orElse(user.kitName, 'Not specified')} />
@@ -76,7 +117,9 @@ export function DetailsTab({ user }: { user: UserRecord }) {
       <DetailCard title="Emergency & Medical" icon={<HeartPulse className="size-6" aria-hidden="true" />}>
         <Row label="Emergency Contact" value={orElse(user.emergencyContactName, 'Not provided')} />
         <Row label="Emergency Number" value={orElse(user.emergencyContactNumber, 'Not provided')} />
-        <Row label="Allergies" value="No known allergies" />
+        <Row label="Blood Type" value={orElse(user.bloodType, 'Not specified')} />
+        <Row label="Allergies" value={orElse(user.allergies, 'No known allergies')} />
+        <Row label="Medical Conditions" value={orElse(user.medicalConditions, 'None recorded')} />
       </DetailCard>
 
       <DetailCard title="Sizes" icon={<Shirt className="size-6" aria-hidden="true" />}>

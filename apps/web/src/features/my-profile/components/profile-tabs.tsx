@@ -33,11 +33,17 @@ export function ProfileTabs<Id extends string>({ tabs, active, onSelect, label }
     event.preventDefault();
     onSelect(target.id);
     refs.current.get(target.id)?.focus();
-    refs.current.get(target.id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
+  // Every tab is in view at every width, never behind a sideways scroll a rider would not
+  // notice: on phones a grid of tiles (icon over label, two columns below 400 px, three
+  // above: the longest label, Announcements, needs that width whole), from md up one strip that wraps if it must.
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b-2 border-ink-700 pb-px">
+    <div
+      role="tablist"
+      aria-label={label}
+      className="grid grid-cols-2 gap-1.5 min-[400px]:grid-cols-3 sm:grid-cols-4 md:flex md:flex-wrap md:gap-1 md:border-b-2 md:border-ink-700 md:pb-px"
+    >
       {tabs.map((tab, index) => {
         const selected = tab.id === active;
         const Icon = tab.icon;
@@ -54,22 +60,18 @@ export function ProfileTabs<Id extends string>({ tabs, active, onSelect, label }
             aria-selected={selected}
             aria-controls={panelId(tab.id)}
             tabIndex={selected ? 0 : -1}
-            onClick={(event) => {
-              onSelect(tab.id);
-              // On a phone the strip scrolls sideways: keep the chosen tab in view.
-              event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-            }}
+            onClick={() => onSelect(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-0.5 flex min-h-12 shrink-0 items-center gap-2 rounded-t-md border-b-4 px-3 font-display text-base tracking-wider uppercase whitespace-nowrap transition-colors ${
+            className={`relative flex min-h-16 min-w-0 flex-col items-center justify-center gap-1 rounded-md border-2 px-1 py-2 text-center font-display text-sm tracking-wider uppercase transition-colors md:-mb-0.5 md:min-h-12 md:flex-row md:gap-2 md:rounded-b-none md:border-0 md:border-b-4 md:px-2 md:py-0 md:text-base md:tracking-wide md:whitespace-nowrap ${
               selected
-                ? 'border-fire-500 bg-ink-900 text-fire-300'
-                : 'border-transparent text-ash hover:bg-ink-900 hover:text-bone'
+                ? 'border-fire-500 bg-fire-500/15 text-fire-300 md:bg-ink-900'
+                : 'border-ink-700 bg-ink-900 text-ash hover:border-ink-600 hover:text-bone md:border-transparent md:bg-transparent md:hover:bg-ink-900'
             }`}
           >
-            <Icon className="size-5" aria-hidden="true" />
-            {tab.label}
+            <Icon className="size-5 shrink-0" aria-hidden="true" />
+            <span>{tab.label}</span>
             {tab.badge ? (
-              <span className="rounded-full bg-ember-600 px-2 py-0.5 font-sans text-xs font-bold text-white">
+              <span className="absolute top-1 right-1 rounded-full bg-ember-600 px-1.5 py-0.5 font-sans text-xs leading-none font-bold text-white md:static md:px-2">
                 {tab.badge}
                 <span className="sr-only"> unread</span>
               </span>

@@ -211,11 +211,11 @@ function MyProfileView({ user }: { user: UserRecord }) {
             aria-labelledby={tabId(activeTab)}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel a tab stop
             tabIndex={0}
-            className="rounded-b-xl border border-t-0 border-ink-700 bg-ink-900 p-4 sm:p-6"
+            className="mt-3 rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6 md:mt-0 md:rounded-t-none md:border-t-0"
           >
             {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
             {activeTab === 'comments' && <MyCommentsTab />}
-            {activeTab === 'details' && <DetailsTab user={user} />}
+            {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
             {activeTab === 'password' && <ChangePasswordForm />}
             {activeTab === 'announcements' && <AnnouncementsTab query={announcements} read={read} onRead={markRead} />}
             {activeTab === 'tshirt' && (
