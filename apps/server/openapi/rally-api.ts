@@ -12877,7 +12877,10 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     address?: string;
+                    allergies?: string;
                     birthdate?: string;
+                    /** @enum {string} */
+                    bloodType?: "A+" | "A-" | "B+" | "B-" | "AB+" | "AB-" | "O+" | "O-";
                     /** @enum {string} */
                     category: "lakambini" | "lakan" | "bagani" | "magani" | "lakambini-obr" | "lakan-obr" | "bagani-obr" | "magani-obr";
                     clubName?: string;
@@ -12894,6 +12897,7 @@ export interface operations {
                     gender?: "male" | "female";
                     kitName?: string;
                     lastName: string;
+                    medicalConditions?: string;
                     motorcycleModel?: string;
                     password: string;
                     paymentAmount?: unknown;
