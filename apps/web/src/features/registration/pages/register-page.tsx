@@ -15,6 +15,7 @@ import { useAuth } from '../../../lib/auth';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { submitRegistration, takenNumbersKey, useTakenNumbers } from '../api/registration-api';
+import { DraftNotice } from '../components/draft-notice';
 import { ErrorSummary } from '../components/error-summary';
 import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
@@ -26,6 +27,7 @@ import { TermsModal } from '../components/terms-modal';
 import { TrialChoice } from '../components/trial-choice';
 import { UploadProgress } from '../components/upload-progress';
 import { focusField } from '../lib/focus-field';
+import type { RegistrationDraft } from '../lib/registration-draft';
 import {
   type ErrorField,
   errorId,
@@ -40,6 +42,7 @@ import {
   type FieldSetter,
   type RegistrationFields,
 } from '../lib/registration-form';
+import { useRegistrationDraft } from '../lib/use-registration-draft';
 
 export default function RegisterPage() {
   const { isAuthenticated, isLoading, setSession } = useAuth();
@@ -62,6 +65,26 @@ export default function RegisterPage() {
   const [attempted, setAttempted] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
+
+  const draftState = useMemo<RegistrationDraft>(
+    () => ({ fields, agreed, profileImage, receipt }),
+    [fields, agreed, profileImage, receipt],
+  );
+  const draft = useRegistrationDraft(draftState, (kept) => {
+    setFields({ ...EMPTY_REGISTRATION, ...kept.fields });
+    setAgreed(kept.agreed);
+    setProfileImage(kept.profileImage);
+    setReceipt(kept.receipt);
+  });
+  const startOver = () => {
+    void draft.discard();
+    setFields(EMPTY_REGISTRATION);
+    setAgreed(false);
+    setProfileImage(null);
+    setReceipt(null);
+    setAttempted(false);
+    formRef.current?.querySelector<HTMLInputElement>('input[name="firstName"]')?.focus();
+  };
 
   const extras = { hasReceipt: receipt !== null, agreed };
   const errors = attempted ? registrationFieldErrors(fields, extras) : {};
@@ -112,6 +135,7 @@ export default function RegisterPage() {
       const verificationCode = user.verificationCode ?? '';
       if (verificationCode) writeStorage(STORAGE_KEYS.verificationCode, verificationCode);
       setRegistered(true);
+      await draft.finish();
       setSession(response.token, user);
       toast.success(response.message || 'Welcome to the tribe, warrior! Your registration is in.');
       redirectTimer.current = setTimeout(
@@ -158,6 +182,7 @@ export default function RegisterPage() {
 
         {/* noValidate: the registration checks run in their fixed order as toasts, not as browser bubbles. */}
         <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Registration">
+          {draft.restored && <DraftNotice onStartOver={startOver} onDismiss={draft.dismissNotice} />}
           {problems.length > 0 && <ErrorSummary problems={problems} onSelect={goTo} />}
           <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
             <IdentitySection
