@@ -13078,7 +13078,10 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     address?: string;
+                    allergies?: string;
                     birthdate?: string;
+                    /** @enum {string} */
+                    bloodType?: "A+" | "A-" | "B+" | "B-" | "AB+" | "AB-" | "O+" | "O-";
                     /** @enum {string} */
                     category: "lakambini" | "lakan" | "bagani" | "magani" | "lakambini-obr" | "lakan-obr" | "bagani-obr" | "magani-obr";
                     clubName?: string;
@@ -13095,6 +13098,7 @@ export interface operations {
                     gender?: "male" | "female";
                     kitName?: string;
                     lastName: string;
+                    medicalConditions?: string;
                     motorcycleModel?: string;
                     password: string;
                     paymentAmount?: unknown;

@@ -201,6 +201,8 @@ test('a rider number taken meanwhile is refused with the server message', async 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Phone number').fill('09171112222');
+  await page.getByLabel('Contact name').fill('Early Comer');
+  await page.getByLabel('Contact number').fill('+639171113333');
   await page.getByLabel('Search numbers').fill(String(riderNumber));
   await page.locator(`[data-rider-number="${riderNumber}"]`).click();
   for (const name of ['tshirtSize', 'finisherSleeveSize', 'vestSize']) {

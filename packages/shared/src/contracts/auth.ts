@@ -16,6 +16,8 @@ import {
   VERIFICATION_STATUSES,
 } from '../catalog';
 import { birthdateText, envelope, TEXT_LIMITS } from './common';
+import { BLOOD_TYPES, MEDICAL_TEXT_MAX } from './id-cards';
+import { philippineMobile } from './rider-details';
 
 /** The fields named by check 8, in the order the message lists them. */
 export const REGISTRATION_REQUIRED_FIELDS = [
@@ -136,7 +138,16 @@ export const registrationSchema = z.object({
   clubName: optionalText('clubName', TEXT_LIMITS.clubName),
   paymentMethod: optionalEnum('paymentMethod', PAYMENT_METHODS),
   emergencyContactName: optionalText('emergencyContactName', TEXT_LIMITS.emergencyContactName),
-  emergencyContactNumber: optionalText('emergencyContactNumber', TEXT_LIMITS.emergencyContactNumber),
+  // Optional here (the spec's payload has it optional), but when given it must be a number
+  // someone can actually dial; the web form asks for it.
+  emergencyContactNumber: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    philippineMobile('emergencyContactNumber').optional(),
+  ),
+  // Medical notes a rider may give at sign-up; staff see and edit the same columns on the rider's card.
+  bloodType: optionalEnum('bloodType', BLOOD_TYPES),
+  allergies: optionalText('allergies', MEDICAL_TEXT_MAX),
+  medicalConditions: optionalText('medicalConditions', MEDICAL_TEXT_MAX),
   riderNumber: z.coerce
     .number({ message: 'Please select a rider number (1-1000).' })
     .int({ message: 'Please select a rider number (1-1000).' })

@@ -1,11 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { TextField } from './text-field';
 
-interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
-  label: string;
-  hint?: ReactNode;
-}
+type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'trailing'>;
 
 export function PasswordField({ label, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);

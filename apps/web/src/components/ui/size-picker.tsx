@@ -1,6 +1,6 @@
 import { CUSTOM_SIZE_MAX, SIZE_CHEST_GUIDE, SIZES, type Size } from '@rally/shared/catalog';
 import { useId } from 'react';
-import { TextField } from './text-field';
+import { FieldError, TextField } from './text-field';
 
 interface SizePickerProps {
   legend: string;
@@ -16,6 +16,10 @@ interface SizePickerProps {
    * its form has the sizing guide table beside the pickers, and uses tighter cells.
    */
   showChestGuide?: boolean;
+  /** A failed check on the size, with its message's id (a form's error summary links to it). */
+  error?: { message: string; id: string };
+  /** A failed check on the CUSTOM text. */
+  customError?: { message: string; id: string };
 }
 
 const optionBase =
@@ -33,11 +37,18 @@ export function SizePicker({
   onChange,
   onCustomChange,
   showChestGuide = false,
+  error,
+  customError,
 }: SizePickerProps) {
   const legendId = useId();
   const layout = showChestGuide ? withGuide : compact;
   return (
-    <fieldset aria-labelledby={legendId} className="min-w-0">
+    <fieldset
+      aria-labelledby={legendId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error?.id}
+      className="min-w-0"
+    >
       <legend id={legendId} className="mb-2 text-sm font-bold tracking-wide text-ash uppercase">
         {legend}
         <span className="ml-1 text-fire-400" aria-hidden="true">
@@ -62,6 +73,7 @@ export function SizePicker({
           </label>
         ))}
       </div>
+      {error && <FieldError id={error.id}>{error.message}</FieldError>}
       {value === 'CUSTOM' && (
         <TextField
           className="mt-3"
@@ -72,6 +84,8 @@ export function SizePicker({
           placeholder="e.g. chest 58 in, long fit"
           value={custom}
           onChange={(e) => onCustomChange(e.target.value)}
+          error={customError?.message}
+          errorId={customError?.id}
         />
       )}
     </fieldset>

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { errorId, type FieldErrors } from '../lib/registration-errors';
 import type { FieldSetter, RegistrationFields } from '../lib/registration-form';
 import { ProfilePictureField } from './profile-picture-field';
 
@@ -12,9 +13,10 @@ interface IdentitySectionProps {
   set: FieldSetter;
   profileImage: File | null;
   onProfileImage: (file: File | null) => void;
+  errors: FieldErrors;
 }
 
-export function IdentitySection({ fields, set, profileImage, onProfileImage }: IdentitySectionProps) {
+export function IdentitySection({ fields, set, profileImage, onProfileImage, errors }: IdentitySectionProps) {
   const genderId = useId();
   const today = new Date().toISOString().slice(0, 10);
   return (
@@ -24,6 +26,8 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <TextField
           label="First name"
           name="firstName"
+          error={errors.firstName}
+          errorId={errorId('firstName')}
           autoComplete="given-name"
           required
           value={fields.firstName}
@@ -32,6 +36,8 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <TextField
           label="Last name"
           name="lastName"
+          error={errors.lastName}
+          errorId={errorId('lastName')}
           autoComplete="family-name"
           required
           value={fields.lastName}
@@ -48,6 +54,8 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <TextField
           label="Email"
           name="email"
+          error={errors.email}
+          errorId={errorId('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -58,6 +66,8 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <PasswordField
           label="Password"
           name="password"
+          error={errors.password}
+          errorId={errorId('password')}
           autoComplete="new-password"
           required
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
@@ -67,6 +77,8 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <PasswordField
           label="Confirm password"
           name="confirmPassword"
+          error={errors.confirmPassword}
+          errorId={errorId('confirmPassword')}
           autoComplete="new-password"
           required
           value={fields.confirmPassword}
@@ -75,6 +87,8 @@ export function IdentitySection({ fields, set, profileImage, onProfileImage }: I
         <TextField
           label="Phone number"
           name="phoneNumber"
+          error={errors.phoneNumber}
+          errorId={errorId('phoneNumber')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"

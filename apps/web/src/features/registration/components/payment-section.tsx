@@ -9,6 +9,7 @@ import {
 } from '@rally/shared/catalog';
 import { Banknote, FileCheck, Landmark, Smartphone, Upload } from 'lucide-react';
 import { useId } from 'react';
+import { FieldError } from '../../../components/ui/text-field';
 import { formatPeso } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { type PaymentAccount, usePaymentConfig } from '../api/registration-api';
@@ -28,9 +29,10 @@ interface PaymentSectionProps {
   receipt: File | null;
   onMethod: (method: PaymentMethod) => void;
   onReceipt: (file: File | null) => void;
+  receiptError?: { message: string; id: string };
 }
 
-export function PaymentSection({ method, category, receipt, onMethod, onReceipt }: PaymentSectionProps) {
+export function PaymentSection({ method, category, receipt, onMethod, onReceipt, receiptError }: PaymentSectionProps) {
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-ink-950 px-4 py-3">
@@ -76,7 +78,7 @@ export function PaymentSection({ method, category, receipt, onMethod, onReceipt 
       {(method === 'gcash' || method === 'bank_transfer') && (
         <>
           <PaymentInstructions method={method} />
-          <ReceiptInput receipt={receipt} onReceipt={onReceipt} />
+          <ReceiptInput receipt={receipt} onReceipt={onReceipt} error={receiptError} />
         </>
       )}
     </div>
@@ -121,7 +123,15 @@ function PaymentInstructions({ method }: { method: 'gcash' | 'bank_transfer' }) 
   );
 }
 
-function ReceiptInput({ receipt, onReceipt }: { receipt: File | null; onReceipt: (file: File | null) => void }) {
+function ReceiptInput({
+  receipt,
+  onReceipt,
+  error,
+}: {
+  receipt: File | null;
+  onReceipt: (file: File | null) => void;
+  error?: { message: string; id: string };
+}) {
   const inputId = useId();
   const hintId = useId();
   const onFile = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -148,7 +158,7 @@ function ReceiptInput({ receipt, onReceipt }: { receipt: File | null; onReceipt:
       </p>
       <label
         htmlFor={inputId}
-        className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-ink-600 bg-ink-850 px-4 py-6 text-center hover:border-fire-500 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-400"
+        className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed ${error ? 'border-ember-500' : 'border-ink-600'} bg-ink-850 px-4 py-6 text-center hover:border-fire-500 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-400`}
       >
         {receipt ? (
           <FileCheck className="size-8 text-jade-400" aria-hidden="true" />
@@ -164,13 +174,15 @@ function ReceiptInput({ receipt, onReceipt }: { receipt: File | null; onReceipt:
           type="file"
           accept=".jpg,.jpeg,.png,.gif,.pdf,image/jpeg,image/png,image/gif,application/pdf"
           onChange={onFile}
-          aria-describedby={hintId}
+          aria-describedby={error ? `${error.id} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
           required
           className="sr-only"
           data-testid="receipt-input"
         />
         <span className="sr-only">{receipt ? 'Change payment receipt' : 'Payment receipt'}</span>
       </label>
+      {error && <FieldError id={error.id}>{error.message}</FieldError>}
       {receipt && (
         <button
           type="button"

@@ -2,6 +2,7 @@ import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN, RIDER_NUMBER_RANGES, RIDER_NUMBERS_
 import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { inputStyles } from '../../../components/ui/field-styles';
+import { FieldError } from '../../../components/ui/text-field';
 import { formatRiderNumber } from '../../../lib/format';
 
 const ALL_NUMBERS = Array.from({ length: RIDER_NUMBER_MAX - RIDER_NUMBER_MIN + 1 }, (_, i) => RIDER_NUMBER_MIN + i);
@@ -12,9 +13,10 @@ interface RiderNumberPickerProps {
   taken: ReadonlySet<number>;
   loading: boolean;
   onRefresh: () => void;
+  error?: { message: string; id: string };
 }
 
-export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh }: RiderNumberPickerProps) {
+export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh, error }: RiderNumberPickerProps) {
   const searchId = useId();
   const [rangeIndex, setRangeIndex] = useState(0);
   const [search, setSearch] = useState('');
@@ -50,6 +52,7 @@ export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh }
           <span className="font-bold text-bone">{availableCount}</span> of {ALL_NUMBERS.length} available
         </p>
       </div>
+      {error && <FieldError id={error.id}>{error.message}</FieldError>}
 
       <fieldset>
         <legend className="mb-2 text-sm font-bold tracking-wide text-ash uppercase">Jump to range</legend>
@@ -135,7 +138,11 @@ export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh }
       {shown.length === 0 ? (
         <p className="rounded-md bg-ink-950 px-4 py-6 text-center text-ash">No numbers match. Try another search.</p>
       ) : (
-        <fieldset className="grid grid-cols-5 gap-1.5 sm:grid-cols-10">
+        <fieldset
+          className="grid grid-cols-5 gap-1.5 sm:grid-cols-10"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error?.id}
+        >
           <legend className="sr-only">Rider numbers</legend>
           {shown.map((n) => {
             const isTaken = taken.has(n);

@@ -1,6 +1,7 @@
 import { SIZE_CHEST_GUIDE } from '@rally/shared/catalog';
 import { Ruler } from 'lucide-react';
 import { SizePicker } from '../../../components/ui/size-picker';
+import { type FieldErrors, fieldError } from '../lib/registration-errors';
 import type { FieldSetter, RegistrationFields } from '../lib/registration-form';
 
 const SIZE_FIELDS = [
@@ -14,7 +15,15 @@ const SIZE_FIELDS = [
   { legend: 'Vest size', itemName: 'vest', name: 'vestSize', custom: 'customVestSize' },
 ] as const;
 
-export function SizesSection({ fields, set }: { fields: RegistrationFields; set: FieldSetter }) {
+export function SizesSection({
+  fields,
+  set,
+  errors,
+}: {
+  fields: RegistrationFields;
+  set: FieldSetter;
+  errors: FieldErrors;
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_15rem]">
       <div className="space-y-6">
@@ -28,6 +37,8 @@ export function SizesSection({ fields, set }: { fields: RegistrationFields; set:
             custom={fields[f.custom]}
             onChange={(size) => set(f.name, size)}
             onCustomChange={(text) => set(f.custom, text)}
+            error={fieldError(errors, f.name)}
+            customError={fieldError(errors, f.custom)}
           />
         ))}
         <p className="rounded-md border-l-4 border-gold-400 bg-ink-950 px-4 py-3 text-sm text-ash">

@@ -10,6 +10,7 @@ import {
   paymentAmountFor,
   RALLY_ROUTES,
 } from '@rally/shared/catalog';
+import { FieldError } from '../../../components/ui/text-field';
 import { formatPeso } from '../../../lib/format';
 
 // The six trials a rider can pick, each next to its Official Back Ride variant.
@@ -24,11 +25,12 @@ interface TrialChoiceProps {
   value: Category | '';
   gender: Gender | '';
   onChange: (category: Category) => void;
+  error?: { message: string; id: string };
 }
 
-export function TrialChoice({ value, gender, onChange }: TrialChoiceProps) {
+export function TrialChoice({ value, gender, onChange, error }: TrialChoiceProps) {
   return (
-    <fieldset>
+    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error?.id}>
       <legend className="sr-only">Trial</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {CHOICES.map((category) => {
@@ -77,6 +79,7 @@ export function TrialChoice({ value, gender, onChange }: TrialChoiceProps) {
           );
         })}
       </div>
+      {error && <FieldError id={error.id}>{error.message}</FieldError>}
       {gender === 'male' && (
         <p className="mt-3 text-sm text-ash">Men choosing the Lakambini trial ride it as Magani.</p>
       )}

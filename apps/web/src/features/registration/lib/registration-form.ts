@@ -7,6 +7,9 @@ import {
   paymentAmountFor,
   type Size,
 } from '@rally/shared/catalog';
+import type { BLOOD_TYPES } from '@rally/shared/contracts/id-cards';
+
+type BloodType = (typeof BLOOD_TYPES)[number];
 
 export interface RegistrationFields {
   firstName: string;
@@ -28,6 +31,9 @@ export interface RegistrationFields {
   customVestSize: string;
   emergencyContactName: string;
   emergencyContactNumber: string;
+  bloodType: BloodType | '';
+  allergies: string;
+  medicalConditions: string;
   motorcycleModel: string;
   clubName: string;
   category: Category | '';
@@ -54,6 +60,9 @@ export const EMPTY_REGISTRATION: RegistrationFields = {
   customVestSize: '',
   emergencyContactName: '',
   emergencyContactNumber: '',
+  bloodType: '',
+  allergies: '',
+  medicalConditions: '',
   motorcycleModel: '',
   clubName: '',
   category: '',
@@ -95,6 +104,9 @@ export function buildRegistrationPayload(
   put('paymentMethod', fields.paymentMethod);
   put('emergencyContactName', fields.emergencyContactName);
   put('emergencyContactNumber', fields.emergencyContactNumber);
+  put('bloodType', fields.bloodType);
+  put('allergies', fields.allergies);
+  put('medicalConditions', fields.medicalConditions);
   if (fields.riderNumber !== null) form.append('riderNumber', String(fields.riderNumber));
   put('tshirtSize', fields.tshirtSize);
   if (fields.tshirtSize === 'CUSTOM') put('customTshirtSize', fields.customTshirtSize);

@@ -1,19 +1,22 @@
 import { REDIRECT_DELAY_MS, STORAGE_KEYS } from '@rally/shared/catalog';
-import { registrationProblem } from '@rally/shared/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { PageMeta } from '../../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { FieldError } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { submitRegistration, takenNumbersKey, useTakenNumbers } from '../api/registration-api';
+import { DraftNotice } from '../components/draft-notice';
+import { ErrorSummary } from '../components/error-summary';
 import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
 import { PaymentSection } from '../components/payment-section';
@@ -23,12 +26,23 @@ import { SizesSection } from '../components/sizes-section';
 import { TermsModal } from '../components/terms-modal';
 import { TrialChoice } from '../components/trial-choice';
 import { UploadProgress } from '../components/upload-progress';
+import { focusField } from '../lib/focus-field';
+import type { RegistrationDraft } from '../lib/registration-draft';
+import {
+  type ErrorField,
+  errorId,
+  fieldError,
+  orderedProblems,
+  registrationFieldErrors,
+  registrationToast,
+} from '../lib/registration-errors';
 import {
   buildRegistrationPayload,
   EMPTY_REGISTRATION,
   type FieldSetter,
   type RegistrationFields,
 } from '../lib/registration-form';
+import { useRegistrationDraft } from '../lib/use-registration-draft';
 
 export default function RegisterPage() {
   const { isAuthenticated, isLoading, setSession } = useAuth();
@@ -46,7 +60,38 @@ export default function RegisterPage() {
   // Set on success so the "signed-in visitors leave /register" rule does not fire
   // during the 2 s before the redirect to /verify.
   const [registered, setRegistered] = useState(false);
+  // Set by the first submit: from then on every problem shows under its field and in the
+  // summary, and each disappears as soon as it is fixed.
+  const [attempted, setAttempted] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const draftState = useMemo<RegistrationDraft>(
+    () => ({ fields, agreed, profileImage, receipt }),
+    [fields, agreed, profileImage, receipt],
+  );
+  const draft = useRegistrationDraft(draftState, (kept) => {
+    setFields({ ...EMPTY_REGISTRATION, ...kept.fields });
+    setAgreed(kept.agreed);
+    setProfileImage(kept.profileImage);
+    setReceipt(kept.receipt);
+  });
+  const startOver = () => {
+    void draft.discard();
+    setFields(EMPTY_REGISTRATION);
+    setAgreed(false);
+    setProfileImage(null);
+    setReceipt(null);
+    setAttempted(false);
+    formRef.current?.querySelector<HTMLInputElement>('input[name="firstName"]')?.focus();
+  };
+
+  const extras = { hasReceipt: receipt !== null, agreed };
+  const errors = attempted ? registrationFieldErrors(fields, extras) : {};
+  const problems = orderedProblems(errors);
+  const goTo = (field: ErrorField) => {
+    if (formRef.current) focusField(formRef.current, field);
+  };
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -64,14 +109,14 @@ export default function RegisterPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting || registered) return;
-    const problem = registrationProblem({
-      ...fields,
-      confirmPassword: fields.confirmPassword,
-      hasReceipt: receipt !== null,
-      agreedToTerms: agreed,
-    });
+    const all = registrationFieldErrors(fields, extras);
+    const problem = registrationToast(fields, extras, all);
     if (problem) {
       toast.error(problem);
+      // Rendered now, so the first field's message exists when focus lands on it.
+      flushSync(() => setAttempted(true));
+      const first = orderedProblems(all)[0];
+      if (first) goTo(first.field);
       return;
     }
 
@@ -90,6 +135,7 @@ export default function RegisterPage() {
       const verificationCode = user.verificationCode ?? '';
       if (verificationCode) writeStorage(STORAGE_KEYS.verificationCode, verificationCode);
       setRegistered(true);
+      await draft.finish();
       setSession(response.token, user);
       toast.success(response.message || 'Welcome to the tribe, warrior! Your registration is in.');
       redirectTimer.current = setTimeout(
@@ -135,9 +181,17 @@ export default function RegisterPage() {
         </div>
 
         {/* noValidate: the registration checks run in their fixed order as toasts, not as browser bubbles. */}
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Registration">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Registration">
+          {draft.restored && <DraftNotice onStartOver={startOver} onDismiss={draft.dismissNotice} />}
+          {problems.length > 0 && <ErrorSummary problems={problems} onSelect={goTo} />}
           <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
-            <IdentitySection fields={fields} set={set} profileImage={profileImage} onProfileImage={setProfileImage} />
+            <IdentitySection
+              fields={fields}
+              set={set}
+              profileImage={profileImage}
+              onProfileImage={setProfileImage}
+              errors={errors}
+            />
           </FormSection>
 
           <FormSection number={2} title="Rider Number" description="Pick any free number from 1 to 1000.">
@@ -147,6 +201,7 @@ export default function RegisterPage() {
               taken={takenSet}
               loading={taken.isFetching}
               onRefresh={() => void taken.refetch()}
+              error={fieldError(errors, 'riderNumber')}
             />
           </FormSection>
 
@@ -155,11 +210,11 @@ export default function RegisterPage() {
             title="Gear & Clothing Sizes"
             description="Your rally T-shirt, finisher sleeve and vest."
           >
-            <SizesSection fields={fields} set={set} />
+            <SizesSection fields={fields} set={set} errors={errors} />
           </FormSection>
 
           <FormSection number={4} title="Emergency Contact" description="Who we call if something happens on the road.">
-            <EmergencyContactSection fields={fields} set={set} />
+            <EmergencyContactSection fields={fields} set={set} errors={errors} />
           </FormSection>
 
           <FormSection number={5} title="Motorcycle & Club">
@@ -171,7 +226,12 @@ export default function RegisterPage() {
             title="Choose Your Trial"
             description="OBR: Official Back Ride, riding with a pillion."
           >
-            <TrialChoice value={fields.category} gender={fields.gender} onChange={(c) => set('category', c)} />
+            <TrialChoice
+              value={fields.category}
+              gender={fields.gender}
+              onChange={(c) => set('category', c)}
+              error={fieldError(errors, 'category')}
+            />
           </FormSection>
 
           <FormSection number={7} title="Payment Method">
@@ -181,6 +241,7 @@ export default function RegisterPage() {
               receipt={receipt}
               onMethod={(m) => set('paymentMethod', m)}
               onReceipt={setReceipt}
+              receiptError={fieldError(errors, 'paymentReceipt')}
             />
           </FormSection>
 
@@ -190,6 +251,8 @@ export default function RegisterPage() {
                 <input
                   type="checkbox"
                   name="agreedToTerms"
+                  aria-invalid={errors.agreedToTerms ? true : undefined}
+                  aria-describedby={errors.agreedToTerms ? errorId('agreedToTerms') : undefined}
                   checked={agreed}
                   onChange={(e) => setAgreed(e.target.checked)}
                   className="mt-0.5 size-6 shrink-0 accent-fire-500"
@@ -205,6 +268,7 @@ export default function RegisterPage() {
                 Read Terms and Conditions
               </button>
             </div>
+            {errors.agreedToTerms && <FieldError id={errorId('agreedToTerms')}>{errors.agreedToTerms}</FieldError>}
           </div>
 
           {progress !== null && <UploadProgress percent={progress} />}

@@ -83,6 +83,9 @@ export function StickerPreviewModal({ userId, onClose }: { userId: string | null
                 ? [d.emergency_contact_name, d.emergency_contact_number].filter(Boolean).join(' · ')
                 : 'Not Available'}
             </DetailField>
+            <DetailField label="Blood type">{d.blood_type || 'Not specified'}</DetailField>
+            <DetailField label="Allergies">{d.allergies || 'No known allergies'}</DetailField>
+            <DetailField label="Medical conditions">{d.medical_conditions || 'None recorded'}</DetailField>
           </dl>
         </div>
       ) : null}
