@@ -64,15 +64,7 @@ export async function buildWeb(): Promise<BuiltWeb> {
     // prerendered markup (dist/landing.html), then the .br/.gz the server sends.
     await run(
       process.execPath,
-      [
-        viteBin(webDir),
-        'build',
-        '--outDir',
-        dir,
-        '--emptyOutDir',
-        '--logLevel',
-        'warn',
-      ],
+      [viteBin(webDir), 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
       opts,
     );
     const prerender = path.join(webDir, 'scripts/prerender.mjs');
