@@ -1,18 +1,25 @@
-// Benchmark: the landing page as a rider's phone gets it. The web client is built into a
-// private directory (other engineers may be rebuilding apps/web/dist at the same moment),
-// its JavaScript before interaction is measured by the budget script the build itself
-// uses, and Lighthouse's mobile preset audits it as served by the real server.
+// Benchmark: the landing page and the riders' screens as a phone gets them. The web client
+// is built into a private directory (other engineers may be rebuilding apps/web/dist at the
+// same moment), the landing page's JavaScript before interaction is measured by the budget
+// script the build itself uses, and Lighthouse's mobile preset audits the landing page,
+// /register, /me (signed in as a verified rider) and that rider's public profile as served
+// by the real server.
 //
 //   npx tsx apps/server/bench/landing.ts      (BENCH_WEB_DIST=<built dir> skips the build;
-//   BENCH_LIGHTHOUSE_SAVE=/tmp/lh writes each full report to /tmp/lh-<n>.json)
+//   BENCH_PAGES=register,me audits only those (landing, register, me, user);
+//   BENCH_LIGHTHOUSE_RUNS=3; BENCH_LIGHTHOUSE_SAVE=/tmp/lh writes each full report to
+//   /tmp/lh-<page>-<n>.json)
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { cleanUpOnInterrupt, freshServer, PgliteTemplate, repoRoot, tempDir } from './common';
+import { multipart, registrationFields, STRONG_PASSWORD } from '../src/test/factories';
+import { runNode, startServer } from '../src/test/processes';
+import { cleanUpOnInterrupt, PgliteTemplate, phoneFiles, repoRoot, SERVER_ENV, tempDir } from './common';
 
 const run = promisify(execFile);
 
@@ -37,6 +44,12 @@ export interface BuiltWeb {
   remove(): void;
 }
 
+/** Vite's CLI as apps/web resolves it (its own node_modules, or the workspace's hoisted one). */
+function viteBin(webDir: string): string {
+  const local = path.join(webDir, 'node_modules/vite/bin/vite.js');
+  return existsSync(local) ? local : path.join(repoRoot, 'node_modules/vite/bin/vite.js');
+}
+
 /** A private production build of apps/web (as `npm run build` makes it: manifest on, prerendered, precompressed). */
 export async function buildWeb(): Promise<BuiltWeb> {
   if (process.env.BENCH_WEB_DIST)
@@ -51,15 +64,7 @@ export async function buildWeb(): Promise<BuiltWeb> {
     // prerendered markup (dist/landing.html), then the .br/.gz the server sends.
     await run(
       process.execPath,
-      [
-        path.join(webDir, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--outDir',
-        dir,
-        '--emptyOutDir',
-        '--logLevel',
-        'warn',
-      ],
+      [viteBin(webDir), 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'],
       opts,
     );
     const prerender = path.join(webDir, 'scripts/prerender.mjs');
@@ -109,6 +114,10 @@ export interface LighthouseRun {
   /** Scripts and stylesheets as Lighthouse saw them: bytes on the wire against bytes decoded. */
   jsCssTransferKB: number;
   jsCssResourceKB: number;
+  /** Scripts alone, on the wire. */
+  jsTransferKB: number;
+  /** Every request the page made until Lighthouse stopped recording (the document included). */
+  requests: number;
   warnings: string[];
 }
 
@@ -120,21 +129,27 @@ export interface LighthouseReport {
 
 type Audits = Record<string, { numericValue?: number; details?: unknown }>;
 
-function jsCssBytes(audits: Audits): { transfer: number; resource: number } {
-  const items =
-    (
-      audits['network-requests']?.details as {
-        items?: { resourceType?: string; transferSize?: number; resourceSize?: number }[];
-      }
-    )?.items ?? [];
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+function networkItems(audits: Audits): NetworkItem[] {
+  return (audits['network-requests']?.details as { items?: NetworkItem[] })?.items ?? [];
+}
+
+function jsCssBytes(items: NetworkItem[]): { transfer: number; resource: number; jsTransfer: number } {
   let transfer = 0;
   let resource = 0;
+  let jsTransfer = 0;
   for (const r of items) {
     if (r.resourceType !== 'Script' && r.resourceType !== 'Stylesheet') continue;
     transfer += r.transferSize ?? 0;
     resource += r.resourceSize ?? 0;
+    if (r.resourceType === 'Script') jsTransfer += r.transferSize ?? 0;
   }
-  return { transfer, resource };
+  return { transfer, resource, jsTransfer };
 }
 
 function lcpElementOf(audits: Audits): string {
@@ -146,23 +161,76 @@ function lcpElementOf(audits: Audits): string {
   return (node?.nodeLabel || node?.snippet || '').slice(0, 80);
 }
 
+/** A signed-in rider as the web client keeps it in localStorage (lib/storage.ts). */
+export interface BrowserSession {
+  token: string;
+  user: unknown;
+}
+
+/**
+ * Writes the session into the fresh browser's localStorage before Lighthouse loads the page,
+ * from a same-origin URL that loads none of the web client (so no script or style is cached).
+ */
+async function plantSession(port: number, origin: string, session: BrowserSession): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('no default browser context');
+    const page = await context.newPage();
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('userData', user);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
+    await page.close();
+  } finally {
+    // Only disconnects: the browser belongs to chrome-launcher.
+    await browser.close();
+  }
+}
+
 /** Lighthouse's default (mobile) preset against `url`, in the system Chromium. */
-export async function runLighthouse(url: string, runs = 1): Promise<LighthouseReport> {
+export async function runLighthouse(url: string, runs = 1, session?: BrowserSession): Promise<LighthouseReport> {
   const results: LighthouseRun[] = [];
+  // On a loaded machine Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): such a
+  // run measured nothing and is made again, a few times at most.
+  let retries = 3;
   for (let i = 0; i < runs; i++) {
     // A new browser per run: no warm HTTP cache or compiled code carries over.
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, undefined);
+      if (session) await plantSession(chrome.port, new URL(url).origin, session);
+      // Lighthouse clears the origin's storage before loading, which would sign the rider out;
+      // the browser is new, so its HTTP cache is empty either way.
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(session) },
+        undefined,
+      );
       if (!result) throw new Error('Lighthouse returned no result');
       const lhr = result.lhr;
       // The full report, for digging into a miss (open it at https://googlechrome.github.io/lighthouse/viewer/).
-      if (process.env.BENCH_LIGHTHOUSE_SAVE)
-        writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${i + 1}.json`, JSON.stringify(lhr));
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+        const name = new URL(url).pathname.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'landing';
+        writeFileSync(`${process.env.BENCH_LIGHTHOUSE_SAVE}-${name}-${i + 1}.json`, JSON.stringify(lhr));
+      }
+      if (lhr.runtimeError) {
+        if (retries-- > 0) {
+          console.error(`  Lighthouse ${url}: ${lhr.runtimeError.code}, running again`);
+          i--;
+          continue;
+        }
+        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      if (finalPath !== new URL(url).pathname) throw new Error(`Lighthouse: ${url} ended on ${finalPath}`);
       const audits = lhr.audits as Audits;
       const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-      const bytes = jsCssBytes(audits);
+      const items = networkItems(audits);
+      const bytes = jsCssBytes(items);
       results.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcpMs: num('largest-contentful-paint'),
@@ -174,6 +242,8 @@ export async function runLighthouse(url: string, runs = 1): Promise<LighthouseRe
         lcpElement: lcpElementOf(audits),
         jsCssTransferKB: bytes.transfer / 1024,
         jsCssResourceKB: bytes.resource / 1024,
+        jsTransferKB: bytes.jsTransfer / 1024,
+        requests: items.length,
         warnings: lhr.runWarnings.map(String),
       });
     } finally {
@@ -186,12 +256,27 @@ export async function runLighthouse(url: string, runs = 1): Promise<LighthouseRe
   return { runs: results, median };
 }
 
+/** The rider screens audited beside the landing page. */
+export const PAGES = ['landing', 'register', 'me', 'user'] as const;
+export type PageName = (typeof PAGES)[number];
+
+export interface PageAudit {
+  page: PageName;
+  /** The path audited (the public profile's carries the seeded rider's id). */
+  path: string;
+  signedIn: boolean;
+  lighthouse: LighthouseReport;
+}
+
 export interface LandingReport {
   web: BuiltWeb;
   js: LandingJs;
   /** What the server answers a browser asking for the entry script compressed ('identity' = not compressed). */
   entryEncoding: string;
+  /** The landing page's audit (the same as pages' "landing" entry). */
   lighthouse: LighthouseReport;
+  /** Every page audited, the landing page first. */
+  pages: PageAudit[];
 }
 
 /** The Content-Encoding the real server gives the page's entry script when a browser accepts br and gzip. */
@@ -204,32 +289,130 @@ async function entryScriptEncoding(baseUrl: string): Promise<string> {
   return res.headers.get('content-encoding') ?? 'identity';
 }
 
-/** Builds, measures the JavaScript, then audits the page served by a fresh real server. */
-export async function runLanding(template: PgliteTemplate, lighthouseRuns = 1): Promise<LandingReport> {
+async function json<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as T & { message?: string };
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${body.message ?? ''}`);
+  return body;
+}
+
+/**
+ * One verified rider with a profile photo, made through the real routes (registered, approved
+ * by an admin created with the CLI, signed in): whose pass /me shows and whose public
+ * profile /user/{id} is.
+ */
+async function seedRider(url: string, dataDir: string): Promise<{ id: string; session: BrowserSession }> {
+  const email = `bench-admin-${Date.now()}@example.com`;
+  const made = await runNode(
+    'cli',
+    [
+      'create-user',
+      '--email',
+      email,
+      '--password',
+      STRONG_PASSWORD,
+      '--role',
+      'admin',
+      '--first-name',
+      'Bench',
+      '--last-name',
+      'Admin',
+    ],
+    { DATA_DIR: dataDir },
+  );
+  if (made.code !== 0) throw new Error(`create-user: ${made.stderr}`);
+  const login = async (user: string) =>
+    json<{ token: string; data: { user: { id: string } } }>(
+      await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user, password: STRONG_PASSWORD }),
+      }),
+    );
+  const admin = await login(email);
+  const fields = registrationFields({ riderNumber: '7', paymentMethod: 'cash' });
+  const body = multipart(fields, [
+    { field: 'profileImage', filename: 'me.jpg', contentType: 'image/jpeg', data: (await phoneFiles()).profile },
+  ]);
+  const reg = await json<{ data: { user: { verificationCode: string } } }>(
+    await fetch(`${url}/api/auth/register-with-uploads`, { method: 'POST', headers: body.headers, body: body.payload }),
+  );
+  await json(
+    await fetch(`${url}/api/admin/verifications/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ verification_code: reg.data.user.verificationCode, action: 'verified' }),
+    }),
+  );
+  const rider = await login(fields.email ?? '');
+  return { id: rider.data.user.id, session: { token: rider.token, user: rider.data.user } };
+}
+
+/**
+ * Builds, measures the JavaScript, then audits each page served by a fresh real server:
+ * the landing page, /register signed out, /me signed in as a verified rider, and that
+ * rider's public profile signed out.
+ */
+export async function runLanding(
+  template: PgliteTemplate,
+  lighthouseRuns = 1,
+  pages: readonly PageName[] = PAGES,
+): Promise<LandingReport> {
+  // The landing page is always audited: it is the yardstick the other pages are held to.
+  const audited: PageName[] = ['landing', ...pages.filter((p) => p !== 'landing')];
   const web = await buildWeb();
+  const data = template.copy();
   try {
     const js = await landingJs(web.dir);
-    const server = await freshServer('pglite', template, { WEB_DIST: web.dir });
+    const server = await startServer({ DATA_DIR: data.path, WEB_DIST: web.dir, ...SERVER_ENV });
     try {
       const entryEncoding = await entryScriptEncoding(server.url);
-      const lh = await runLighthouse(`${server.url}/`, lighthouseRuns);
-      return { web, js, entryEncoding, lighthouse: lh };
+      const rider = audited.some((p) => p === 'me' || p === 'user') ? await seedRider(server.url, data.path) : null;
+      const audits: PageAudit[] = [];
+      for (const page of audited) {
+        const target =
+          page === 'landing' ? '/' : page === 'register' ? '/register' : page === 'me' ? '/me' : `/user/${rider?.id}`;
+        const session = page === 'me' ? rider?.session : undefined;
+        console.error(`  Lighthouse ${target} (${lighthouseRuns} run${lighthouseRuns > 1 ? 's' : ''})...`);
+        audits.push({
+          page,
+          path: target,
+          signedIn: Boolean(session),
+          lighthouse: await runLighthouse(`${server.url}${target}`, lighthouseRuns, session),
+        });
+      }
+      const landing = audits.find((a) => a.page === 'landing');
+      if (!landing) throw new Error('the landing page was not audited');
+      return { web, js, entryEncoding, lighthouse: landing.lighthouse, pages: audits };
     } finally {
-      await server.close();
+      await server.stop('SIGTERM');
     }
   } finally {
+    data.remove();
     web.remove();
   }
+}
+
+/** BENCH_PAGES=register,me (default: all of PAGES; the landing page is audited in any case). */
+export function pagesFromEnv(): PageName[] {
+  const asked = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+  if (!asked) return [...PAGES];
+  const unknown = asked.filter((p) => !(PAGES as readonly string[]).includes(p));
+  if (unknown.length)
+    throw new Error(`BENCH_PAGES: unknown page(s) ${unknown.join(', ')} (known: ${PAGES.join(', ')})`);
+  return asked as PageName[];
 }
 
 async function main() {
   cleanUpOnInterrupt();
   const template = await PgliteTemplate.create();
   try {
-    const r = await runLanding(template, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+    const r = await runLanding(template, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1), pagesFromEnv());
     console.log(`Landing JS before interaction: ${r.js.gzippedKB} KB gzipped (budget ${r.js.budgetKB} KB)`);
     console.log(`Entry script served with content-encoding: ${r.entryEncoding}`);
-    console.table(r.lighthouse.runs);
+    for (const p of r.pages) {
+      console.log(`${p.path}${p.signedIn ? ' (signed in)' : ''}: LCP element "${p.lighthouse.median.lcpElement}"`);
+      console.table(p.lighthouse.runs.map(({ lcpElement: _, warnings: __, ...rest }) => rest));
+    }
   } finally {
     template.dispose();
   }

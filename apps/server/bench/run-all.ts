@@ -9,7 +9,9 @@
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
 //   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos   a subset (docs/benchmarks.md is then
-//                                     not written, except BENCH_ONLY=scans, =board, =live or =sos, which rewrite their own section in place)
+//                                     not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which rewrite
+//                                     their own section in place); `npm run bench -- --only landing` does the same
+//   BENCH_PAGES=register,me           the pages Lighthouse audits beside the landing page (landing, register, me, user)
 //   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
 //   BENCH_SOS_BOARDS, BENCH_SOS_CALLS, BENCH_SOS_INTERVAL_MS   options of the SOS step (sos-latency.ts)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
@@ -24,6 +26,7 @@ import {
   SOS_START,
   sosLatencySection,
   writeBoardSection,
+  writeLandingSection,
   writeReport,
   writeScanSyncSection,
   writeSectionInPlace,
@@ -41,11 +44,11 @@ import {
   repoRoot,
 } from './common';
 import { type ContentionResult, contentionRows, runContention } from './contention';
-import { type LandingReport, runLanding } from './landing';
+import { type LandingReport, pagesFromEnv, runLanding } from './landing';
 import { type LiveReadsReport, liveRows, liveSection, liveSummary, runLiveReads, writeLiveSection } from './live-reads';
 import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
-import { type BenchRun, landingRows, printSummary, type Results, type RushResult, rushRows } from './report';
+import { type BenchRun, landingRows, pageRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { printScannerVerdict, runScannerVerdict, type ScannerVerdictReport } from './scanner-verdict';
 import { runSosLatency, type SosLatencyResult, sosLatencyRows } from './sos-latency';
@@ -54,7 +57,9 @@ const FULL = process.env.BENCH_FULL === '1';
 const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
 const RUSH_SECONDS = process.env.BENCH_SECONDS ?? (FULL ? '60' : '30');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+// `npm run bench -- --only landing` is the same as BENCH_ONLY=landing.
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.BENCH_ONLY)?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !ONLY || ONLY.includes(name);
 
 /**
@@ -194,8 +199,14 @@ async function main() {
     if (wanted('reads')) reads = await step('3. public reads vs hello-world', run, () => runReads(run.kinds, template));
     if (reads) console.table(readRows(reads));
 
-    if (wanted('landing')) landing = await step('4. landing page', run, () => runLanding(template, LIGHTHOUSE_RUNS));
-    if (landing) console.table(landingRows(landing));
+    if (wanted('landing'))
+      landing = await step("4. landing page and riders' screens", run, () =>
+        runLanding(template, LIGHTHOUSE_RUNS, pagesFromEnv()),
+      );
+    if (landing) {
+      console.table(landingRows(landing));
+      console.table(pageRows(landing));
+    }
 
     if (wanted('scans'))
       await step('5. scan sync', run, async () => {
@@ -246,6 +257,9 @@ async function main() {
         sosLatencySection(sos, started, run.commit, [run.loadAtStart, run.loadAtEnd]),
       );
     console.log(`\nWrote ${file}`);
+  } else if (ONLY.length === 1 && ONLY[0] === 'landing' && landing) {
+    const file = writeLandingSection(landing, LIGHTHOUSE_RUNS, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the landing page section of ${file}`);
   } else if (ONLY.length === 1 && ONLY[0] === 'board' && board.length) {
     console.log(
       `\nWrote the board fan-out section of ${writeBoardSection(board, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,

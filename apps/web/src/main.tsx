@@ -2,11 +2,13 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { preloadScreen } from './app/router';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+preloadScreen(window.location.pathname);
 const app = <App Router={BrowserRouter} />;
 if (container.firstElementChild) {
   // "/" is served as landing.html, the build's prerender of the landing page (scripts/

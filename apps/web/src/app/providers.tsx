@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { AuthProvider } from '../lib/auth';
 
-// The toast renderer is fetched after first paint: no toast can fire before the rider
+// The toast renderer is fetched once the page has loaded: no toast can fire before the rider
 // interacts, and toasts queued earlier wait in react-hot-toast's store until it mounts.
+// Earlier, its chunks would share a slow connection with the code of the screen being opened.
 // It mounts from an effect, after hydration: the prerendered landing page has no toaster
 // (rendering the lazy component there would make hydration wait for its chunk), so the
 // first client render must not have one either.
@@ -15,7 +16,15 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
  */
 export function Providers({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  useEffect(() => {
+    const mount = () => startTransition(() => setMounted(true));
+    if (document.readyState === 'complete') {
+      mount();
+      return;
+    }
+    window.addEventListener('load', mount, { once: true });
+    return () => window.removeEventListener('load', mount);
+  }, []);
   return (
     <AuthProvider>
       {children}

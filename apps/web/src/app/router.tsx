@@ -14,19 +14,58 @@ import { ScrollManager } from './scroll-manager';
 
 // TanStack Query is only needed once a screen talks to the API through it; keeping its
 // provider out of the landing page's bundle saves another ~8 KB there.
-const QueryLayout = lazy(() => import('./query-layout'));
-const RegisterPage = lazy(() => import('../features/registration/pages/register-page'));
+const loadQueryLayout = () => import('./query-layout');
+const loadRegisterPage = () => import('../features/registration/pages/register-page');
+const loadPublicProfilePage = () => import('../features/public-profile/pages/public-profile-page');
+const loadMyProfilePage = () => import('../features/my-profile/pages/my-profile-page');
+const QueryLayout = lazy(loadQueryLayout);
+const RegisterPage = lazy(loadRegisterPage);
 const VerifyPage = lazy(() => import('../features/verification/pages/verify-page'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
-const PublicProfilePage = lazy(() => import('../features/public-profile/pages/public-profile-page'));
-const MyProfilePage = lazy(() => import('../features/my-profile/pages/my-profile-page'));
+const PublicProfilePage = lazy(loadPublicProfilePage);
+const MyProfilePage = lazy(loadMyProfilePage);
 const ConsolePage = lazy(() => import('../features/console/pages/console-page'));
 const PrintQrPage = lazy(() => import('../features/console/pages/print-qr-page'));
 // The marshals' scanner gates itself (signed out: sign in there; no qr_scan: who it is for).
 const LivePage = lazy(() => import('../features/live/pages/live-page'));
 const ScanPage = lazy(() => import('../features/scanner/pages/scan-page'));
+
+/**
+ * The riders' screens most often opened straight from a link on a phone. Rendering alone
+ * would fetch their code one step at a time (the layout, then the guard's session check,
+ * then the screen, then its data): on slow mobile data each step costs a round trip.
+ */
+const SCREEN_PRELOADS: [RegExp, (match: RegExpExecArray) => void][] = [
+  [/^\/register\/?$/, () => void loadRegisterPage()],
+  [/^\/(?:me|profile)\/?$/, () => void loadMyProfilePage()],
+  [
+    /^\/user\/([^/]+)\/?$/,
+    (m) => {
+      void loadPublicProfilePage();
+      // The profile's data is asked for beside the code that shows it, not after it.
+      const id = decodeURIComponent(m[1] ?? '');
+      void import('../features/public-profile/api/prefetch-profile').then((p) => p.prefetchPublicProfile(id));
+    },
+  ],
+];
+
+/**
+ * Starts downloading the screen the browser opened on, in parallel with the app starting
+ * (main.tsx calls it before the first render). The landing page ships in the entry chunk.
+ */
+export function preloadScreen(pathname: string): void {
+  if (pathname === '/') return;
+  void loadQueryLayout();
+  for (const [pattern, preload] of SCREEN_PRELOADS) {
+    const match = pattern.exec(pathname);
+    if (match) {
+      preload(match);
+      return;
+    }
+  }
+}
 
 const verifyScreen = (
   <RequireAuth requireVerified={false}>
