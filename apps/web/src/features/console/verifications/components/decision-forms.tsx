@@ -57,7 +57,7 @@ export function ApproveConfirm({
           type="button"
           disabled={busy}
           onClick={onConfirm}
-          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md bg-jade-600 px-4 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60 sm:flex-none"
+          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-jade-600 px-4 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60 sm:flex-none"
         >
           <Check className="size-5" aria-hidden="true" />
           {busy ? 'Working...' : 'Yes, approve'}
@@ -194,7 +194,7 @@ export function RejectForm({
           ref={confirmRef}
           type="submit"
           disabled={busy}
-          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md bg-ember-600 px-4 font-bold text-white hover:bg-ember-500 disabled:opacity-60 sm:flex-none"
+          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-ember-600 px-4 font-bold text-white hover:bg-ember-500 disabled:opacity-60 sm:flex-none"
         >
           <X className="size-5" aria-hidden="true" />
           {busy ? 'Working...' : 'Reject rider'}

@@ -61,13 +61,11 @@ export function ReceiptDesk({
       footer={
         entry && (
           <DeskFooter
-            entry={entry}
             confirming={confirming}
             busy={busy}
             position={position}
             total={total}
             onConfirming={onConfirming}
-            onDecide={onDecide}
             onPrevious={onPrevious}
             onNext={onNext}
             onShortcuts={onShortcuts}
@@ -88,10 +86,61 @@ export function ReceiptDesk({
             onZoom={onZoom}
             onRotate={onRotate}
           />
-          <MatchPanel entry={entry} />
+          <div className="flex min-w-0 flex-col gap-3">
+            {confirming && (
+              <Confirmation
+                entry={entry}
+                confirming={confirming}
+                busy={busy}
+                onConfirming={onConfirming}
+                onDecide={onDecide}
+              />
+            )}
+            <MatchPanel entry={entry} />
+          </div>
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The confirmation sits beside the receipt, so the verifier still sees it while deciding. */
+function Confirmation({
+  entry,
+  confirming,
+  busy,
+  onConfirming,
+  onDecide,
+}: {
+  entry: PendingVerification;
+  confirming: 'verified' | 'rejected';
+  busy: boolean;
+  onConfirming: (c: Confirming) => void;
+  onDecide: (action: 'verified' | 'rejected', notes: string) => void;
+}) {
+  const name = receiptName(entry);
+  if (confirming === 'verified') {
+    const method = entry.payment_method ? PAYMENT_METHOD_LABELS[entry.payment_method as PaymentMethod] : 'N/A';
+    const amount = entry.payment_amount === null ? 'no amount' : formatPeso(entry.payment_amount);
+    return (
+      <ApproveConfirm
+        key={entry.id}
+        name={name}
+        summary={`${amount} by ${method} · code ${entry.verification_code}`}
+        busy={busy}
+        onConfirm={() => onDecide('verified', '')}
+        onCancel={() => onConfirming(null)}
+      />
+    );
+  }
+  return (
+    <RejectForm
+      key={entry.id}
+      name={name}
+      busy={busy}
+      onConfirm={(notes) => onDecide('rejected', notes)}
+      onCancel={() => onConfirming(null)}
+    />
   );
 }
 
@@ -186,56 +235,26 @@ function PreviousReceiptLink({ id, when }: { id: string; when: string }) {
 }
 
 function DeskFooter({
-  entry,
   confirming,
   busy,
   position,
   total,
   onConfirming,
-  onDecide,
   onPrevious,
   onNext,
   onShortcuts,
   onClose,
 }: {
-  entry: PendingVerification;
   confirming: Confirming;
   busy: boolean;
   position: number;
   total: number;
   onConfirming: (c: Confirming) => void;
-  onDecide: (action: 'verified' | 'rejected', notes: string) => void;
   onPrevious: () => void;
   onNext: () => void;
   onShortcuts: () => void;
   onClose: () => void;
 }) {
-  const name = receiptName(entry);
-  if (confirming === 'verified') {
-    const method = entry.payment_method ? PAYMENT_METHOD_LABELS[entry.payment_method as PaymentMethod] : 'N/A';
-    const amount = entry.payment_amount === null ? 'no amount' : formatPeso(entry.payment_amount);
-    return (
-      <ApproveConfirm
-        key={entry.id}
-        name={name}
-        summary={`${amount} by ${method} · code ${entry.verification_code}`}
-        busy={busy}
-        onConfirm={() => onDecide('verified', '')}
-        onCancel={() => onConfirming(null)}
-      />
-    );
-  }
-  if (confirming === 'rejected') {
-    return (
-      <RejectForm
-        key={entry.id}
-        name={name}
-        busy={busy}
-        onConfirm={(notes) => onDecide('rejected', notes)}
-        onCancel={() => onConfirming(null)}
-      />
-    );
-  }
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-2">
@@ -274,6 +293,7 @@ function DeskFooter({
         <button
           type="button"
           disabled={busy}
+          aria-expanded={confirming === 'verified'}
           onClick={() => onConfirming('verified')}
           aria-keyshortcuts="a"
           className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md bg-jade-600 px-4 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60 sm:flex-none"
@@ -284,6 +304,7 @@ function DeskFooter({
         <button
           type="button"
           disabled={busy}
+          aria-expanded={confirming === 'rejected'}
           onClick={() => onConfirming('rejected')}
           aria-keyshortcuts="r"
           className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md bg-ember-600 px-4 font-bold text-white hover:bg-ember-500 disabled:opacity-60 sm:flex-none"
@@ -291,9 +312,12 @@ function DeskFooter({
           <X className="size-5" aria-hidden="true" />
           Reject
         </button>
-        <button type="button" onClick={onClose} className={buttonStyles('secondary', 'md', 'min-h-11')}>
-          Close
-        </button>
+        {/* Phones close from the header's X; the footer keeps its room for the decisions. */}
+        <div className="hidden sm:block">
+          <button type="button" onClick={onClose} className={buttonStyles('secondary', 'md', 'min-h-11')}>
+            Close
+          </button>
+        </div>
       </div>
     </div>
   );
