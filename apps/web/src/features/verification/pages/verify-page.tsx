@@ -52,11 +52,12 @@ export default function VerifyPage() {
   const status = user?.verificationStatus ?? null;
   const headline = HEADLINES[status ?? 'none'];
   const queryClient = useQueryClient();
-  // The reason and whether a new receipt may be sent; read only when they matter.
+  // The reason and whether a new receipt may be sent; read only after a rejection (a
+  // cash payer waiting without a receipt is not asked for one).
   const mine = useQuery({
     queryKey: [...MY_VERIFICATION_KEY, status],
     queryFn: fetchMyVerification,
-    enabled: !!user && (status === 'rejected' || (status === 'pending' && !user.hasPaymentReceipt)),
+    enabled: !!user && status === 'rejected',
   });
 
   const refresh = useCallback(
@@ -128,7 +129,7 @@ export default function VerifyPage() {
 
       <StatusMessage status={status} />
       {status === 'rejected' && mine.data && <RejectionReason notes={mine.data.rejection_notes} />}
-      {mine.data?.can_resubmit && <ResubmitReceipt onSent={() => refresh(false)} />}
+      {status === 'rejected' && mine.data?.can_resubmit && <ResubmitReceipt onSent={() => refresh(false)} />}
 
       {code && (
         <div className={`mt-6 rounded-lg border-2 border-dashed ${headline.ring} bg-ink-950 p-4 text-center`}>
