@@ -229,7 +229,7 @@ export async function buildApp(opts: {
       await api.register(riderKitRoutes, { db });
       await api.register(announcementRoutes, { db });
       await api.register(userRoutes, { db, fileStore });
-      await api.register(verificationRoutes, { db });
+      await api.register(verificationRoutes, { db, config, fileStore });
       await api.register(dashboardRoutes, { db });
       await api.register(analyticsRoutes, { db });
       await api.register(activityRoutes, { db });

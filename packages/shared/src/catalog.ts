@@ -219,6 +219,8 @@ export const ACTIVITY_TYPES = [
   'user_deleted',
   'verification',
   'verification_undo',
+  // A rejected rider sent a new receipt and went back to the queue.
+  'verification_resubmitted',
   'fire_earned',
   'comment_added',
   'kit_handover',

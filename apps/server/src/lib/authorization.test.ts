@@ -80,6 +80,8 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/verifications/undo/:id',
   'GET /api/admin/verifications/history',
   'GET /api/admin/verifications/stats',
+  'GET /api/my/verification',
+  'POST /api/my/verification/receipt',
   // Console: password resets
   'POST /api/admin/password-resets/generate',
   'GET /api/admin/password-resets/history',
@@ -143,6 +145,9 @@ const DECLARED: Record<string, Access> = {
   'POST /api/admin/verifications/undo/:id': { permission: 'undo_verification' },
   'GET /api/admin/verifications/history': { permission: 'verify_users' },
   'GET /api/admin/verifications/stats': { permission: 'verify_users' },
+  // The rider's own verification: the rejection reason and a new receipt.
+  'GET /api/my/verification': 'authenticated',
+  'POST /api/my/verification/receipt': 'authenticated',
   // Event day: scanners use qr_scan, station and review changes manage_event.
   'GET /api/admin/stations': { anyPermission: ['qr_scan', 'view_dashboard'] },
   'POST /api/admin/stations': { permission: 'manage_event' },

@@ -105,6 +105,11 @@ describe('the OpenAPI document', () => {
     });
     const upload = doc.paths['/api/upload/profile-image']?.post?.requestBody?.content['multipart/form-data'];
     expect(upload?.schema.required).toEqual(['profileImage']);
+    const resubmit = doc.paths['/api/my/verification/receipt']?.post?.requestBody?.content['multipart/form-data'];
+    expect(resubmit?.schema.required).toEqual(['paymentReceipt']);
+    expect(resubmit?.encoding).toEqual({
+      paymentReceipt: { contentType: 'image/jpeg, image/png, image/gif, application/pdf' },
+    });
     const receipt = doc.paths['/api/upload/payment-receipt/{id}']?.get;
     expect(Object.keys(receipt?.responses['200']?.content ?? {})).toEqual([
       'image/jpeg',

@@ -3,7 +3,7 @@
 // an operator and are not payment verifications, so they appear in neither the pending
 // list nor the stats.
 import { z } from 'zod';
-import { PAYMENT_METHODS, VERIFICATION_ACTIONS } from '../catalog';
+import { CATEGORIES, PAYMENT_METHODS, VERIFICATION_ACTIONS } from '../catalog';
 import { envelope, limitParam, pageParam, pagination } from './common';
 
 const nullableString = z.string().nullable();
@@ -23,6 +23,15 @@ export const pendingVerification = z.object({
   payment_amount: z.number().int().nullable(),
   has_payment_receipt: z.boolean(),
   created_at: z.string(),
+  // What the receipt must match, shown beside it at the desk.
+  category: z.enum(CATEGORIES).nullable(),
+  rider_number: z.number().int().nullable(),
+  /** The category's price from the catalog; null when no category is set. */
+  expected_amount: z.number().int().nullable(),
+  /** Notes of the decision before the rider went back to pending (a rejection's reason). */
+  previous_notes: nullableString,
+  /** Receipts the rider replaced after a rejection, newest first; each readable by its file id. */
+  previous_receipts: z.array(z.object({ id: z.string(), mime_type: z.string(), superseded_at: z.string() })),
 });
 export type PendingVerification = z.infer<typeof pendingVerification>;
 
@@ -100,3 +109,17 @@ export const verificationStats = z.object({
 });
 export type VerificationStats = z.infer<typeof verificationStats>;
 export const verificationStatsResponse = envelope(verificationStats);
+
+/** The rider's own verification, with the reason when it was rejected. */
+export const myVerification = z.object({
+  status: z.enum(['pending', 'verified', 'rejected']),
+  verification_code: z.string(),
+  /** The staff notes of a rejection; null unless the status is rejected. */
+  rejection_notes: nullableString,
+  decided_at: nullableString,
+  has_payment_receipt: z.boolean(),
+  /** Whether a new receipt may be sent now (rejected, or pending without a receipt). */
+  can_resubmit: z.boolean(),
+});
+export type MyVerification = z.infer<typeof myVerification>;
+export const myVerificationResponse = envelope(myVerification);

@@ -30,11 +30,14 @@ export const files = pgTable(
     originalName: text('original_name'),
     data: bytea('data'),
     storageKey: text('storage_key'),
+    // Set when a rejected rider sends a new receipt: the old one is kept for staff to compare.
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // One current file of each kind per user: a new upload replaces the old one.
+  // One current file of each kind per user: a new upload replaces the old one. Superseded
+  // receipts (kept after a resubmission) are outside the rule.
   (t) => [
-    uniqueIndex('files_user_kind_uq').on(t.userId, t.kind),
+    uniqueIndex('files_user_kind_uq').on(t.userId, t.kind).where(sql`${t.supersededAt} is null`),
     index('files_user_idx').on(t.userId),
     check('files_one_place_ck', sql`(${t.data} is null) <> (${t.storageKey} is null)`),
   ],

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { can } from '@rally/shared/permissions';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
@@ -58,7 +58,7 @@ export async function saveUserFile(db: Db, store: FileStore, userId: string, fil
       replaced = storageKeys(
         await tx
           .delete(files)
-          .where(and(eq(files.userId, userId), eq(files.kind, file.kind)))
+          .where(and(eq(files.userId, userId), eq(files.kind, file.kind), isNull(files.supersededAt)))
           .returning({ storageKey: files.storageKey }),
       );
       const row = onlyRow(
@@ -113,7 +113,8 @@ export async function deleteUserFile(db: Db, store: FileStore, userId: string, k
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(files)
-      .where(and(eq(files.id, fileId), eq(files.userId, userId), eq(files.kind, kind)))
+      // A superseded receipt is history staff compare against; its owner cannot remove it.
+      .where(and(eq(files.id, fileId), eq(files.userId, userId), eq(files.kind, kind), isNull(files.supersededAt)))
       .returning({ id: files.id, storageKey: files.storageKey });
     if (rows.length > 0) {
       await recordActivity(tx, {
@@ -131,7 +132,10 @@ export async function deleteUserFile(db: Db, store: FileStore, userId: string, k
 }
 
 export async function listUserFiles(db: Db, userId: string) {
-  return db.select(fileMeta).from(files).where(eq(files.userId, userId));
+  return db
+    .select(fileMeta)
+    .from(files)
+    .where(and(eq(files.userId, userId), isNull(files.supersededAt)));
 }
 
 /**
@@ -154,7 +158,8 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
     })
     .from(files)
     .innerJoin(users, eq(users.id, files.userId))
-    .where(and(eq(files.kind, kind), or(eq(files.userId, id), eq(files.id, id))))
+    // By owner: the current file; by file id: any, so a superseded receipt stays readable.
+    .where(and(eq(files.kind, kind), or(and(eq(files.userId, id), isNull(files.supersededAt)), eq(files.id, id))))
     .limit(1);
   if (!row || (activeOwnerOnly && row.status !== 'active')) {
     throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');

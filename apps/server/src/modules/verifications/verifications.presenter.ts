@@ -1,3 +1,4 @@
+import { type Category, paymentAmountFor } from '@rally/shared/catalog';
 import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
 import type { verificationHistory } from '../../db/schema/verifications';
 import { displayName } from '../activities/activities.service';
@@ -14,6 +15,17 @@ export interface PendingRow {
   paymentAmount: number | null;
   hasReceipt: boolean;
   createdAt: Date;
+  category: Category | null;
+  riderNumber: number | null;
+  previousNotes: string | null;
+  previousReceipts: PreviousReceipt[];
+}
+
+/** A superseded receipt as Postgres' json_agg gives it (timestamps as text). */
+export interface PreviousReceipt {
+  id: string;
+  mime_type: string;
+  superseded_at: string;
 }
 
 export function presentPending(r: PendingRow): PendingVerification {
@@ -30,6 +42,15 @@ export function presentPending(r: PendingRow): PendingVerification {
     payment_amount: r.paymentAmount,
     has_payment_receipt: !!r.hasReceipt,
     created_at: r.createdAt.toISOString(),
+    category: r.category,
+    rider_number: r.riderNumber,
+    expected_amount: r.category ? paymentAmountFor(r.category) : null,
+    previous_notes: r.previousNotes,
+    previous_receipts: r.previousReceipts.map((p) => ({
+      id: p.id,
+      mime_type: p.mime_type,
+      superseded_at: new Date(p.superseded_at).toISOString(),
+    })),
   };
 }
 

@@ -17,7 +17,7 @@ import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { visibleAccounts } from '../../lib/visibility';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { presentHistoryEntry, presentPending } from './verifications.presenter';
+import { type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
 
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
   const pattern = q.search ? containsPattern(q.search) : null;
@@ -46,8 +46,14 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
           code: verifications.verificationCode,
           paymentMethod: verifications.paymentMethod,
           paymentAmount: verifications.paymentAmount,
-          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt')`,
+          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is null)`,
           createdAt: verifications.createdAt,
+          category: users.category,
+          riderNumber: users.riderNumber,
+          previousNotes: verifications.notes,
+          previousReceipts: sql<
+            PreviousReceipt[]
+          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is not null), '[]'::json)`,
           total: totalRows,
         })
         .from(verifications)

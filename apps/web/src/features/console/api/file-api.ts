@@ -4,6 +4,7 @@ import { API_BASE, getAuthToken } from '../../../lib/api-client';
 
 export class MissingFileError extends Error {}
 
+/** A receipt by its owner's user id (the current one) or by a file id (any, a replaced one too). */
 export async function fetchReceiptBlob(userId: string): Promise<Blob> {
   const token = getAuthToken();
   if (!token) throw new Error('Authentication token not found');

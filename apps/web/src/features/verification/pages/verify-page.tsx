@@ -5,6 +5,7 @@ import {
   STORAGE_KEYS,
   VERIFY_POLL_INTERVAL_MS,
 } from '@rally/shared/catalog';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Check, Copy, Hourglass, LifeBuoy, LogOut, RefreshCw, ShieldX, Swords } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -15,7 +16,11 @@ import { useAuth } from '../../../lib/auth';
 import { formatTime } from '../../../lib/format';
 import { readStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { fetchMyVerification } from '../api/my-verification-api';
 import { copyText } from '../components/copy-text';
+import { RejectionReason, ResubmitReceipt } from '../components/rejection-panel';
+
+const MY_VERIFICATION_KEY = ['my-verification'] as const;
 
 const SUPPORT_EMAIL = 'support@mindanaowarriors.ph';
 
@@ -46,12 +51,21 @@ export default function VerifyPage() {
     '';
   const status = user?.verificationStatus ?? null;
   const headline = HEADLINES[status ?? 'none'];
+  const queryClient = useQueryClient();
+  // The reason and whether a new receipt may be sent; read only after a rejection (a
+  // cash payer waiting without a receipt is not asked for one).
+  const mine = useQuery({
+    queryKey: [...MY_VERIFICATION_KEY, status],
+    queryFn: fetchMyVerification,
+    enabled: !!user && status === 'rejected',
+  });
 
   const refresh = useCallback(
     async (announce: boolean) => {
       setRefreshing(true);
       try {
         await refreshUser();
+        void queryClient.invalidateQueries({ queryKey: MY_VERIFICATION_KEY });
         setLastUpdated(new Date());
         if (announce) toast.success('Status updated!');
       } catch {
@@ -60,7 +74,7 @@ export default function VerifyPage() {
         setRefreshing(false);
       }
     },
-    [refreshUser],
+    [refreshUser, queryClient],
   );
 
   // Poll while an administrator has not yet reviewed the payment.
@@ -114,6 +128,8 @@ export default function VerifyPage() {
       </div>
 
       <StatusMessage status={status} />
+      {status === 'rejected' && mine.data && <RejectionReason notes={mine.data.rejection_notes} />}
+      {status === 'rejected' && mine.data?.can_resubmit && <ResubmitReceipt onSent={() => refresh(false)} />}
 
       {code && (
         <div className={`mt-6 rounded-lg border-2 border-dashed ${headline.ring} bg-ink-950 p-4 text-center`}>

@@ -11,11 +11,14 @@ const td = 'px-2.5 py-3 align-top';
 
 export function PendingTable({
   entries,
+  selectedCode,
   busyCode,
   onDecide,
   onReceipt,
 }: {
   entries: PendingVerification[];
+  /** The rider the desk's keyboard cursor is on (j/k). */
+  selectedCode: string | null;
   busyCode: string | null;
   onDecide: (entry: PendingVerification, action: VerificationAction, notes: string) => void;
   onReceipt: (entry: PendingVerification) => void;
@@ -31,6 +34,7 @@ export function PendingTable({
         <PendingRow
           key={entry.id}
           entry={entry}
+          selected={selectedCode === entry.verification_code}
           busy={busyCode === entry.verification_code}
           disabled={busyCode !== null}
           onDecide={onDecide}
@@ -43,12 +47,14 @@ export function PendingTable({
 
 function PendingRow({
   entry,
+  selected,
   busy,
   disabled,
   onDecide,
   onReceipt,
 }: {
   entry: PendingVerification;
+  selected: boolean;
   busy: boolean;
   disabled: boolean;
   onDecide: (entry: PendingVerification, action: VerificationAction, notes: string) => void;
@@ -58,12 +64,19 @@ function PendingRow({
   const name = entry.kit_name || entry.full_name;
   const method = entry.payment_method ? PAYMENT_METHOD_LABELS[entry.payment_method as PaymentMethod] : 'N/A';
   return (
-    <tr className="bg-ink-900" data-verification-code={entry.verification_code}>
+    <tr
+      className={`bg-ink-900 ${selected ? 'outline-3 -outline-offset-3 outline-gold-400' : ''}`}
+      data-verification-code={entry.verification_code}
+      data-selected={selected || undefined}
+    >
       <td className={td}>
         <div className="flex items-center gap-3">
           <ProfileAvatar userId={entry.user_id} name={name} className="size-10" />
           <div className="min-w-0">
-            <p className="font-bold text-bone">{entry.kit_name || entry.first_name}</p>
+            <p className="font-bold text-bone">
+              {entry.kit_name || entry.first_name}
+              {selected && <span className="sr-only"> (selected)</span>}
+            </p>
             <p className="text-ash">{entry.full_name}</p>
             <p className="max-w-[10rem] truncate text-xs text-smoke" title={entry.email}>
               {entry.email}

@@ -1,5 +1,7 @@
 // Verification Center: the pending queue with receipts,
-// approve/reject with optional notes, the stats and the recent history.
+// approve/reject with optional notes, the stats and the recent history. The queue is
+// worked from the keyboard at the desk (components/receipt-desk.tsx): a selected rider,
+// their receipt beside what it must match, and confirmations that take Enter.
 import {
   PENDING_VERIFICATIONS_PAGE_SIZE,
   VERIFICATION_HISTORY_PAGE_SIZE,
@@ -7,14 +9,14 @@ import {
 } from '@rally/shared/catalog';
 import type { PendingVerification } from '@rally/shared/contracts/verifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, History, ListChecks, ShieldCheck, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { CheckCircle2, Clock, History, Keyboard, ListChecks, ShieldCheck, XCircle } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
 import { toast } from '../../../../lib/toast';
 import { consoleKeys } from '../../api/console-keys';
 import { fetchHistory, fetchPending, fetchVerificationStats, verify } from '../../api/verifications-api';
 import { EmptyPanel, QueryStates } from '../../components/list-states';
 import { PaginationBar } from '../../components/pagination-bar';
-import { ReceiptModal, type ReceiptSubject } from '../../components/receipt-modal';
 import { SearchField } from '../../components/search-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
@@ -22,6 +24,12 @@ import { useDebounced } from '../../components/use-debounced';
 import { usePage } from '../../components/use-page';
 import { HistoryList } from '../components/history-list';
 import { PendingTable } from '../components/pending-table';
+import { type Confirming, ReceiptDesk } from '../components/receipt-desk';
+import { receiptQuery, zoomStep } from '../components/receipt-viewer';
+import { ShortcutsOverlay } from '../components/shortcuts-overlay';
+import { useDeskKeys } from '../components/use-desk-keys';
+
+const NONE: ReadonlySet<string> = new Set();
 
 export default function VerificationsTab() {
   const queryClient = useQueryClient();
@@ -29,7 +37,20 @@ export default function VerificationsTab() {
   const search = useDebounced(searchText.trim());
   const { page, setPage, resetting } = usePage();
   const [historyPage, setHistoryPage] = useState(1);
-  const [receipt, setReceipt] = useState<ReceiptSubject | null>(null);
+  // The desk: which rider is selected, whether their receipt is open, and its view.
+  const [selected, setSelected] = useState(0);
+  const [deskOpen, setDeskOpen] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [zoom, setZoom] = useState(1);
+  const [rotation, setRotation] = useState(0);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // Riders decided here leave the queue at once, before the list is fetched again, so the
+  // next rider is under the cursor straight away.
+  // Keyed by the list's fetch time: a fresh page of the queue replaces the removals.
+  const [decidedAt, setDecided] = useState<{ at: number; codes: ReadonlySet<string> }>(() => ({
+    at: 0,
+    codes: new Set(),
+  }));
 
   const stats = useQuery({ queryKey: consoleKeys.verificationStats, queryFn: fetchVerificationStats });
   const pendingParams = { page, limit: PENDING_VERIFICATIONS_PAGE_SIZE, search };
@@ -48,6 +69,9 @@ export default function VerificationsTab() {
     mutationFn: (v: { entry: PendingVerification; action: VerificationAction; notes: string }) =>
       verify(v.entry.verification_code, v.action, v.notes),
     onSuccess: (_data, v) => {
+      const at = pending.dataUpdatedAt;
+      setDecided((now) => ({ at, codes: new Set(now.at === at ? now.codes : []).add(v.entry.verification_code) }));
+      setConfirming(null);
       toast.success(v.action === 'verified' ? 'User approved successfully!' : 'User rejected successfully!');
     },
     onError: (error, v) => {
@@ -64,16 +88,82 @@ export default function VerificationsTab() {
     },
   });
 
-  const openReceipt = (e: PendingVerification) =>
-    setReceipt({
-      userId: e.user_id,
-      firstName: e.first_name,
-      lastName: e.last_name,
-      email: e.email,
-      paymentMethod: e.payment_method,
-      paymentAmount: e.payment_amount,
-      hasReceipt: e.has_payment_receipt,
-    });
+  const decided = decidedAt.at === pending.dataUpdatedAt ? decidedAt.codes : NONE;
+  const entries = useMemo(
+    () => (pending.data?.data ?? []).filter((e) => !decided.has(e.verification_code)),
+    [pending.data, decided],
+  );
+  const totalPages = pending.data?.pagination.total_pages ?? 1;
+  const index = Math.min(selected, Math.max(entries.length - 1, 0));
+  const current = entries[index] ?? null;
+
+  // The queue emptied under an open desk: nothing left to show.
+  useEffect(() => {
+    if (deskOpen && !current && !pending.isFetching) setDeskOpen(false);
+  }, [deskOpen, current, pending.isFetching]);
+  // The next receipt loads while the current one is read.
+  const following = entries[index + 1];
+  useEffect(() => {
+    if (deskOpen && following?.has_payment_receipt) void queryClient.prefetchQuery(receiptQuery(following.user_id));
+  }, [deskOpen, following, queryClient]);
+  useEffect(() => {
+    if (!current || deskOpen) return;
+    document
+      .querySelector(`tr[data-verification-code="${current.verification_code}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+  }, [current, deskOpen]);
+
+  const select = (i: number) => {
+    setSelected(i);
+    setConfirming(null);
+    setZoom(1);
+    setRotation(0);
+  };
+  const move = (step: 1 | -1) => {
+    const target = index + step;
+    if (target >= 0 && target < entries.length) return select(target);
+    // Past either end of the page: carry on with the neighbouring page of the queue.
+    if (step === 1 && page < totalPages) {
+      setPage(page + 1);
+      select(0);
+    } else if (step === -1 && page > 1) {
+      setPage(page - 1);
+      select(PENDING_VERIFICATIONS_PAGE_SIZE - 1);
+    }
+  };
+  const openDesk = (e?: PendingVerification, then: Confirming = null) => {
+    if (e) {
+      const i = entries.indexOf(e);
+      if (i >= 0 && i !== index) select(i);
+    }
+    if (!e && !current) return;
+    setDeskOpen(true);
+    setConfirming(then);
+  };
+  const zoomBy = (direction: 1 | -1) => setZoom((z) => zoomStep(z, direction));
+  const rotate = () => setRotation((r) => (r + 90) % 360);
+  const closeDesk = () => {
+    setDeskOpen(false);
+    setConfirming(null);
+  };
+
+  useDeskKeys(
+    {
+      next: () => move(1),
+      previous: () => move(-1),
+      open: () => openDesk(),
+      approve: () => openDesk(undefined, 'verified'),
+      reject: () => openDesk(undefined, 'rejected'),
+      zoom: zoomBy,
+      rotate,
+      resetView: () => {
+        setZoom(1);
+        setRotation(0);
+      },
+      shortcuts: () => setShortcutsOpen(true),
+    },
+    { enabled: !shortcutsOpen && !decision.isPending, deskOpen, confirming: confirming !== null },
+  );
 
   return (
     <section>
@@ -87,7 +177,18 @@ export default function VerificationsTab() {
 
       <div className="mt-6">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-          <h3 className="text-xl">Pending Verifications</h3>
+          <div className="flex items-center gap-2">
+            <h3 className="text-xl">Pending Verifications</h3>
+            <button
+              type="button"
+              onClick={() => setShortcutsOpen(true)}
+              className={buttonStyles('ghost', 'md', 'min-h-10 px-2 text-sm')}
+              aria-keyshortcuts="?"
+            >
+              <Keyboard className="size-4" aria-hidden="true" />
+              Shortcuts <kbd className="rounded bg-ink-800 px-1.5 font-mono text-xs">?</kbd>
+            </button>
+          </div>
           <SearchField
             className="w-full sm:w-80"
             label="Search by code or name"
@@ -101,15 +202,19 @@ export default function VerificationsTab() {
           errorMessage="Failed to load verifications"
         >
           {(data) =>
-            data.data.length === 0 ? (
+            entries.length === 0 ? (
               <EmptyPanel message="No pending verifications found." />
             ) : (
               <>
                 <PendingTable
-                  entries={data.data}
+                  entries={entries}
+                  selectedCode={current?.verification_code ?? null}
                   busyCode={decision.isPending ? (decision.variables?.entry.verification_code ?? null) : null}
-                  onDecide={(entry, action, notes) => decision.mutate({ entry, action, notes })}
-                  onReceipt={openReceipt}
+                  onDecide={(entry, action, notes) =>
+                    // A rejection always asks for the reason the rider will be shown.
+                    action === 'rejected' ? openDesk(entry, 'rejected') : decision.mutate({ entry, action, notes })
+                  }
+                  onReceipt={(entry) => openDesk(entry)}
                 />
                 <PaginationBar
                   page={data.pagination.page}
@@ -150,7 +255,24 @@ export default function VerificationsTab() {
           }
         </QueryStates>
       </div>
-      <ReceiptModal subject={receipt} onClose={() => setReceipt(null)} />
+      <ReceiptDesk
+        entry={deskOpen ? current : null}
+        position={index + 1 + (page - 1) * PENDING_VERIFICATIONS_PAGE_SIZE}
+        total={Math.max((pending.data?.pagination.total ?? 0) - decided.size, entries.length)}
+        confirming={confirming}
+        busy={decision.isPending}
+        zoom={zoom}
+        rotation={rotation}
+        onZoom={zoomBy}
+        onRotate={rotate}
+        onConfirming={setConfirming}
+        onDecide={(action, notes) => current && decision.mutate({ entry: current, action, notes })}
+        onPrevious={() => move(-1)}
+        onNext={() => move(1)}
+        onShortcuts={() => setShortcutsOpen(true)}
+        onClose={closeDesk}
+      />
+      <ShortcutsOverlay open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </section>
   );
 }
