@@ -5,11 +5,22 @@ import { formatPeso } from '../../../../lib/format';
 import { CloseFooter, DetailField } from '../../components/detail-field';
 import { sizeText } from '../../components/display';
 import { KIT_CHECKS, kitProgress } from './kit-status';
+import { HandOverAllButton } from './kit-table';
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' }) : 'Not available';
 
-export function KitDetailsModal({ participant, onClose }: { participant: KitParticipant | null; onClose: () => void }) {
+export function KitDetailsModal({
+  participant,
+  busy,
+  onHandOver,
+  onClose,
+}: {
+  participant: KitParticipant | null;
+  busy: boolean;
+  onHandOver: (participant: KitParticipant) => void;
+  onClose: () => void;
+}) {
   const p = participant;
   return (
     <Modal
@@ -58,6 +69,7 @@ export function KitDetailsModal({ participant, onClose }: { participant: KitPart
                 );
               })}
             </ul>
+            <HandOverAllButton participant={p} busy={busy} onHandOver={onHandOver} className="mt-3 w-full sm:w-auto" />
           </section>
           <section>
             <h3 className="mb-2 text-lg text-bone">Sizes</h3>
