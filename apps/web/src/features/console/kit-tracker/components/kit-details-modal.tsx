@@ -1,5 +1,7 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
+import { Undo2 } from 'lucide-react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Modal } from '../../../../components/ui/modal';
 import { formatPeso } from '../../../../lib/format';
 import { CloseFooter, DetailField } from '../../components/detail-field';
@@ -14,11 +16,14 @@ export function KitDetailsModal({
   participant,
   busy,
   onHandOver,
+  onUndo,
   onClose,
 }: {
   participant: KitParticipant | null;
   busy: boolean;
   onHandOver: (participant: KitParticipant) => void;
+  /** Set while a "Hand over all" of this rider can still be taken back. */
+  onUndo: (() => void) | null;
   onClose: () => void;
 }) {
   const p = participant;
@@ -70,6 +75,17 @@ export function KitDetailsModal({
               })}
             </ul>
             <HandOverAllButton participant={p} busy={busy} onHandOver={onHandOver} className="mt-3 w-full sm:w-auto" />
+            {onUndo && (
+              <button
+                type="button"
+                onClick={onUndo}
+                disabled={busy}
+                className={buttonStyles('secondary', 'md', 'mt-3 w-full sm:w-auto')}
+              >
+                <Undo2 className="size-4" aria-hidden="true" />
+                Undo hand-over
+              </button>
+            )}
           </section>
           <section>
             <h3 className="mb-2 text-lg text-bone">Sizes</h3>

@@ -130,6 +130,7 @@ export default function KitTrackerTab() {
         participant={viewing}
         busy={viewing !== null && busyId === viewing.user_id}
         onHandOver={handOver.handOver}
+        onUndo={viewing ? handOver.undoFor(viewing.user_id) : null}
         onClose={() => setViewingId(null)}
       />
     </section>
