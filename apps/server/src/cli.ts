@@ -3,7 +3,7 @@
 // process); otherwise the CLI opens the database directly.
 
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, publicUrlWarning } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { sendControlCommand } from './lib/control-channel';
@@ -97,6 +97,9 @@ async function run(): Promise<number> {
   try {
     await runMigrations(database);
     const fileStore = openFileStore(config.fileStore, (message, err) => console.warn(message, err));
+    // A link printed here is built on this process's PUBLIC_URL, not the server's.
+    const unsetPublicUrl = command === 'reset-link' ? publicUrlWarning(process.env, config.publicUrl) : null;
+    if (unsetPublicUrl) console.error(unsetPublicUrl);
     const result = await runOperatorCommand(database.db, config.publicUrl, command, args, fileStore);
     (result.exitCode === 0 ? console.log : console.error)(result.output);
     return result.exitCode;

@@ -54,4 +54,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'rally', S3_ENDPOINT: 'minio:9000' })).toThrow('must be an http(s) URL');
     expect(() => loadConfig({ S3_BUCKET: 'rally', S3_FORCE_PATH_STYLE: 'yes' })).toThrow('true or false');
   });
+
+  it('warns at start when production runs without PUBLIC_URL, and only then', () => {
+    const unset = loadConfig({ NODE_ENV: 'production', PORT: '8080' });
+    expect(unset.publicUrl).toBe('http://localhost:8080');
+    expect(unset.warnings).toEqual([expect.stringContaining('PUBLIC_URL is not set')]);
+    expect(unset.warnings[0]).toContain('reset links will point at http://localhost:8080');
+    expect(unset.warnings[0]).toContain('PUBLIC_URL=https://');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: '  ' }).warnings).toHaveLength(1);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://rally.example' }).warnings).toEqual([]);
+    expect(loadConfig({}).warnings).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'development' }).warnings).toEqual([]);
+  });
 });

@@ -142,6 +142,19 @@ export function parseFileStore(env: NodeJS.ProcessEnv): FileStoreConfig {
   };
 }
 
+/**
+ * The links the server hands out (password resets) are built on PUBLIC_URL. Unset, they
+ * point at localhost, which works on the operator's own machine and nowhere else: in
+ * production that is a mistake worth saying at every start rather than a silent default.
+ */
+export function publicUrlWarning(env: NodeJS.ProcessEnv, fallback: string): string | null {
+  if (env.NODE_ENV !== 'production' || (env.PUBLIC_URL ?? '').trim() !== '') return null;
+  return (
+    `PUBLIC_URL is not set: password reset links will point at ${fallback}, which riders and staff cannot open. ` +
+    "Set PUBLIC_URL to the site's public address (e.g. PUBLIC_URL=https://rally.example.org) in the server's environment and restart."
+  );
+}
+
 /** OWASP's argon2id recommendation; the benchmark measures the raw hash rate at exactly these. */
 export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -150,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const rateLimitsOff = env.RATE_LIMITS === 'off';
   const warnings: string[] = [];
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, warnings);
+  const localUrl = `http://localhost:${port}`;
+  const unsetPublicUrl = publicUrlWarning(env, localUrl);
+  if (unsetPublicUrl) warnings.push(unsetPublicUrl);
   const base: Config = {
     port,
     host: env.HOST || '127.0.0.1',
@@ -157,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // ./data) means relative to where the operator ran npm, which npm passes as INIT_CWD.
     dataDir: path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL?.trim() || localUrl).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST,
     payment: {

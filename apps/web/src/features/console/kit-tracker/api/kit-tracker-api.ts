@@ -2,6 +2,7 @@
 import { KIT_PAGE_SIZE } from '@rally/shared/catalog';
 import type {
   KitFilter,
+  KitGivenField,
   KitListResponse,
   KitParticipant,
   KitSortField,
@@ -43,4 +44,25 @@ export type KitChange =
 
 export async function updateKit(userId: string, change: KitChange): Promise<KitParticipant> {
   return (await api.put<{ data: KitParticipant }>(`/admin/kit-tracking/${encodeURIComponent(userId)}`, change)).data;
+}
+
+/** The three items in one call, recorded as three ticked boxes would be. */
+export async function handOverAll(userId: string): Promise<KitParticipant> {
+  return (await api.post<{ data: KitParticipant }>(`/admin/kit-tracking/${encodeURIComponent(userId)}/hand-over-all`))
+    .data;
+}
+
+/**
+ * Takes back what a "Hand over all" gave: only the items it turned to given, in one
+ * call (the bulk route applies them together), so items given earlier keep their time.
+ */
+export async function undoHandOver(
+  userId: string,
+  fields: readonly KitGivenField[],
+): Promise<KitParticipant | undefined> {
+  const update = Object.fromEntries([['user_id', userId], ...fields.map((f) => [f, false])]);
+  const answer = await api.post<{ data: { participants: KitParticipant[] } }>('/admin/kit-tracking/bulk-update', {
+    updates: [update],
+  });
+  return answer.data.participants[0];
 }

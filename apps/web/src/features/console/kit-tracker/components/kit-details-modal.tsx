@@ -1,15 +1,31 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
+import { Undo2 } from 'lucide-react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Modal } from '../../../../components/ui/modal';
 import { formatPeso } from '../../../../lib/format';
 import { CloseFooter, DetailField } from '../../components/detail-field';
 import { sizeText } from '../../components/display';
 import { KIT_CHECKS, kitProgress } from './kit-status';
+import { HandOverAllButton } from './kit-table';
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-PH', { dateStyle: 'medium', timeStyle: 'short' }) : 'Not available';
 
-export function KitDetailsModal({ participant, onClose }: { participant: KitParticipant | null; onClose: () => void }) {
+export function KitDetailsModal({
+  participant,
+  busy,
+  onHandOver,
+  onUndo,
+  onClose,
+}: {
+  participant: KitParticipant | null;
+  busy: boolean;
+  onHandOver: (participant: KitParticipant) => void;
+  /** Set while a "Hand over all" of this rider can still be taken back. */
+  onUndo: (() => void) | null;
+  onClose: () => void;
+}) {
   const p = participant;
   return (
     <Modal
@@ -58,6 +74,18 @@ export function KitDetailsModal({ participant, onClose }: { participant: KitPart
                 );
               })}
             </ul>
+            <HandOverAllButton participant={p} busy={busy} onHandOver={onHandOver} className="mt-3 w-full sm:w-auto" />
+            {onUndo && (
+              <button
+                type="button"
+                onClick={onUndo}
+                disabled={busy}
+                className={buttonStyles('secondary', 'md', 'mt-3 w-full sm:w-auto')}
+              >
+                <Undo2 className="size-4" aria-hidden="true" />
+                Undo hand-over
+              </button>
+            )}
           </section>
           <section>
             <h3 className="mb-2 text-lg text-bone">Sizes</h3>

@@ -1,6 +1,6 @@
 import { categoryDisplay } from '@rally/shared/catalog';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
-import { Eye } from 'lucide-react';
+import { Eye, PackageCheck } from 'lucide-react';
 import { formatPeso } from '../../../../lib/format';
 import { ConsoleTable, type TableHeader } from '../../components/console-table';
 import { sizeText } from '../../components/display';
@@ -37,6 +37,37 @@ export function KitDot({ participant }: { participant: KitParticipant }) {
   );
 }
 
+/**
+ * "Hand over all": the three items in one tap. Shown while the kit is incomplete; the
+ * tab offers an undo afterwards instead of asking first.
+ */
+export function HandOverAllButton({
+  participant,
+  busy,
+  onHandOver,
+  className = '',
+}: {
+  participant: KitParticipant;
+  busy: boolean;
+  onHandOver: (participant: KitParticipant) => void;
+  className?: string;
+}) {
+  if (kitProgress(participant).complete) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => onHandOver(participant)}
+      disabled={busy}
+      aria-label={`Hand over all three kit items to ${participant.participant_name}`}
+      data-testid="hand-over-all"
+      className={`inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md bg-fire-500 px-3 text-sm font-bold text-ink-950 transition-colors hover:bg-fire-400 disabled:cursor-wait disabled:opacity-60 ${className}`.trim()}
+    >
+      <PackageCheck className="size-5 shrink-0" aria-hidden="true" />
+      {busy ? 'Recording…' : 'Hand over all'}
+    </button>
+  );
+}
+
 /** Custom sizes can be long; the full text stays in the tooltip and the details modal. */
 function SizeLine({ label, text }: { label: string; text: string }) {
   return (
@@ -50,11 +81,13 @@ export function KitTable({
   participants,
   busyId,
   onToggle,
+  onHandOver,
   onView,
 }: {
   participants: KitParticipant[];
   busyId: string | null;
   onToggle: (participant: KitParticipant, field: (typeof KIT_CHECKS)[number]['field']) => void;
+  onHandOver: (participant: KitParticipant) => void;
   onView: (participant: KitParticipant) => void;
 }) {
   return (
@@ -90,30 +123,40 @@ export function KitTable({
           </td>
           {KIT_CHECKS.map((c) => (
             <td key={c.field} data-label={c.label} className={`${td} text-center`}>
-              <input
-                type="checkbox"
-                checked={p[c.field]}
-                disabled={busyId === p.user_id}
-                onChange={() => onToggle(p, c.field)}
-                aria-label={`${c.label} given to ${p.participant_name}`}
-                className="size-6 cursor-pointer accent-fire-500 disabled:cursor-wait"
-              />
+              {/* The label widens the tap target around the small box. */}
+              <label className="-my-1.5 inline-flex size-11 cursor-pointer items-center justify-center max-sm:-ml-2.5">
+                <input
+                  type="checkbox"
+                  checked={p[c.field]}
+                  disabled={busyId === p.user_id}
+                  onChange={() => onToggle(p, c.field)}
+                  aria-label={`${c.label} given to ${p.participant_name}`}
+                  className="size-6 cursor-pointer accent-fire-500 disabled:cursor-wait"
+                />
+              </label>
             </td>
           ))}
           <td data-label="Notes" className={td}>
             <NotesCell userId={p.user_id} name={p.participant_name} notes={p.kit_notes} />
           </td>
           <td className={td}>
-            <div className="flex items-center gap-2 sm:flex-col">
+            <div className="flex w-full flex-wrap items-center gap-2 sm:grid sm:w-auto sm:grid-cols-[auto_auto]">
               <button
                 type="button"
                 onClick={() => onView(p)}
                 aria-label={`View kit details of ${p.participant_name}`}
                 title="View details"
-                className="flex size-10 items-center justify-center rounded-md border border-ink-600 text-ash transition-colors hover:border-fire-500 hover:text-fire-300"
+                className="flex min-h-11 items-center justify-center gap-1.5 rounded-md border border-ink-600 px-3 text-sm font-bold text-ash transition-colors hover:border-fire-500 hover:text-fire-300 sm:size-10 sm:min-h-0 sm:px-0"
               >
                 <Eye className="size-5" aria-hidden="true" />
+                <span className="sm:hidden">View kit details</span>
               </button>
+              <HandOverAllButton
+                participant={p}
+                busy={busyId === p.user_id}
+                onHandOver={onHandOver}
+                className="max-sm:order-first max-sm:basis-full sm:order-last sm:col-span-2 sm:min-h-10 sm:w-[4.5rem] sm:px-1 sm:text-xs sm:leading-tight sm:[&>svg]:hidden"
+              />
               <KitDot participant={p} />
             </div>
           </td>

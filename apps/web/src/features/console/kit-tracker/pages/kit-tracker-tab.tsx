@@ -17,6 +17,7 @@ import { KitDetailsModal } from '../components/kit-details-modal';
 import { KitStatsCards } from '../components/kit-stats';
 import { KIT_CHECKS, toggleConfirmText } from '../components/kit-status';
 import { KitTable } from '../components/kit-table';
+import { useHandOverAll } from '../components/use-hand-over-all';
 
 const FILTERS: ReadonlyArray<readonly [KitFilter, string]> = [
   ['all', 'All Participants'],
@@ -60,6 +61,9 @@ export default function KitTrackerTab() {
     // The list answer carries the stats, so refetching it refreshes both.
     onSettled: () => queryClient.invalidateQueries({ queryKey: kitKeys.all }),
   });
+
+  const handOver = useHandOverAll();
+  const busyId = toggle.isPending ? (toggle.variables?.userId ?? null) : handOver.busyId;
 
   const onToggle = (p: KitParticipant, field: (typeof KIT_CHECKS)[number]['field']) => {
     const check = KIT_CHECKS.find((c) => c.field === field);
@@ -113,15 +117,22 @@ export default function KitTrackerTab() {
             >
               <KitTable
                 participants={data.participants}
-                busyId={toggle.isPending ? (toggle.variables?.userId ?? null) : null}
+                busyId={busyId}
                 onToggle={onToggle}
+                onHandOver={handOver.handOver}
                 onView={(p) => setViewingId(p.user_id)}
               />
             </PagedResults>
           )}
         </QueryStates>
       </div>
-      <KitDetailsModal participant={viewing} onClose={() => setViewingId(null)} />
+      <KitDetailsModal
+        participant={viewing}
+        busy={viewing !== null && busyId === viewing.user_id}
+        onHandOver={handOver.handOver}
+        onUndo={viewing ? handOver.undoFor(viewing.user_id) : null}
+        onClose={() => setViewingId(null)}
+      />
     </section>
   );
 }

@@ -24,7 +24,7 @@ function RowButton({
       disabled={disabled}
       aria-label={label}
       title={label}
-      className="inline-flex min-h-9 items-center gap-1 rounded-md border border-ink-600 px-2 text-xs font-bold text-ash hover:border-fire-500 hover:text-fire-300 disabled:opacity-50"
+      className="inline-flex min-h-11 items-center justify-center gap-1 rounded-md border border-ink-600 px-2 text-sm font-bold sm:min-h-9 sm:justify-start sm:text-xs text-ash hover:border-fire-500 hover:text-fire-300 disabled:opacity-50"
     >
       {children}
     </button>
@@ -63,8 +63,9 @@ export function MasterlistTable({
         'Contact',
         'Actions',
       ]}
-      minWidth="min-w-[1250px]"
+      minWidth="sm:min-w-[1250px]"
       className="relative"
+      stackOnPhone
     >
       {participants.map((p) => {
         const name = callNameOf(p);
@@ -72,7 +73,7 @@ export function MasterlistTable({
         return (
           <tr key={p.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={p.id}>
             <td className={td}>
-              <div className="flex items-center gap-3">
+              <div className="flex min-w-0 items-center gap-3">
                 <ProfileAvatar userId={p.id} name={name} hasImage={p.has_profile_image} className="size-10" />
                 <div className="min-w-0">
                   <p className="font-bold text-bone">{p.kit_name || 'No Kit Name'}</p>
@@ -80,35 +81,45 @@ export function MasterlistTable({
                 </div>
               </div>
             </td>
-            <td className={td}>
-              <span className={`font-bold ${p.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
-              <span className="block text-xs text-smoke">{category.distance}</span>
+            <td data-label="Category" className={td}>
+              <div>
+                <span className={`font-bold ${p.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
+                <span className="block text-xs text-smoke">{category.distance}</span>
+              </div>
             </td>
-            <td className={`${td} font-display text-lg`}>#{p.rider_number}</td>
-            <td className={td}>
+            <td data-label="Rider #" className={`${td} font-display text-lg`}>
+              #{p.rider_number}
+            </td>
+            <td data-label="Verification" className={td}>
               <VerificationBadge status={p.verification_status} />
             </td>
-            <td className={`${td} max-w-[9rem] text-ash`}>{p.club_name || 'No Team'}</td>
-            <td className={`${td} whitespace-nowrap`}>
+            <td data-label="Team" className={`${td} text-ash sm:max-w-[9rem]`}>
+              <span className="min-w-0 break-words">{p.club_name || 'No Team'}</span>
+            </td>
+            <td data-label="Payment" className={`${td} whitespace-nowrap`}>
               <span className={p.has_payment_receipt ? 'font-bold text-jade-400' : 'text-ember-400'}>
                 {p.has_payment_receipt ? 'Receipt Uploaded' : 'No Receipt'}
               </span>
             </td>
-            <td className={`${td} text-bone`}>{sizeText(p.tshirt_size, p.custom_tshirt_size)}</td>
-            <td className={td}>
+            <td data-label="T-shirt" className={`${td} text-bone`}>
+              <span className="min-w-0 break-words">{sizeText(p.tshirt_size, p.custom_tshirt_size)}</span>
+            </td>
+            <td data-label="Bike Check" className={td}>
               <ProgressBadge value={p.bike_check_status} />
             </td>
-            <td className={td}>
+            <td data-label="Rider Kit" className={td}>
               <ProgressBadge value={p.rider_kit_status} />
             </td>
-            <td className={td}>
-              <p className="whitespace-nowrap text-bone">{p.phone_number || '—'}</p>
-              <p className="max-w-[13rem] truncate text-xs text-smoke" title={p.email}>
-                {p.email}
-              </p>
+            <td data-label="Contact" className={td}>
+              <div className="min-w-0">
+                <p className="whitespace-nowrap text-bone">{p.phone_number || '—'}</p>
+                <p className="truncate text-xs text-smoke sm:max-w-[13rem]" title={p.email}>
+                  {p.email}
+                </p>
+              </div>
             </td>
             <td className={td}>
-              <div className="grid w-max grid-cols-2 gap-1">
+              <div className="grid w-full grid-cols-2 gap-2 sm:w-max sm:gap-1">
                 <RowButton label={`View ${name}`} onClick={() => onView(p)}>
                   <Eye className="size-4" aria-hidden="true" />
                   View

@@ -66,7 +66,7 @@ export default function PasswordResetsTab() {
           </button>
         }
       />
-      <div className="grid gap-5 xl:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section className="rounded-lg border border-ink-700 bg-ink-900 p-4" aria-labelledby="reset-users">
           <h3 id="reset-users" className="mb-3 text-xl text-bone">
             Users

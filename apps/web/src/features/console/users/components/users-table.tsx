@@ -9,14 +9,17 @@ import { RankBadge } from '../../components/staff-badges';
 
 type Actions = ReturnType<typeof useUserActions>;
 
+/** An icon action; on a phone's card it also shows its word and is a full thumb wide. */
 function ActionButton({
   label,
+  text,
   onClick,
   allowed = true,
   danger = false,
   children,
 }: {
   label: string;
+  text: string;
   onClick: () => void;
   allowed?: boolean;
   danger?: boolean;
@@ -30,7 +33,7 @@ function ActionButton({
       // Refused actions stay visible but dimmed; a click explains why in an alert.
       aria-disabled={!allowed}
       onClick={onClick}
-      className={`flex size-9 items-center justify-center rounded-md border border-ink-600 transition-colors ${
+      className={`flex items-center justify-center gap-1.5 rounded-md border border-ink-600 text-sm font-bold transition-colors max-sm:min-h-11 max-sm:px-3 sm:size-9 ${
         allowed
           ? danger
             ? 'text-ember-400 hover:border-ember-500 hover:bg-ember-700/20'
@@ -39,6 +42,9 @@ function ActionButton({
       }`}
     >
       {children}
+      <span className="sm:hidden" aria-hidden="true">
+        {text}
+      </span>
     </button>
   );
 }
@@ -51,7 +57,7 @@ export function StatusToggle({ user, actions }: { user: AdminUser; actions: Acti
       onClick={() => actions.toggleStatus(user)}
       disabled={actions.busy}
       aria-label={`Status: ${active ? 'Active' : 'Inactive'}. ${active ? 'Deactivate' : 'Activate'} ${callNameOf(user)}`}
-      className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-xs font-bold uppercase tracking-wide transition-colors ${
+      className={`inline-flex min-h-11 items-center gap-1.5 rounded-full sm:min-h-9 border px-3 text-xs font-bold uppercase tracking-wide transition-colors ${
         active
           ? 'border-jade-400 bg-jade-600/20 text-jade-400 hover:bg-jade-600/35'
           : 'border-ember-500 bg-ember-700/30 text-ember-400 hover:bg-ember-700/50'
@@ -77,8 +83,9 @@ export function UsersTable({
   return (
     <ConsoleTable
       headers={['Warrior', 'Rider #', 'Team/Club', 'Category', 'Stats', 'Status', 'Last Active', 'Actions']}
-      minWidth="min-w-[900px]"
+      minWidth="sm:min-w-[900px]"
       className="relative"
+      stackOnPhone
     >
       {users.map((u) => {
         const name = callNameOf(u);
@@ -86,12 +93,12 @@ export function UsersTable({
         return (
           <tr key={u.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={u.id}>
             <td className={td}>
-              <div className="flex items-center gap-3">
+              <div className="flex min-w-0 items-center gap-3">
                 <ProfileAvatar userId={u.id} name={name} hasImage={u.has_profile_image} className="size-10" />
                 <div className="min-w-0">
                   <p className="font-bold text-bone">{u.kit_name || 'No Kit Name'}</p>
                   <p className="text-ash">{fullNameOf(u)}</p>
-                  <p className="max-w-[12rem] truncate text-xs text-smoke" title={u.email}>
+                  <p className="truncate text-xs text-smoke sm:max-w-[12rem]" title={u.email}>
                     {u.email}
                   </p>
                   <div className="mt-1">
@@ -100,35 +107,44 @@ export function UsersTable({
                 </div>
               </div>
             </td>
-            <td className={`${td} font-display text-lg`}>
+            <td data-label="Rider #" className={`${td} font-display text-lg`}>
               {u.rider_number === null ? <span className="text-smoke">—</span> : `#${u.rider_number}`}
             </td>
-            <td className={`${td} max-w-[8rem] text-ash`}>{u.club_name || 'No Team'}</td>
-            <td className={td}>
-              <span className={`font-bold ${u.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
-              <span className="block text-xs text-smoke">{category.distance}</span>
+            <td data-label="Team/Club" className={`${td} text-ash sm:max-w-[8rem]`}>
+              <span className="min-w-0 break-words">{u.club_name || 'No Team'}</span>
             </td>
-            <td className={td}>
-              <span className="flex items-center gap-1 text-bone">
-                <Flame className="size-4 text-ember-400" aria-hidden="true" />
-                {u.fires} <span className="sr-only">fires</span>
-              </span>
-              <span className="flex items-center gap-1 text-ash">
-                <Flag className="size-4 text-fire-400" aria-hidden="true" />
-                {u.checkpoints} <span className="sr-only">checkpoints</span>
-              </span>
+            <td data-label="Category" className={td}>
+              <div>
+                <span className={`font-bold ${u.category ? 'text-gold-300' : 'text-smoke'}`}>{category.name}</span>
+                <span className="block text-xs text-smoke">{category.distance}</span>
+              </div>
             </td>
-            <td className={td}>
+            <td data-label="Stats" className={td}>
+              <div className="flex gap-3 sm:block">
+                <span className="flex items-center gap-1 text-bone">
+                  <Flame className="size-4 text-ember-400" aria-hidden="true" />
+                  {u.fires} <span className="sr-only">fires</span>
+                </span>
+                <span className="flex items-center gap-1 text-ash">
+                  <Flag className="size-4 text-fire-400" aria-hidden="true" />
+                  {u.checkpoints} <span className="sr-only">checkpoints</span>
+                </span>
+              </div>
+            </td>
+            <td data-label="Status" className={td}>
               <StatusToggle user={u} actions={actions} />
             </td>
-            <td className={`${td} whitespace-nowrap text-ash`}>{lastActive(u.last_login)}</td>
+            <td data-label="Last Active" className={`${td} whitespace-nowrap text-ash`}>
+              {lastActive(u.last_login)}
+            </td>
             <td className={td}>
-              <div className="grid w-max grid-cols-2 gap-1">
-                <ActionButton label={`View details of ${name}`} onClick={() => onView(u)}>
+              <div className="grid w-full grid-cols-2 gap-2 sm:w-max sm:gap-1">
+                <ActionButton label={`View details of ${name}`} text="View" onClick={() => onView(u)}>
                   <Eye className="size-4" aria-hidden="true" />
                 </ActionButton>
                 <ActionButton
                   label={`Edit ${name}`}
+                  text="Edit"
                   allowed={actions.allowed.edit}
                   onClick={() => (actions.allowed.edit ? onEdit(u) : actions.denyEdit())}
                 >
@@ -136,6 +152,7 @@ export function UsersTable({
                 </ActionButton>
                 <ActionButton
                   label={`Delete ${name}`}
+                  text="Delete"
                   allowed={actions.allowed.delete}
                   danger
                   onClick={() => actions.remove(u)}
@@ -144,6 +161,7 @@ export function UsersTable({
                 </ActionButton>
                 <ActionButton
                   label={`Undo verification of ${name}`}
+                  text="Undo"
                   allowed={actions.allowed.undo}
                   onClick={() => actions.undo(u)}
                 >
