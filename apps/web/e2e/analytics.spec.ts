@@ -1,21 +1,14 @@
 // The Analytics tab: every chart draws (a canvas per chart) and carries its numbers as a
 // table, with the figures of riders seeded here; it fits a 360 px phone without sideways
 // scrolling and passes axe at WCAG 2.1 AA, at phone and desktop sizes.
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Analytics } from '@rally/shared/contracts/analytics';
-import type { UserRecord } from '@rally/shared/contracts/auth';
-import { freeRiderNumber, signInWithToken } from './support/api';
+import { bearer, freeRiderNumber, type Session, signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { PASSWORD, uniqueEmail } from './support/env';
 import { expect, test } from './support/fixtures';
 import { pngFixture } from './support/images';
-import { bearer } from './support/scanner';
-
-interface Session {
-  token: string;
-  user: UserRecord;
-}
 
 async function signIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
@@ -58,14 +51,6 @@ async function seedRider(
     data: { verification_code: body.data.user.verificationCode, action: rider.decision },
   });
   if (!decided.ok()) throw new Error(`decision failed: ${await decided.text()}`);
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
 }
 
 /** The number a chart's table gives for one row. */
@@ -140,10 +125,7 @@ test('the Analytics tab charts the registrations with their numbers as tables', 
     await expect(clubs.getByRole('table')).toBeVisible();
     await expect(clubs.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
 
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: info.outputPath(`analytics-${width}.png`), fullPage: true });
     await expectNoViolations(page);
   }

@@ -8,11 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { signInWithToken } from './support/api';
+import { apiLogin, bearer, type Session, signInWithToken } from './support/api';
 import { createUser } from './support/cli';
 import { DATA_DIR, ROOT } from './support/env';
 import { expect, test } from './support/fixtures';
-import { apiLogin, bearer, type Session, type VerifiedRider, verifiedRiders } from './support/scanner';
+import { type VerifiedRider, verifiedRiders } from './support/scanner';
 
 const DAY = 30;
 

@@ -1,13 +1,7 @@
 // Issue 16: riders and staff change their own password; other sessions end, this one stays.
+import { logIn } from './support/api';
 import { createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
-
-async function logIn(page: import('@playwright/test').Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ENTER THE REALM' }).click();
-}
 
 async function fillChange(page: import('@playwright/test').Page, current: string, next: string) {
   const form = page.getByRole('form', { name: 'Change password' });

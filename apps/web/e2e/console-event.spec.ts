@@ -6,8 +6,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { signInWithToken } from './support/api';
-import { type CreatedUser, createUser } from './support/cli';
+import { sessionOf, signInWithToken } from './support/api';
+import { createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
 import { expect, test, toast } from './support/fixtures';
 
@@ -18,16 +18,9 @@ interface Session {
   user: UserRecord;
 }
 
-async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { email: created.email, password: created.password, token: body.token, user: body.data.user };
-}
-
 /** An operator-made participant: active, verified, with a rider code. */
 async function rider(request: APIRequestContext): Promise<Session> {
-  return session(request, createUser('participant', uniqueEmail('event-rider')));
+  return sessionOf(request, createUser('participant', uniqueEmail('event-rider')));
 }
 
 async function openTab(page: Page, admin: Session, tab: string, heading: string) {
@@ -37,7 +30,7 @@ async function openTab(page: Page, admin: Session, tab: string, heading: string)
 }
 
 test('an admin hands over all three kit items and the rider’s kit turns complete', async ({ page, request }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const warrior = await rider(request);
   const name = `${warrior.user.firstName} ${warrior.user.lastName}`;
 
@@ -91,7 +84,7 @@ test('an admin hands over all three kit items and the rider’s kit turns comple
 });
 
 test('an admin opens a rider’s QR sticker, downloads it and the QR holds the rider code', async ({ page, request }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const warrior = await rider(request);
   const riderCode = warrior.user.riderCode as string;
   expect(riderCode).toMatch(/^RC-/);
@@ -141,7 +134,7 @@ test('an admin generates a reset link, the rider uses it elsewhere, and the hist
   page,
   request,
 }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const warrior = await rider(request);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -196,7 +189,7 @@ test('an admin publishes an announcement and a rider sees it, unread, in My Prof
   page,
   request,
 }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const warrior = await rider(request);
   const title = `Flag-off moved to 5:30 AM ${Date.now().toString(36)}`;
 

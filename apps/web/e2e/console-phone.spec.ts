@@ -1,28 +1,15 @@
 // The console on a marshal's phone (360 x 740): every tab a role sees fits the screen,
 // the long lists (users, masterlist, QR stickers) turn into cards whose actions work,
 // they stay tables on a desktop, and the Kit Tracker hands a whole kit over in one tap.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import type { UserRecord } from '@rally/shared/contracts/auth';
 import { CONSOLE_TABS, can } from '@rally/shared/permissions';
-import { type RegisteredRider, registerRider, signInWithToken } from './support/api';
-import { type CreatedUser, createUser } from './support/cli';
+import { type RegisteredRider, registerRider, type Session, sessionOf, signInWithToken } from './support/api';
+import { expectNoViolations } from './support/checks';
+import { createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-interface Session {
-  token: string;
-  user: UserRecord;
-}
-
-async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
-  const body = await res.json();
-  expect(res.ok(), JSON.stringify(body)).toBeTruthy();
-  return { token: body.token, user: body.data.user };
-}
 
 /** A registered rider whose payment an admin approved: in users, masterlist, stickers and kits. */
 async function verifiedRider(request: APIRequestContext, admin: Session): Promise<RegisteredRider> {
@@ -33,14 +20,6 @@ async function verifiedRider(request: APIRequestContext, admin: Session): Promis
   });
   expect(approved.ok()).toBeTruthy();
   return rider;
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
 }
 
 /**
@@ -123,7 +102,7 @@ async function expectTappable(control: Locator) {
 
 test('every console tab an admin sees fits a 360 px phone', async ({ page, request }, info) => {
   test.slow();
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   await verifiedRider(request, admin);
   await registerRider(request);
   await page.setViewportSize(PHONE);
@@ -133,7 +112,7 @@ test('every console tab an admin sees fits a 360 px phone', async ({ page, reque
 
 test('every console tab a marshal sees fits a 360 px phone', async ({ page, request }, info) => {
   test.slow();
-  const marshal = await session(request, createUser('marshall'));
+  const marshal = await sessionOf(request, createUser('marshall'));
   await page.setViewportSize(PHONE);
   await signInWithToken(page, marshal.token, marshal.user);
   await everyTabFits(page, 'marshall', info, []);
@@ -143,7 +122,7 @@ test('on a phone users, masterlist and QR stickers are cards whose actions work;
   page,
   request,
 }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const rider = await verifiedRider(request, admin);
   const id = rider.user.id;
   const name = `${rider.user.firstName} ${rider.user.lastName}`;
@@ -230,7 +209,7 @@ test('the Kit Tracker hands over all three items in one tap, from the card and f
   page,
   request,
 }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const first = await verifiedRider(request, admin);
   const second = await verifiedRider(request, admin);
   const dialogs: string[] = [];

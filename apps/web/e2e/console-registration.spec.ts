@@ -2,18 +2,10 @@
 // Verification Center, an officer sees only their tabs, and an admin edits and
 // deactivates a rider who then cannot log in.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { registerRider, signInWithToken } from './support/api';
+import { logIn, registerRider, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ENTER THE REALM' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
@@ -42,6 +34,7 @@ test('a marshall approves a pending rider after opening the receipt, and the rid
 
   const marshall = createUser('marshall');
   await logIn(page, marshall.email, marshall.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await expect(page).toHaveURL(/\/admin/);
   await expect(page.getByRole('heading', { name: /Command\s*Center/i })).toBeVisible();
   await consoleNav(page).getByRole('button', { name: 'Verification Center' }).click();
@@ -81,6 +74,7 @@ test('a marshall approves a pending rider after opening the receipt, and the rid
 test('an officer sees only the tabs their permissions allow', async ({ page }) => {
   const officer = createUser('officer');
   await logIn(page, officer.email, officer.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/admin');
   const nav = consoleNav(page);
   await expect(nav.getByRole('button')).toHaveText(['Dashboard', 'Event Day', 'Analytics', 'Settings']);
@@ -121,6 +115,7 @@ test('an admin edits a rider and deactivates them, and the rider can no longer l
   await expect(riderPage).toHaveURL(/\/me$/);
 
   await logIn(page, admin.email, admin.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/admin?tab=users');
   await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await page.getByLabel('Search by kit name, full name or email').fill(rider.email);
@@ -183,6 +178,7 @@ test('the console screens have no WCAG 2.1 AA violations, on a desktop and on a 
   });
   expect(approved.ok()).toBeTruthy();
   await logIn(page, admin.email, admin.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   for (const [tab, heading] of [
     ['dashboard', 'Dashboard'],
     ['users', 'User Management'],
@@ -243,6 +239,7 @@ test('on a phone, the pending list and the kit tracker stack into cards a marsha
   const admin = createUser('admin');
   await page.setViewportSize({ width: 360, height: 740 });
   await logIn(page, admin.email, admin.password);
+  await expect(page).not.toHaveURL(/\/login$/);
 
   await page.goto('/admin?tab=verifications');
   await page.getByLabel('Search by code or name').fill(code);

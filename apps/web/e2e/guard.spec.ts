@@ -1,14 +1,6 @@
-import { registerRider, signInWithToken } from './support/api';
+import { logIn, registerRider, signInWithToken } from './support/api';
 import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
-
-async function logIn(page: import('@playwright/test').Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ENTER THE REALM' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
 
 test('signed-out visitors are sent to /login, replacing the history entry', async ({ page }) => {
   await page.goto('/');
@@ -28,6 +20,7 @@ test('an unverified rider is held at /verify', async ({ page, request }) => {
 test('an officer opening a QR sticker page sees Access Denied with the roles', async ({ page }) => {
   const officer = createUser('officer');
   await logIn(page, officer.email, officer.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/admin/print-qr/x');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText("You don't have permission to access this area.")).toBeVisible();
@@ -42,6 +35,7 @@ test('an officer opening a QR sticker page sees Access Denied with the roles', a
 test('a participant wandering into the console is sent home', async ({ page }) => {
   const participant = createUser('participant');
   await logIn(page, participant.email, participant.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/admin');
   await page.waitForURL((url) => url.pathname === '/');
 });
@@ -49,6 +43,7 @@ test('a participant wandering into the console is sent home', async ({ page }) =
 test('a verified rider on /verify sees PAYMENT VERIFIED! and moves on after 2 seconds', async ({ page }) => {
   const participant = createUser('participant');
   await logIn(page, participant.email, participant.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.waitForURL('**/me');
   await page.goto('/verification-success');
   await expect(page.getByRole('heading', { name: 'PAYMENT VERIFIED!' })).toBeVisible();

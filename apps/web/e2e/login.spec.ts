@@ -1,14 +1,7 @@
-import { registerRider } from './support/api';
+import { logIn, registerRider } from './support/api';
 import { createUser } from './support/cli';
 import { PASSWORD } from './support/env';
 import { expect, test, toast } from './support/fixtures';
-
-async function logIn(page: import('@playwright/test').Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ENTER THE REALM' }).click();
-}
 
 test('an unverified rider is sent to /verify after logging in', async ({ page, request }) => {
   const rider = await registerRider(request);

@@ -2,30 +2,14 @@
 // summary that links to the fields, with the spec's single toast unchanged), and an
 // unfinished form kept on the device across a reload (a discarded background tab), photo
 // and receipt included, the password never.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PH_MOBILE_MESSAGE } from '@rally/shared/contracts/rider-details';
 import { freeRiderNumber, signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { PASSWORD, uniqueEmail } from './support/env';
 import { expect, test, toast } from './support/fixtures';
 import { pngFixture } from './support/images';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
 
 interface StoredDraftView {
   fields: Record<string, unknown>;
@@ -163,7 +147,7 @@ for (const viewport of [
       await expect(summary.getByRole('heading')).toHaveText('12 things to fix');
 
       await expectNoViolations(page);
-      if (viewport.mobile) await expectNoHorizontalOverflow(page);
+      if (viewport.mobile) await expectNoSidewaysScroll(page);
     });
 
     test('an unfinished registration survives a reload, without the password, and goes once registered', async ({
@@ -260,7 +244,7 @@ for (const viewport of [
 
       await page.screenshot({ path: info.outputPath(`restored-${viewport.name}.png`) });
       await expectNoViolations(page);
-      if (viewport.mobile) await expectNoHorizontalOverflow(page);
+      if (viewport.mobile) await expectNoSidewaysScroll(page);
 
       // Submitting without the password is refused by the spec's check, as before.
       await page.getByRole('button', { name: 'CLAIM YOUR DESTINY' }).click();

@@ -1,29 +1,15 @@
 // The organisers' toolkit end to end: the Reports tab downloads spreadsheets that open with
 // the numbers right, and the QR Sticker Generator prints a sheet of the riders picked.
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
-import type { UserRecord } from '@rally/shared/contracts/auth';
 import ExcelJS from 'exceljs';
-import { signInWithToken } from './support/api';
+import { bearer, sessionOf, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
-import { type CreatedUser, createUser } from './support/cli';
+import { createUser } from './support/cli';
 import { expect, test, toast } from './support/fixtures';
-import { bearer, verifiedRiders } from './support/scanner';
-
-interface Session {
-  token: string;
-  user: UserRecord;
-}
-
-async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { token: body.token, user: body.data.user };
-}
+import { verifiedRiders } from './support/scanner';
 
 test('an admin downloads the masterlist and the size totals from the Reports tab', async ({ page, request }, info) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const riders = await verifiedRiders(request, admin.token, 2);
   const list = await request.get('/api/admin/exports', { headers: bearer(admin.token) });
   const counts = Object.fromEntries(
@@ -82,7 +68,7 @@ test('an admin downloads the masterlist and the size totals from the Reports tab
 });
 
 test('an officer has no Reports tab and the exports refuse them', async ({ page, request }) => {
-  const officer = await session(request, createUser('officer'));
+  const officer = await sessionOf(request, createUser('officer'));
   const res = await request.get('/api/admin/exports/masterlist.csv', { headers: bearer(officer.token) });
   expect(res.status()).toBe(403);
   await signInWithToken(page, officer.token, officer.user);
@@ -94,7 +80,7 @@ test('the QR Sticker Generator prints a sheet of the riders picked and counts th
   page,
   request,
 }, info) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const [first, second] = await verifiedRiders(request, admin.token, 2);
   if (!first || !second) throw new Error('riders were not made');
 

@@ -3,13 +3,11 @@
 // riders scanned offline across two reloads that all arrive exactly once; and the page a
 // rider gets instead of the scanner.
 import { randomUUID } from 'node:crypto';
-import { registerRider, signInWithToken } from './support/api';
+import { apiLogin, bearer, registerRider, signInWithToken } from './support/api';
 import { expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
 import {
-  apiLogin,
-  bearer,
   createStation,
   deviceScans,
   launchWithCamera,

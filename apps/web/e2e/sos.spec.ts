@@ -5,47 +5,32 @@
 // call and an SMS to the hotline.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { Incident } from '@rally/shared/contracts/incidents';
-import { registerRider, signInWithToken } from './support/api';
+import { bearer, registerRider, type Session, sessionOf, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
-import { type CreatedUser, createUser } from './support/cli';
+import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
-
-interface Session {
-  token: string;
-  user: UserRecord;
-}
-
-async function session(request: APIRequestContext, created: CreatedUser): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email: created.email, password: created.password } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { token: body.token, user: body.data.user };
-}
-
-const auth = (s: Session) => ({ Authorization: `Bearer ${s.token}` });
 
 async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
   const registered = await registerRider(request);
   const approved = await request.post('/api/admin/verifications/verify', {
-    headers: auth(admin),
+    headers: bearer(admin.token),
     data: { verification_code: registered.user.verificationCode, action: 'verified' },
   });
   expect(approved.ok()).toBeTruthy();
-  return session(request, { email: registered.email, password: registered.password, role: 'participant' });
+  return sessionOf(request, registered);
 }
 
 /** The rider passes a station, so the incident carries a last station. */
 async function passStation(request: APIRequestContext, admin: Session, marshal: Session, rider: Session) {
   const name = `Maramag ${randomUUID().slice(0, 6)}`;
   const station = await request.post('/api/admin/stations', {
-    headers: auth(admin),
+    headers: bearer(admin.token),
     data: { name, kind: 'checkpoint' },
   });
   const stationId = (await station.json()).data.id;
   const scan = await request.post('/api/admin/scans', {
-    headers: auth(marshal),
+    headers: bearer(marshal.token),
     data: {
       scans: [
         {
@@ -64,7 +49,7 @@ async function passStation(request: APIRequestContext, admin: Session, marshal: 
 }
 
 async function incidentsOf(request: APIRequestContext, admin: Session, riderId: string): Promise<Incident[]> {
-  const res = await request.get('/api/admin/incidents', { headers: auth(admin) });
+  const res = await request.get('/api/admin/incidents', { headers: bearer(admin.token) });
   return ((await res.json()).data as Incident[]).filter((i) => i.rider.id === riderId);
 }
 
@@ -101,8 +86,8 @@ test('an SOS sent offline lands once with the position; the marshal acknowledges
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await session(request, createUser('admin'));
-  const marshal = await session(request, createUser('marshall'));
+  const admin = await sessionOf(request, createUser('admin'));
+  const marshal = await sessionOf(request, createUser('marshall'));
   const rider = await verifiedRider(request, admin);
   const stationName = await passStation(request, admin, marshal, rider);
 
@@ -168,14 +153,18 @@ test('a new SOS raises the alarm on an open console page at once, until someone 
   request,
   browser,
 }) => {
-  const admin = await session(request, createUser('admin'));
-  const marshal = await session(request, createUser('marshall'));
-  const officer = await session(request, createUser('officer'));
+  const admin = await sessionOf(request, createUser('admin'));
+  const marshal = await sessionOf(request, createUser('marshall'));
+  const officer = await sessionOf(request, createUser('officer'));
   const rider = await verifiedRider(request, admin);
   // Clear what earlier tests left open, so the alarm starts silent.
-  for (const i of (await (await request.get('/api/admin/incidents?status=open', { headers: auth(admin) })).json())
-    .data as Incident[]) {
-    await request.post(`/api/admin/incidents/${i.id}/resolve`, { headers: auth(admin), data: { note: 'e2e reset' } });
+  for (const i of (
+    await (await request.get('/api/admin/incidents?status=open', { headers: bearer(admin.token) })).json()
+  ).data as Incident[]) {
+    await request.post(`/api/admin/incidents/${i.id}/resolve`, {
+      headers: bearer(admin.token),
+      data: { note: 'e2e reset' },
+    });
   }
 
   await signInWithToken(page, marshal.token, marshal.user);
@@ -187,7 +176,7 @@ test('a new SOS raises the alarm on an open console page at once, until someone 
 
   const sent = Date.now();
   const id = randomUUID();
-  const res = await request.post('/api/my/sos', { headers: auth(rider), data: { id, kind: 'lost' } });
+  const res = await request.post('/api/my/sos', { headers: bearer(rider.token), data: { id, kind: 'lost' } });
   expect(res.status()).toBe(201);
   // Pushed through the stream: no reload, no timer.
   await expect(page.getByTestId('incident-alarm')).toContainText(`#${rider.user.riderNumber}`, { timeout: 5_000 });
@@ -209,10 +198,10 @@ test('30 s without delivery offers a call and an SMS to the hotline with number,
   context,
   request,
 }) => {
-  const admin = await session(request, createUser('admin'));
+  const admin = await sessionOf(request, createUser('admin'));
   const rider = await verifiedRider(request, admin);
   const saved = await request.put('/api/admin/settings/event', {
-    headers: auth(admin),
+    headers: bearer(admin.token),
     data: { name: 'Mindanao Warriors 2026', startsOn: null, endsOn: null, hotline: '+63 917 555 0101' },
   });
   expect(saved.ok()).toBeTruthy();
@@ -252,8 +241,8 @@ for (const viewport of [
 ]) {
   test(`SOS and the incident board on a ${viewport.name}: no overflow`, async ({ page, context, request, browser }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const admin = await session(request, createUser('admin'));
-    const marshal = await session(request, createUser('marshall'));
+    const admin = await sessionOf(request, createUser('admin'));
+    const marshal = await sessionOf(request, createUser('marshall'));
     const rider = await verifiedRider(request, admin);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(POSITION);
@@ -288,7 +277,10 @@ for (const viewport of [
     await expectNoSidewaysScroll(board);
     // Leave no open incident behind to ring in the other tests' consoles.
     for (const i of await incidentsOf(request, admin, rider.user.id)) {
-      await request.post(`/api/admin/incidents/${i.id}/resolve`, { headers: auth(admin), data: { note: 'e2e done' } });
+      await request.post(`/api/admin/incidents/${i.id}/resolve`, {
+        headers: bearer(admin.token),
+        data: { note: 'e2e done' },
+      });
     }
     await board.context().close();
   });

@@ -1,8 +1,8 @@
 // The verification desk (issue 18): a verifier clears a queue from the keyboard without
 // leaving the receipt, and a rejected rider sees why and sends a new receipt.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { freeRiderNumber } from './support/api';
+import { freeRiderNumber, logIn } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { PASSWORD } from './support/env';
 import { expect, test, toast } from './support/fixtures';
@@ -12,22 +12,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
 ] as const;
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-  );
-  expect(summary, summary.join('\n')).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 /** A pending rider whose email starts with `batch`, so a search finds this test's riders only. */
 async function deskRider(request: APIRequestContext, batch: string, lastName: string) {
@@ -54,14 +38,6 @@ async function deskRider(request: APIRequestContext, batch: string, lastName: st
   return { email, code: body.data.user.verificationCode as string, name: `Desk ${lastName}` };
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ENTER THE REALM' }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
-
 /** Opens the queue filtered to one batch, then leaves the search box so shortcuts work. */
 async function openQueue(page: Page, batch: string, rows: number) {
   await page.goto('/admin?tab=verifications');
@@ -81,6 +57,7 @@ for (const viewport of VIEWPORTS) {
       for (const last of ['One', 'Two', 'Three', 'Four']) riders.push(await deskRider(request, batch, last));
       const marshall = createUser('marshall');
       await logIn(page, marshall.email, marshall.password);
+      await expect(page).not.toHaveURL(/\/login$/);
       await openQueue(page, batch, 4);
 
       // j/k move the cursor over the list.
@@ -174,6 +151,7 @@ for (const viewport of VIEWPORTS) {
       await deskRider(request, batch, 'Solo');
       const admin = createUser('admin');
       await logIn(page, admin.email, admin.password);
+      await expect(page).not.toHaveURL(/\/login$/);
       await openQueue(page, batch, 1);
 
       // Typing in the search box neither opens the desk nor the overlay.
@@ -215,6 +193,7 @@ test('the reject-reason round trip: staff reject with a reason, the rider sends 
   const rider = await deskRider(request, batch, 'Returner');
   const marshall = createUser('marshall');
   await logIn(page, marshall.email, marshall.password);
+  await expect(page).not.toHaveURL(/\/login$/);
   await openQueue(page, batch, 1);
 
   // The row's Reject asks for the reason the rider will be shown.
@@ -233,6 +212,7 @@ test('the reject-reason round trip: staff reject with a reason, the rider sends 
   const riderContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const riderPage = await riderContext.newPage();
   await logIn(riderPage, rider.email, PASSWORD);
+  await expect(riderPage).not.toHaveURL(/\/login$/);
   await riderPage.goto('/verify');
   await expect(riderPage.getByRole('heading', { name: 'VERIFICATION REJECTED' })).toBeVisible();
   const reason = riderPage.getByTestId('rejection-reason');

@@ -1,5 +1,5 @@
 // Direct API calls for test setup, so each test only drives the screens it is about.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { PASSWORD, uniqueEmail } from './env';
 import { pngFixture } from './images';
@@ -67,4 +67,38 @@ export async function signInWithToken(page: Page, token: string, user: UserRecor
     },
     [token, JSON.stringify(user)] as const,
   );
+}
+
+export interface Session {
+  token: string;
+  user: UserRecord;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  return { token: body.token, user: body.data.user };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Signs in through the API as an account made by the CLI (createUser) or by registerRider. */
+export async function sessionOf(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<Session & { email: string; password: string }> {
+  return {
+    email: account.email,
+    password: account.password,
+    ...(await apiLogin(request, account.email, account.password)),
+  };
+}
+
+/** Signs in through the /login screen, as a person would. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ENTER THE REALM' }).click();
 }

@@ -3,25 +3,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, chromium, expect, type Page } from '@playwright/test';
-import type { UserRecord } from '@rally/shared/contracts/auth';
 import QRCode from 'qrcode';
-import { registerRider } from './api';
-import { PASSWORD, ROOT } from './env';
+import { bearer, registerRider } from './api';
+import { ROOT } from './env';
 import { pngFixture } from './images';
-
-export interface Session {
-  token: string;
-  user: UserRecord;
-}
-
-export async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD): Promise<Session> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const body = await res.json();
-  return { token: body.token, user: body.data.user };
-}
-
-export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A station of its own for one test, so counts are the test's alone. */
 export async function createStation(request: APIRequestContext, adminToken: string, name: string) {
