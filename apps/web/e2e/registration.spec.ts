@@ -172,6 +172,8 @@ test('the registration checks run in their fixed order, one toast at a time', as
 
 test('file pickers refuse the wrong kind of file', async ({ page }) => {
   await page.goto('/register');
+  // setInputFiles does not wait for the prerendered form to be hydrated (see above).
+  await expect(page.getByRole('button', { name: 'CLAIM YOUR DESTINY' })).toBeEnabled();
   await page.getByTestId('profile-image-input').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',

@@ -18,8 +18,9 @@ if (container.firstElementChild && window.location.pathname !== '/' && hasStored
 }
 if (container.firstElementChild) {
   // "/" and "/register" are served as landing.html and register.html, the build's prerender
-  // of those pages (scripts/prerender.mjs): their markup is already painted, so React adopts those nodes instead of
-  // replacing them (a repaint that would push the largest paint back). As a transition the
+  // of those pages (scripts/prerender.mjs): their markup is already painted, so React adopts
+  // those nodes instead of replacing them (a repaint that would push the largest paint
+  // back). As a transition the
   // hydration yields to the browser every few milliseconds rather than blocking a phone's
   // main thread in one long task; a click on a part not hydrated yet hydrates it first.
   startTransition(() => {
