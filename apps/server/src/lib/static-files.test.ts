@@ -67,7 +67,7 @@ describe('static files of the web build', () => {
       ['/register', '<h1>Join</h1>'],
       ['/register/', '<h1>Join</h1>'],
       ['/register?ref=poster', '<h1>Join</h1>'],
-    ]) {
+    ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
