@@ -247,9 +247,17 @@ export async function buildApp(opts: {
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  // The build may prerender the landing page's markup (landing.html) so "/" paints before
-  // any script runs on a slow phone; every other path gets the plain app shell.
-  const hasLanding = hasWeb && existsSync(path.join(webDist, 'landing.html'));
+  // The build may prerender the landing page's and the registration form's markup
+  // (landing.html, register.html) so they paint before any script runs on a slow phone;
+  // every other path gets the plain app shell.
+  const prerendered = new Map<string, string>();
+  for (const [page, file] of [
+    ['/', 'landing.html'],
+    ['/register', 'register.html'],
+    ['/register/', 'register.html'],
+  ] as const) {
+    if (hasWeb && existsSync(path.join(webDist, file))) prerendered.set(page, file);
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -278,7 +286,7 @@ export async function buildApp(opts: {
     // (a not-found handler answers 404 unless told otherwise).
     reply.code(200).header('cache-control', 'no-cache');
     const pathname = pathOf(url);
-    return reply.sendFile(hasLanding && pathname === '/' ? 'landing.html' : 'index.html');
+    return reply.sendFile(prerendered.get(pathname) ?? 'index.html');
   });
 
   return app;

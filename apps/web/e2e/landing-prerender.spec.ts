@@ -1,6 +1,7 @@
-// The landing page is prerendered at build time (scripts/prerender.mjs) and hydrated in the
-// browser (src/main.tsx): its text is in the HTML the server sends for GET /, React adopts
-// those nodes instead of painting the page again, and every other path gets the empty shell.
+// The landing page and the registration form are prerendered at build time (scripts/
+// prerender.mjs) and hydrated in the browser (src/main.tsx): their text is in the HTML the
+// server sends for GET / and GET /register, React adopts those nodes instead of painting the
+// page again, and every other path gets the empty shell.
 import type { Page } from '@playwright/test';
 import { registerRider, signInWithToken } from './support/api';
 import { expect, test } from './support/fixtures';
@@ -13,6 +14,8 @@ function watchConsole(page: Page): string[] {
   page.on('console', (message) => {
     // Map tiles are refused on purpose (support/fixtures.ts): the browser reports each one.
     if (/tile\.openstreetmap\.org/.test(message.location().url)) return;
+    // The app's screens register the service worker, which the tests block (playwright.config.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (message.type() === 'error' || message.type() === 'warning')
       problems.push(`${message.type()}: ${message.text()}`);
   });
@@ -28,7 +31,7 @@ async function waitForReact(page: Page) {
   }, HERO_TEXT);
 }
 
-test('GET / sends the landing page rendered, every other path the empty shell', async ({ request }) => {
+test('GET / and GET /register send their page rendered, every other path the empty shell', async ({ request }) => {
   const landing = await request.get('/');
   expect(landing.status()).toBe(200);
   const html = await landing.text();
@@ -42,7 +45,24 @@ test('GET / sends the landing page rendered, every other path the empty shell', 
   expect(html).not.toMatch(/<style\b/i);
   expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
 
-  for (const path of ['/register', '/login', '/user/x']) {
+  for (const path of ['/register', '/register/']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const form = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    expect(form, path).toMatch(/<h1[^>]*>Join The <span[^>]*>Warriors<\/span><\/h1>/);
+    expect(form, path).toContain('<form');
+    expect(form, path).toContain('Warrior Identity');
+    for (const name of ['firstName', 'lastName', 'email', 'password']) expect(form, path).toContain(`name="${name}"`);
+    // Signed out, as the build renders it: no spinner standing in for the form.
+    expect(form, path).not.toContain('Authenticating warrior');
+    expect(html, path).toMatch(/<title>Register \| Mindanao Warriors Endurance Rally<\/title>/);
+    expect(form, path).not.toMatch(/\sstyle=/i);
+    expect(html, path).not.toMatch(/<style\b/i);
+    expect(html, path).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/i);
+  }
+
+  for (const path of ['/login', '/user/x', '/me']) {
     const shell = await (await request.get(path)).text();
     expect(shell, path).toContain('<div id="root"></div>');
     expect(shell, path).not.toContain(HERO_TEXT);
@@ -58,6 +78,16 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(HERO_TEXT)).toBeVisible();
     await expect(page.locator('#trials li')).toHaveCount(3);
     await expect(page.getByRole('link', { name: /REGISTER NOW/ })).toHaveAttribute('href', '/register');
+  });
+
+  test('the registration form is on screen before any script runs', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Join The Warriors');
+    const form = page.getByRole('form', { name: 'Registration' });
+    await expect(form.getByLabel('First name')).toBeVisible();
+    await expect(form.getByLabel('Email')).toBeVisible();
+    await expect(form.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(form.getByRole('heading', { name: /Rider Number/ })).toBeVisible();
   });
 });
 
@@ -130,6 +160,49 @@ test.describe('on a phone', () => {
     await expect(account.getByRole('link', { name: 'My Profile' })).toBeVisible();
     await expect(account.getByRole('link', { name: 'Register' })).toHaveCount(0);
     await expect(page.getByText(HERO_TEXT)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+  test('the registration form hydrates in place: same nodes, no console errors, interactive', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.addInitScript(() => {
+      // The prerendered heading and first field, as the HTML made them, before any script ran.
+      document.addEventListener('DOMContentLoaded', () => {
+        const w = window as unknown as { prerendered: Element[] };
+        w.prerendered = [
+          document.querySelector('#root h1'),
+          document.querySelector('#root input[name="firstName"]'),
+          document.querySelector('#root form'),
+        ].filter((e): e is Element => e !== null);
+      });
+    });
+    await page.goto('/register');
+    // Hydrated: React owns the very nodes the HTML made (a mismatch would have replaced them).
+    await page.waitForFunction(() => {
+      const nodes = (window as unknown as { prerendered?: Element[] }).prerendered ?? [];
+      return (
+        nodes.length === 3 &&
+        nodes.every((node) => node.isConnected && Object.keys(node).some((key) => key.startsWith('__reactFiber')))
+      );
+    });
+    await expect(page.locator('title')).toHaveCount(1);
+
+    // Hydrated, so the form answers: typing is React state, and the number picker loads.
+    await page.getByLabel('First name').fill('Lapu');
+    await expect(page.getByLabel('First name')).toHaveValue('Lapu');
+    await page.getByLabel('Search numbers').fill('7');
+    await expect(page.locator('[data-rider-number="7"]')).toBeVisible();
+
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in rider opening /register is still sent on to the profile', async ({ page, request }) => {
+    const rider = await registerRider(request);
+    await signInWithToken(page, rider.token, rider.user);
+    const problems = watchConsole(page);
+    await page.goto('/register');
+    // An unverified rider's profile sends them on to /verify.
+    await expect(page).toHaveURL(/\/(?:profile|verify)$/);
+    await expect(page.getByRole('form', { name: 'Registration' })).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 });

@@ -158,6 +158,9 @@ for (const viewport of [
       const riderNumber = await freeRiderNumber(request);
       await page.goto('/register');
       await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+      // The form arrives prerendered and takes input once hydrated (its fieldset is disabled till
+      // then); setInputFiles and focus() do not wait for that as clicks and typing do.
+      await expect(page.getByRole('button', { name: 'CLAIM YOUR DESTINY' })).toBeEnabled();
 
       await page.getByTestId('profile-image-input').setInputFiles({
         name: 'me.png',

@@ -15,6 +15,9 @@ test('a rider registers on a phone with a cropped photo and a receipt, and lands
 
   await page.goto('/register');
   await expect(page.getByRole('heading', { name: /Join the Warriors/i })).toBeVisible();
+  // The form arrives prerendered and takes input once hydrated (its fieldset is disabled till
+  // then); setInputFiles and focus() do not wait for that as clicks and typing do.
+  await expect(page.getByRole('button', { name: 'CLAIM YOUR DESTINY' })).toBeEnabled();
 
   // Profile picture: a real image goes through the circular crop dialog.
   await page.getByTestId('profile-image-input').setInputFiles({
@@ -169,6 +172,8 @@ test('the registration checks run in their fixed order, one toast at a time', as
 
 test('file pickers refuse the wrong kind of file', async ({ page }) => {
   await page.goto('/register');
+  // setInputFiles does not wait for the prerendered form to be hydrated (see above).
+  await expect(page.getByRole('button', { name: 'CLAIM YOUR DESTINY' })).toBeEnabled();
   await page.getByTestId('profile-image-input').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
@@ -240,6 +245,9 @@ test('a rider number taken meanwhile is refused with the server message', async 
 
 test('the form works from the keyboard: size radios, rider numbers and the terms dialog', async ({ page }) => {
   await page.goto('/register');
+  // The form arrives prerendered and takes input once hydrated (its fieldset is disabled till
+  // then); setInputFiles and focus() do not wait for that as clicks and typing do.
+  await expect(page.getByRole('button', { name: 'CLAIM YOUR DESTINY' })).toBeEnabled();
   const firstSize = page.locator('input[name=tshirtSize][value=XS]');
   await firstSize.focus();
   await page.keyboard.press('Space');

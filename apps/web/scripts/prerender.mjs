@@ -1,11 +1,13 @@
-// Prerenders the landing page into dist/landing.html, which the server sends for exactly
-// GET / (every other path gets dist/index.html, the empty shell). Without it the landing
-// text exists only once React has run: on a slow phone that put the largest paint ~2 s out.
-// With it the page paints from the HTML and main.tsx hydrates those nodes in place, its
-// scripts loaded once the page has painted (landing-boot.js).
+// Prerenders the landing page into dist/landing.html and the registration form into
+// dist/register.html, which the server sends for exactly GET / and GET /register (every
+// other path gets dist/index.html, the empty shell). Without them a page's text exists only
+// once React has run: on a slow phone that put the largest paint ~2 s out. With them the
+// page paints from the HTML and main.tsx hydrates those nodes in place, its scripts loaded
+// once the page has painted (landing-boot.js). Both are rendered signed out: a visitor with
+// a stored session is not hydrated into them (main.tsx).
 //
 // Runs after `vite build` (it takes the built index.html, with its hashed script and CSS
-// tags, as the shell), before compress.mjs so landing.html gets its .br/.gz too.
+// tags, as the shell), before compress.mjs so the pages get their .br/.gz too.
 //   node scripts/prerender.mjs [dist dir]
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,12 @@ process.env.NODE_ENV = 'production';
 
 const webDir = path.resolve(import.meta.dirname, '..');
 const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(webDir, 'dist');
+
+/** Each prerendered page: the route rendered, the file written, and text its markup must hold. */
+const PAGES = [
+  { location: '/', file: 'landing.html', name: 'the landing page', expect: '<main' },
+  { location: '/register', file: 'register.html', name: 'the registration form', expect: '<form' },
+];
 
 class PrerenderError extends Error {}
 function fail(message) {
@@ -40,7 +48,7 @@ async function main() {
   const cache = path.join(webDir, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const ssrDir = mkdtempSync(path.join(cache, 'prerender-'));
-  let rendered;
+  const rendered = [];
   try {
     await build({
       root: webDir,
@@ -60,12 +68,29 @@ async function main() {
     });
     const entry = readdirSync(ssrDir).find((f) => /^entry-server\.m?js$/.test(f));
     if (!entry) fail(`the server build wrote no entry-server.js in ${ssrDir}`);
-    const { renderLanding } = await import(pathToFileURL(path.join(ssrDir, entry)).href);
-    rendered = await renderLanding();
+    const { renderPage } = await import(pathToFileURL(path.join(ssrDir, entry)).href);
+    for (const page of PAGES) rendered.push(await renderPage(page.location));
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }
 
+  // The app's scripts only hydrate what is already on screen: they go inert into a <template>
+  // that landing-boot.js turns into live tags once the page has painted (see there why).
+  const SCRIPT_TAGS = /<script\b[^>]*\btype="module"[^>]*><\/script>\s*|<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g;
+  const scriptTags = shell.match(SCRIPT_TAGS) ?? [];
+  if (scriptTags.filter((tag) => tag.startsWith('<script')).length !== 1)
+    fail(`expected one module <script> in the built index.html, found: ${scriptTags.join(' ')}`);
+  const boot = readFileSync(path.join(webDir, 'scripts', 'landing-boot.js'));
+  const bootFile = `assets/landing-boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(path.join(dist, bootFile), boot);
+  const deferredScripts =
+    `<template id="app-scripts">${scriptTags.map((tag) => tag.trim()).join('')}</template>\n` +
+    `    <script type="module" src="/${bootFile}"></script>\n    `;
+
+  for (const [i, page] of PAGES.entries()) writePage(page, rendered[i], shell, ROOT, SCRIPT_TAGS, deferredScripts);
+}
+
+function writePage({ file, name, expect }, rendered, shell, ROOT, SCRIPT_TAGS, deferredScripts) {
   // React emits the page's hoisted <title> and <meta> tags (components/ui/page-meta.tsx)
   // ahead of the body markup when there is no <head> in the tree: they belong in the shell's
   // <head>, where hydration looks for them, in place of its generic <title>.
@@ -81,25 +106,13 @@ async function main() {
   // browser and left unpatched by hydration. Components style through classes (or set styles
   // from effects, which the CSP allows).
   const problems = [];
-  if (!body.includes('<main')) problems.push('no <main> in the landing markup');
+  if (!body.includes('<main')) problems.push(`no <main> in the markup of ${name}`);
+  if (!body.includes(expect)) problems.push(`no ${expect} in the markup of ${name}`);
   if (/<(script|style)\b/i.test(rendered)) problems.push('an inline <script> or <style> element');
   if (/\sstyle=/i.test(rendered)) problems.push(`a style attribute: ${/<[^>]*\sstyle=[^>]*>/i.exec(rendered)?.[0]}`);
   // <!--$!--> marks a Suspense boundary the server gave up on: the client would re-render it.
   if (rendered.includes('<!--$!-->')) problems.push('a Suspense boundary left to the client (<!--$!-->)');
-  if (problems.length) fail(`the landing markup cannot be served under the CSP or hydrated: ${problems.join('; ')}`);
-
-  // The app's scripts only hydrate what is already on screen: they go inert into a <template>
-  // that landing-boot.js turns into live tags once the page has painted (see there why).
-  const SCRIPT_TAGS = /<script\b[^>]*\btype="module"[^>]*><\/script>\s*|<link\b[^>]*\brel="modulepreload"[^>]*>\s*/g;
-  const scriptTags = shell.match(SCRIPT_TAGS) ?? [];
-  if (scriptTags.filter((tag) => tag.startsWith('<script')).length !== 1)
-    fail(`expected one module <script> in the built index.html, found: ${scriptTags.join(' ')}`);
-  const boot = readFileSync(path.join(webDir, 'scripts', 'landing-boot.js'));
-  const bootFile = `assets/landing-boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
-  writeFileSync(path.join(dist, bootFile), boot);
-  const deferredScripts =
-    `<template id="app-scripts">${scriptTags.map((tag) => tag.trim()).join('')}</template>\n` +
-    `    <script type="module" src="/${bootFile}"></script>\n    `;
+  if (problems.length) fail(`${name} cannot be served under the CSP or hydrated: ${problems.join('; ')}`);
 
   let first = true;
   const page = shell
@@ -110,11 +123,11 @@ async function main() {
       return replacement;
     })
     .replace(ROOT, () => `<div id="root">${body}</div>`);
-  const out = path.join(dist, 'landing.html');
+  const out = path.join(dist, file);
   writeFileSync(out, page);
   const shown = path.relative(process.cwd(), out);
   console.log(
-    `Prerendered the landing page: ${shown.startsWith('..') ? out : shown} (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB, ${head.match(/<(?!\/)/g)?.length ?? 0} tags in <head>)`,
+    `Prerendered ${name}: ${shown.startsWith('..') ? out : shown} (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB, ${head.match(/<(?!\/)/g)?.length ?? 0} tags in <head>)`,
   );
 }
 

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { preloadScreen } from './app/router';
+import { hasStoredSession } from './lib/auth';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -10,10 +11,16 @@ if (!container) throw new Error('Missing #root element');
 
 preloadScreen(window.location.pathname);
 const app = <App Router={BrowserRouter} />;
+// The prerendered /register is the form a signed-out visitor sees; with a stored session the
+// app first checks it (a spinner, then the profile), so that markup is not this client's to adopt.
+if (container.firstElementChild && window.location.pathname !== '/' && hasStoredSession()) {
+  container.replaceChildren();
+}
 if (container.firstElementChild) {
-  // "/" is served as landing.html, the build's prerender of the landing page (scripts/
-  // prerender.mjs): its markup is already painted, so React adopts those nodes instead of
-  // replacing them (a repaint that would push the largest paint back). As a transition the
+  // "/" and "/register" are served as landing.html and register.html, the build's prerender
+  // of those pages (scripts/prerender.mjs): their markup is already painted, so React adopts
+  // those nodes instead of replacing them (a repaint that would push the largest paint
+  // back). As a transition the
   // hydration yields to the browser every few milliseconds rather than blocking a phone's
   // main thread in one long task; a click on a part not hydrated yet hydrates it first.
   startTransition(() => {

@@ -16,6 +16,8 @@ describe('static files of the web build', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rally-web-'));
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Rally</title>');
+    writeFileSync(path.join(dir, 'landing.html'), '<!doctype html><title>Rally</title><h1>Landing</h1>');
+    writeFileSync(path.join(dir, 'register.html'), '<!doctype html><title>Register</title><h1>Join</h1>');
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(dir, 'workbox-1a2b3c4d.js'), '/* workbox */');
     writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Rally', start_url: '/' }));
@@ -57,5 +59,24 @@ describe('static files of the web build', () => {
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('sends the prerendered pages for / and /register, the shell for every other screen', async () => {
+    for (const [url, page] of [
+      ['/', '<h1>Landing</h1>'],
+      ['/register', '<h1>Join</h1>'],
+      ['/register/', '<h1>Join</h1>'],
+      ['/register?ref=poster', '<h1>Join</h1>'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(page);
+    }
+    for (const url of ['/login', '/me', '/register/extra']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<!doctype html><title>Rally</title>');
+    }
   });
 });

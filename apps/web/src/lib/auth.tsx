@@ -67,9 +67,19 @@ export function isAuthRefusal(error: unknown): boolean {
   return !!body && typeof body === 'object' && (body as { success?: unknown }).success === false;
 }
 
+/**
+ * Whether this device holds a session to check on start. Without one there is nothing to
+ * wait for: the first render is already the signed-out one, as the build prerenders pages
+ * (scripts/prerender.mjs, where there is no storage at all), so hydration finds the same markup.
+ */
+export function hasStoredSession(): boolean {
+  if (typeof window === 'undefined') return false;
+  return !!readStorage(STORAGE_KEYS.token) && !!readStorage(STORAGE_KEYS.user);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  const [isLoading, setIsLoading] = useState(hasStoredSession);
   const [isOfflineSession, setIsOfflineSession] = useState(false);
 
   const adoptUser = useCallback((next: User) => {

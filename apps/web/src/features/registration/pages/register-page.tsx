@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { submitRegistration, takenNumbersKey, useTakenNumbers } from '../api/registration-api';
 import { DraftNotice } from '../components/draft-notice';
 import { ErrorSummary } from '../components/error-summary';
@@ -49,6 +50,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const taken = useTakenNumbers();
+  const hydrated = useHydrated();
 
   const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
   const [profileImage, setProfileImage] = useState<File | null>(null);
@@ -181,101 +183,108 @@ export default function RegisterPage() {
         </div>
 
         {/* noValidate: the registration checks run in their fixed order as toasts, not as browser bubbles. */}
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Registration">
-          {draft.restored && <DraftNotice onStartOver={startOver} onDismiss={draft.dismissNotice} />}
-          {problems.length > 0 && <ErrorSummary problems={problems} onSelect={goTo} />}
-          <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
-            <IdentitySection
-              fields={fields}
-              set={set}
-              profileImage={profileImage}
-              onProfileImage={setProfileImage}
-              errors={errors}
-            />
-          </FormSection>
+        <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registration">
+          {/* The server sends this form prerendered: it takes input once React owns it. */}
+          <fieldset disabled={!hydrated} className="min-w-0 space-y-6">
+            {draft.restored && <DraftNotice onStartOver={startOver} onDismiss={draft.dismissNotice} />}
+            {problems.length > 0 && <ErrorSummary problems={problems} onSelect={goTo} />}
+            <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
+              <IdentitySection
+                fields={fields}
+                set={set}
+                profileImage={profileImage}
+                onProfileImage={setProfileImage}
+                errors={errors}
+              />
+            </FormSection>
 
-          <FormSection number={2} title="Rider Number" description="Pick any free number from 1 to 1000.">
-            <RiderNumberPicker
-              value={fields.riderNumber}
-              onChange={(n) => set('riderNumber', n)}
-              taken={takenSet}
-              loading={taken.isFetching}
-              onRefresh={() => void taken.refetch()}
-              error={fieldError(errors, 'riderNumber')}
-            />
-          </FormSection>
+            <FormSection number={2} title="Rider Number" description="Pick any free number from 1 to 1000.">
+              <RiderNumberPicker
+                value={fields.riderNumber}
+                onChange={(n) => set('riderNumber', n)}
+                taken={takenSet}
+                loading={taken.isFetching}
+                onRefresh={() => void taken.refetch()}
+                error={fieldError(errors, 'riderNumber')}
+              />
+            </FormSection>
 
-          <FormSection
-            number={3}
-            title="Gear & Clothing Sizes"
-            description="Your rally T-shirt, finisher sleeve and vest."
-          >
-            <SizesSection fields={fields} set={set} errors={errors} />
-          </FormSection>
+            <FormSection
+              number={3}
+              title="Gear & Clothing Sizes"
+              description="Your rally T-shirt, finisher sleeve and vest."
+            >
+              <SizesSection fields={fields} set={set} errors={errors} />
+            </FormSection>
 
-          <FormSection number={4} title="Emergency Contact" description="Who we call if something happens on the road.">
-            <EmergencyContactSection fields={fields} set={set} errors={errors} />
-          </FormSection>
+            <FormSection
+              number={4}
+              title="Emergency Contact"
+              description="Who we call if something happens on the road."
+            >
+              <EmergencyContactSection fields={fields} set={set} errors={errors} />
+            </FormSection>
 
-          <FormSection number={5} title="Motorcycle & Club">
-            <MotorcycleSection fields={fields} set={set} />
-          </FormSection>
+            <FormSection number={5} title="Motorcycle & Club">
+              <MotorcycleSection fields={fields} set={set} />
+            </FormSection>
 
-          <FormSection
-            number={6}
-            title="Choose Your Trial"
-            description="OBR: Official Back Ride, riding with a pillion."
-          >
-            <TrialChoice
-              value={fields.category}
-              gender={fields.gender}
-              onChange={(c) => set('category', c)}
-              error={fieldError(errors, 'category')}
-            />
-          </FormSection>
+            <FormSection
+              number={6}
+              title="Choose Your Trial"
+              description="OBR: Official Back Ride, riding with a pillion."
+            >
+              <TrialChoice
+                value={fields.category}
+                gender={fields.gender}
+                onChange={(c) => set('category', c)}
+                error={fieldError(errors, 'category')}
+              />
+            </FormSection>
 
-          <FormSection number={7} title="Payment Method">
-            <PaymentSection
-              method={fields.paymentMethod}
-              category={fields.category}
-              receipt={receipt}
-              onMethod={(m) => set('paymentMethod', m)}
-              onReceipt={setReceipt}
-              receiptError={fieldError(errors, 'paymentReceipt')}
-            />
-          </FormSection>
+            <FormSection number={7} title="Payment Method">
+              <PaymentSection
+                method={fields.paymentMethod}
+                category={fields.category}
+                receipt={receipt}
+                onMethod={(m) => set('paymentMethod', m)}
+                onReceipt={setReceipt}
+                receiptError={fieldError(errors, 'paymentReceipt')}
+              />
+            </FormSection>
 
-          <div className="rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <label className="flex cursor-pointer items-start gap-3 text-bone">
-                <input
-                  type="checkbox"
-                  name="agreedToTerms"
-                  aria-invalid={errors.agreedToTerms ? true : undefined}
-                  aria-describedby={errors.agreedToTerms ? errorId('agreedToTerms') : undefined}
-                  checked={agreed}
-                  onChange={(e) => setAgreed(e.target.checked)}
-                  className="mt-0.5 size-6 shrink-0 accent-fire-500"
-                />
-                <span>I have read and agree to the Terms and Conditions of the rally.</span>
-              </label>
-              <button
-                type="button"
-                onClick={() => setTermsOpen(true)}
-                className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-md px-2 font-bold text-fire-300 underline underline-offset-4 hover:text-fire-400 sm:self-auto"
-              >
-                <ScrollText className="size-5" aria-hidden="true" />
-                Read Terms and Conditions
-              </button>
+            <div className="rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <label className="flex cursor-pointer items-start gap-3 text-bone">
+                  <input
+                    type="checkbox"
+                    name="agreedToTerms"
+                    aria-invalid={errors.agreedToTerms ? true : undefined}
+                    aria-describedby={errors.agreedToTerms ? errorId('agreedToTerms') : undefined}
+                    checked={agreed}
+                    onChange={(e) => setAgreed(e.target.checked)}
+                    className="mt-0.5 size-6 shrink-0 accent-fire-500"
+                  />
+                  <span>I have read and agree to the Terms and Conditions of the rally.</span>
+                </label>
+                <button
+                  type="button"
+                  onClick={() => setTermsOpen(true)}
+                  className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-md px-2 font-bold text-fire-300 underline underline-offset-4 hover:text-fire-400 sm:self-auto"
+                >
+                  <ScrollText className="size-5" aria-hidden="true" />
+                  Read Terms and Conditions
+                </button>
+              </div>
+              {errors.agreedToTerms && <FieldError id={errorId('agreedToTerms')}>{errors.agreedToTerms}</FieldError>}
             </div>
-            {errors.agreedToTerms && <FieldError id={errorId('agreedToTerms')}>{errors.agreedToTerms}</FieldError>}
-          </div>
 
-          {progress !== null && <UploadProgress percent={progress} />}
+            {progress !== null && <UploadProgress percent={progress} />}
 
-          <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
-            {submitting ? 'JOINING THE TRIBE...' : 'CLAIM YOUR DESTINY'}
-          </button>
+            <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
+              {submitting ? 'JOINING THE TRIBE...' : 'CLAIM YOUR DESTINY'}
+            </button>
+          </fieldset>
         </form>
       </main>
       <SiteFooter />
