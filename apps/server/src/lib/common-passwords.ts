@@ -1,8 +1,9 @@
 // New passwords are checked against the ~49,000 most common passwords of the zxcvbn-ts
 // dictionary, bundled with the server: no breach look-up over the network (the product
 // may run on a closed network at the event). The comparison ignores case, so
-// "Password1" is refused like "password1".
-import { dictionary } from '@zxcvbn-ts/language-common';
+// "Password1" is refused like "password1". The dictionary (~1 MB of JavaScript) loads with
+// the first password set, not at start: a restart during the event answers sooner.
+import { createRequire } from 'node:module';
 import { BadRequestError } from './errors';
 
 export const COMMON_PASSWORD_MESSAGE =
@@ -11,7 +12,12 @@ export const COMMON_PASSWORD_MESSAGE =
 let common: Set<string> | undefined;
 
 export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common'] as string[]);
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as {
+      dictionary: Record<string, string[]>;
+    };
+    common = new Set(dictionary['passwords-common']);
+  }
   return common.has(password.toLowerCase());
 }
 

@@ -111,7 +111,7 @@ export async function processUpload(
  * decoded pixels through a registration rush (docs/benchmarks.md, "Memory").
  */
 let sharpLoaded: Promise<typeof import('sharp')> | undefined;
-function loadSharp(): Promise<typeof import('sharp')> {
+export function loadSharp(): Promise<typeof import('sharp')> {
   sharpLoaded ??= import('sharp').then((m) => {
     m.default.cache(false);
     return m.default;

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { can } from '@rally/shared/permissions';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
@@ -10,7 +9,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
 import { type FileStore, streamBytes } from '../../lib/file-store';
-import type { FileKind, ProcessedFile } from '../../lib/files';
+import { type FileKind, loadSharp, type ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
@@ -213,6 +212,7 @@ export async function thumbnailOf(db: Db, store: FileStore, file: StoredFile): P
   const hit = thumbs.get(file.sha256);
   if (hit) return hit;
   const bytes = await openFile(db, store, file);
+  const sharp = await loadSharp();
   const out = await sharp(Buffer.isBuffer(bytes) ? bytes : await streamBytes(bytes))
     .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
     .jpeg({ quality: 70, mozjpeg: true })
