@@ -15,3 +15,11 @@ export async function fetchReceiptBlob(userId: string): Promise<Blob> {
   if (!res.ok) throw new Error(`Failed to fetch payment receipt: ${res.status}`);
   return res.blob();
 }
+
+/** The receipt's bytes, shared by the receipt modal and the verification desk (one download each). */
+export const receiptQuery = (userId: string) => ({
+  queryKey: ['console', 'receipt', userId],
+  queryFn: () => fetchReceiptBlob(userId),
+  retry: false,
+  staleTime: 60_000,
+});

@@ -3,13 +3,15 @@
 // viewer does not run in a sandboxed frame, and the CSP allows no frames at all.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { Download, ExternalLink, FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ExternalLink, FileText } from 'lucide-react';
+import { useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatPeso } from '../../../lib/format';
-import { fetchReceiptBlob, MissingFileError } from '../api/file-api';
+import { useObjectUrl } from '../../../lib/use-object-url';
+import { MissingFileError, receiptQuery } from '../api/file-api';
+import { ReceiptDownloadLink } from './receipt-download-link';
 
 export interface ReceiptSubject {
   userId: string;
@@ -42,28 +44,15 @@ export function ReceiptModal({ subject, onClose }: { subject: ReceiptSubject | n
 }
 
 function ReceiptBody({ subject }: { subject: ReceiptSubject }) {
-  const query = useQuery({
-    queryKey: ['console', 'receipt', subject.userId],
-    queryFn: () => fetchReceiptBlob(subject.userId),
-    enabled: subject.hasReceipt,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...receiptQuery(subject.userId), enabled: subject.hasReceipt });
   const blob = query.data ?? null;
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useObjectUrl(blob);
   const [imageFailed, setImageFailed] = useState(false);
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
 
   const method = subject.paymentMethod
     ? (PAYMENT_METHOD_LABELS[subject.paymentMethod as PaymentMethod] ?? subject.paymentMethod)
     : 'N/A';
   const isPdf = blob?.type === 'application/pdf';
-  const fileName = `receipt-${subject.firstName}-${subject.lastName}`.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase();
 
   return (
     <div className="flex flex-col gap-4">
@@ -125,14 +114,12 @@ function ReceiptBody({ subject }: { subject: ReceiptSubject }) {
         )}
       </div>
       {url && (
-        <a
-          href={url}
-          download={`${fileName}.${isPdf ? 'pdf' : blob?.type === 'image/png' ? 'png' : 'jpg'}`}
-          className={buttonStyles('ghost', 'md', 'self-start px-3')}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          Download receipt
-        </a>
+        <ReceiptDownloadLink
+          url={url}
+          blob={blob}
+          name={`${subject.firstName}-${subject.lastName}`}
+          className="self-start px-3"
+        />
       )}
     </div>
   );

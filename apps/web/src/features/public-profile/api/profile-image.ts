@@ -1,7 +1,7 @@
 // A user's picture as an object URL for <img>; the default avatar shows while it is null.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { fetchProfileImage } from '../../../lib/profile-image';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { profileKeys } from './profile-api';
 
 /** An object URL of a user's picture, or null while loading, when absent or on failure. */
@@ -13,16 +13,5 @@ export function useProfileImage(userId: string | null | undefined, enabled = tru
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const blob = query.data ?? null;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
+  return useObjectUrl(query.data);
 }

@@ -8,8 +8,10 @@ import { AlertTriangle, Check, ChevronLeft, ChevronRight, History, Keyboard, X }
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Modal } from '../../../../components/ui/modal';
 import { formatDate, formatPeso } from '../../../../lib/format';
+import { useObjectUrl } from '../../../../lib/use-object-url';
+import { receiptQuery } from '../../api/file-api';
 import { ApproveConfirm, RejectForm } from './decision-forms';
-import { ReceiptViewer, receiptQuery, useObjectUrl } from './receipt-viewer';
+import { ReceiptViewer } from './receipt-viewer';
 
 export type Confirming = 'verified' | 'rejected' | null;
 

@@ -2,11 +2,13 @@
 // when larger than the box); PDFs open from a link in the browser's own viewer, never
 // framed, because the console's CSP allows no frames and receipts are served sandboxed.
 import { useQuery } from '@tanstack/react-query';
-import { Download, ExternalLink, FileText, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ExternalLink, FileText, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Spinner } from '../../../../components/ui/spinner';
-import { fetchReceiptBlob, MissingFileError } from '../../api/file-api';
+import { useObjectUrl } from '../../../../lib/use-object-url';
+import { MissingFileError, receiptQuery } from '../../api/file-api';
+import { ReceiptDownloadLink } from '../../components/receipt-download-link';
 
 export const ZOOM_STEPS: readonly number[] = [1, 1.5, 2, 3, 4];
 const MAX_ZOOM = 4;
@@ -15,28 +17,6 @@ const MAX_ZOOM = 4;
 export function zoomStep(zoom: number, direction: 1 | -1): number {
   const at = ZOOM_STEPS.indexOf(zoom);
   return ZOOM_STEPS[Math.min(Math.max(at + direction, 0), ZOOM_STEPS.length - 1)] ?? 1;
-}
-
-export const receiptQuery = (id: string) => ({
-  queryKey: ['console', 'receipt', id],
-  queryFn: () => fetchReceiptBlob(id),
-  retry: false,
-  staleTime: 60_000,
-});
-
-/** An object URL for a blob, revoked when the blob changes or the viewer goes. */
-export function useObjectUrl(blob: Blob | null | undefined) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }
 
 export function ReceiptViewer({
@@ -60,7 +40,6 @@ export function ReceiptViewer({
   const blob = query.data ?? null;
   const url = useObjectUrl(blob);
   const isPdf = blob?.type === 'application/pdf';
-  const fileName = `receipt-${name}`.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase();
 
   let body: React.ReactNode;
   if (!hasReceipt || query.error instanceof MissingFileError) {
@@ -130,16 +109,7 @@ export function ReceiptViewer({
         >
           <RotateCw className="size-5" aria-hidden="true" />
         </button>
-        {url && (
-          <a
-            href={url}
-            download={`${fileName}.${isPdf ? 'pdf' : blob?.type === 'image/png' ? 'png' : 'jpg'}`}
-            className={buttonStyles('ghost', 'md', 'ml-auto min-h-10 px-3')}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            Download receipt
-          </a>
-        )}
+        {url && <ReceiptDownloadLink url={url} blob={blob} name={name} className="ml-auto min-h-10 px-3" />}
       </div>
       <div className="h-[45dvh] overflow-auto rounded-md border border-ink-700 bg-ink-950 sm:h-[62dvh]">{body}</div>
     </div>

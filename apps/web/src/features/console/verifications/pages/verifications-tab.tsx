@@ -14,6 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { toast } from '../../../../lib/toast';
 import { consoleKeys } from '../../api/console-keys';
+import { receiptQuery } from '../../api/file-api';
 import { fetchHistory, fetchPending, fetchVerificationStats, verify } from '../../api/verifications-api';
 import { EmptyPanel, QueryStates } from '../../components/list-states';
 import { PaginationBar } from '../../components/pagination-bar';
@@ -25,7 +26,7 @@ import { usePage } from '../../components/use-page';
 import { HistoryList } from '../components/history-list';
 import { PendingTable } from '../components/pending-table';
 import { type Confirming, ReceiptDesk } from '../components/receipt-desk';
-import { receiptQuery, zoomStep } from '../components/receipt-viewer';
+import { zoomStep } from '../components/receipt-viewer';
 import { ShortcutsOverlay } from '../components/shortcuts-overlay';
 import { useDeskKeys } from '../components/use-desk-keys';
 
