@@ -1,14 +1,13 @@
 import {
   type Category,
-  MAX_UPLOAD_BYTES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,
   paymentAmountFor,
-  UPLOAD_TOO_LARGE_MESSAGE,
 } from '@rally/shared/catalog';
-import { Banknote, FileCheck, Landmark, Smartphone, Upload } from 'lucide-react';
+import { Banknote, Landmark, Smartphone } from 'lucide-react';
 import { useId } from 'react';
+import { ReceiptDropZone, receiptFileProblem } from '../../../components/ui/receipt-drop-zone';
 import { FieldError } from '../../../components/ui/text-field';
 import { formatPeso } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -20,8 +19,6 @@ const METHOD_NOTES: Record<PaymentMethod, string> = {
   gcash: 'Send to our GCash account',
   bank_transfer: 'Deposit or transfer to our bank',
 };
-const RECEIPT_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'application/pdf'];
-const RECEIPT_EXTENSIONS = /\.(jpe?g|png|gif|pdf)$/i;
 
 interface PaymentSectionProps {
   method: PaymentMethod | '';
@@ -134,16 +131,10 @@ function ReceiptInput({
 }) {
   const inputId = useId();
   const hintId = useId();
-  const onFile = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    event.target.value = '';
-    if (!file) return;
-    if (!RECEIPT_TYPES.includes(file.type) && !(file.type === '' && RECEIPT_EXTENSIONS.test(file.name))) {
-      toast.error('Please select an image (JPG, PNG, GIF) or PDF file');
-      return;
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      toast.error(UPLOAD_TOO_LARGE_MESSAGE);
+  const onPick = (file: File) => {
+    const problem = receiptFileProblem(file);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     onReceipt(file);
@@ -156,32 +147,19 @@ function ReceiptInput({
           *
         </span>
       </p>
-      <label
-        htmlFor={inputId}
-        className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed ${error ? 'border-ember-500' : 'border-ink-600'} bg-ink-850 px-4 py-6 text-center hover:border-fire-500 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-400`}
-      >
-        {receipt ? (
-          <FileCheck className="size-8 text-jade-400" aria-hidden="true" />
-        ) : (
-          <Upload className="size-8 text-fire-400" aria-hidden="true" />
-        )}
-        <span className="font-bold text-bone">{receipt ? receipt.name : 'Upload your receipt'}</span>
-        <span id={hintId} className="text-xs text-ash">
-          JPG, PNG, GIF or PDF, up to 10MB
-        </span>
-        <input
-          id={inputId}
-          type="file"
-          accept=".jpg,.jpeg,.png,.gif,.pdf,image/jpeg,image/png,image/gif,application/pdf"
-          onChange={onFile}
-          aria-describedby={error ? `${error.id} ${hintId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          required
-          className="sr-only"
-          data-testid="receipt-input"
-        />
-        <span className="sr-only">{receipt ? 'Change payment receipt' : 'Payment receipt'}</span>
-      </label>
+      <ReceiptDropZone
+        inputId={inputId}
+        hintId={hintId}
+        file={receipt}
+        emptyText="Upload your receipt"
+        inputLabel={receipt ? 'Change payment receipt' : 'Payment receipt'}
+        onPick={onPick}
+        describedBy={error ? `${error.id} ${hintId}` : hintId}
+        invalid={!!error}
+        required
+        testId="receipt-input"
+        className={`py-6 ${error ? 'border-ember-500' : 'border-ink-600'}`}
+      />
       {error && <FieldError id={error.id}>{error.message}</FieldError>}
       {receipt && (
         <button
