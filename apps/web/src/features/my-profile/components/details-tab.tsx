@@ -9,7 +9,7 @@ import {
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bike, HeartPulse, IdCard, Package, Pencil, Phone, Shirt } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { formatDate, formatRiderNumber } from '../../../lib/format';
 import { roleLabel } from '../../public-profile/components/rider-badges';
@@ -41,11 +41,18 @@ export function DetailsTab({ user, editable = true }: { user: UserRecord; editab
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   const closeForm = () => {
+    returnFocus.current = true;
     setEditing(false);
-    // Back to the button that opened the form, so a keyboard user keeps their place.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  // Back to the button that opened the form once it is rendered again, so a keyboard user
+  // keeps their place (a frame callback could run before React has put the button back).
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <h2 className="sr-only">My Details</h2>
