@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, ExternalLink, FileText } from 'lucide-react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 
 /** "Download receipt", saved as receipt-<name>.pdf|png|jpg by the blob's type. */
@@ -20,5 +20,23 @@ export function ReceiptDownloadLink({
       <Download className="size-4" aria-hidden="true" />
       Download receipt
     </a>
+  );
+}
+
+/**
+ * A PDF receipt opens in the browser's own viewer in a new tab, never framed in the
+ * console: Chromium's PDF viewer does not run in a sandboxed frame, and the CSP allows no frames.
+ */
+export function PdfReceiptLink({ url, className = '' }: { url: string; className?: string }) {
+  return (
+    <div className={`flex flex-col items-center gap-3 p-4 text-center ${className}`}>
+      <FileText className="size-12 text-gold-300" aria-hidden="true" />
+      <p className="font-bold">PDF receipt</p>
+      <p className="text-sm text-ash">It opens in your browser's PDF viewer, in a new tab.</p>
+      <a href={url} target="_blank" rel="noopener noreferrer" className={buttonStyles('primary', 'md')}>
+        <ExternalLink className="size-5" aria-hidden="true" />
+        Open PDF receipt
+      </a>
+    </div>
   );
 }

@@ -3,7 +3,6 @@
 // viewer does not run in a sandboxed frame, and the CSP allows no frames at all.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
@@ -11,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatPeso } from '../../../lib/format';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { MissingFileError, receiptQuery } from '../api/file-api';
-import { ReceiptDownloadLink } from './receipt-download-link';
+import { PdfReceiptLink, ReceiptDownloadLink } from './receipt-download-link';
 
 export interface ReceiptSubject {
   userId: string;
@@ -91,15 +90,7 @@ function ReceiptBody({ subject }: { subject: ReceiptSubject }) {
         ) : !url ? (
           <Spinner label="Loading receipt..." />
         ) : isPdf ? (
-          <div className="flex flex-col items-center gap-3 p-4 text-center">
-            <FileText className="size-12 text-gold-300" aria-hidden="true" />
-            <p className="font-bold">PDF receipt</p>
-            <p className="text-sm text-ash">It opens in your browser's PDF viewer, in a new tab.</p>
-            <a href={url} target="_blank" rel="noopener noreferrer" className={buttonStyles('primary', 'md')}>
-              <ExternalLink className="size-5" aria-hidden="true" />
-              Open PDF receipt
-            </a>
-          </div>
+          <PdfReceiptLink url={url} />
         ) : imageFailed ? (
           <p role="alert" className="text-ember-400">
             Failed to display receipt image

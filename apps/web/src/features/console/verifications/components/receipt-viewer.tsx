@@ -2,13 +2,13 @@
 // when larger than the box); PDFs open from a link in the browser's own viewer, never
 // framed, because the console's CSP allows no frames and receipts are served sandboxed.
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, FileText, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
+import { RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { Spinner } from '../../../../components/ui/spinner';
 import { useObjectUrl } from '../../../../lib/use-object-url';
 import { MissingFileError, receiptQuery } from '../../api/file-api';
-import { ReceiptDownloadLink } from '../../components/receipt-download-link';
+import { PdfReceiptLink, ReceiptDownloadLink } from '../../components/receipt-download-link';
 
 export const ZOOM_STEPS: readonly number[] = [1, 1.5, 2, 3, 4];
 const MAX_ZOOM = 4;
@@ -57,17 +57,7 @@ export function ReceiptViewer({
       </div>
     );
   } else if (isPdf) {
-    body = (
-      <div className="flex h-full flex-col items-center justify-center gap-3 p-4 text-center">
-        <FileText className="size-12 text-gold-300" aria-hidden="true" />
-        <p className="font-bold">PDF receipt</p>
-        <p className="text-sm text-ash">It opens in your browser's PDF viewer, in a new tab.</p>
-        <a href={url} target="_blank" rel="noopener noreferrer" className={buttonStyles('primary', 'md')}>
-          <ExternalLink className="size-5" aria-hidden="true" />
-          Open PDF receipt
-        </a>
-      </div>
-    );
+    body = <PdfReceiptLink url={url} className="h-full justify-center" />;
   } else {
     body = <FittedImage key={url} url={url} alt={`Payment receipt of ${name}`} zoom={zoom} rotation={rotation} />;
   }
