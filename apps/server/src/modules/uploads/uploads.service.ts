@@ -8,7 +8,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
-import { type FileStore, streamBytes } from '../../lib/file-store';
+import { type FilePlacement, type FileStore, streamBytes } from '../../lib/file-store';
 import { type FileKind, loadSharp, type ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
@@ -38,6 +38,22 @@ async function verificationStatus(db: Db, userId: string) {
   return row?.status ?? null;
 }
 
+/** The files row of an upload: its metadata, and its bytes or where the store put them. */
+export function fileRow(userId: string, file: ProcessedFile, placement: FilePlacement) {
+  return {
+    userId,
+    kind: file.kind,
+    mimeType: file.mimeType,
+    sizeBytes: file.sizeBytes,
+    width: file.width,
+    height: file.height,
+    sha256: file.sha256,
+    originalName: file.originalName,
+    data: placement.data === null ? null : bytesParam(placement.data),
+    storageKey: placement.storageKey,
+  };
+}
+
 /**
  * Stores a new file of a kind for a user, replacing the previous one. In an object store
  * the new object is put before the row commits and the replaced one removed after, so a
@@ -63,18 +79,7 @@ export async function saveUserFile(db: Db, store: FileStore, userId: string, fil
       const row = onlyRow(
         await tx
           .insert(files)
-          .values({
-            userId,
-            kind: file.kind,
-            mimeType: file.mimeType,
-            sizeBytes: file.sizeBytes,
-            width: file.width,
-            height: file.height,
-            sha256: file.sha256,
-            originalName: file.originalName,
-            data: placement.data === null ? null : bytesParam(placement.data),
-            storageKey: placement.storageKey,
-          })
+          .values(fileRow(userId, file, placement))
           .returning(fileMeta),
       );
       await recordActivity(tx, {

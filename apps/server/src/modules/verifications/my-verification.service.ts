@@ -8,11 +8,11 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { bytesParam } from '../../lib/file-bytes';
 import type { FileStore } from '../../lib/file-store';
 import type { ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
+import { fileRow } from '../uploads/uploads.service';
 
 const NO_VERIFICATION = 'You have no payment verification';
 
@@ -79,19 +79,7 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
       const saved = onlyRow(
         await tx
           .insert(files)
-          .values({
-            userId,
-            kind: 'payment_receipt',
-            mimeType: file.mimeType,
-            sizeBytes: file.sizeBytes,
-            width: file.width,
-            height: file.height,
-            sha256: file.sha256,
-            originalName: file.originalName,
-            data: placement.data === null ? null : bytesParam(placement.data),
-            storageKey: placement.storageKey,
-            createdAt: now,
-          })
+          .values({ ...fileRow(userId, file, placement), kind: 'payment_receipt', createdAt: now })
           .returning({ id: files.id, mimeType: files.mimeType, createdAt: files.createdAt }),
       );
       // Back to the queue: the rejection's notes stay on the row so the desk sees them
