@@ -13,7 +13,8 @@ import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema/users';
 import { verifications } from '../src/db/schema/verifications';
 import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
-import { type RunningServer, startServer } from '../src/test/processes';
+import { multipart, STRONG_PASSWORD } from '../src/test/factories';
+import { type RunningServer, runNode, startServer } from '../src/test/processes';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_LABEL: Record<DbKind, string> = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' };
@@ -352,4 +353,69 @@ export function benchRiderRows(
     riderCode: newRiderCode(),
     phoneNumber: '09170000000',
   }));
+}
+
+/** The JSON body of an API answer; a refusal throws with the server's message. */
+export async function benchJson<T>(res: Response): Promise<T> {
+  const body = (await res.json()) as T & { message?: string };
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${body.message ?? ''}`);
+  return body;
+}
+
+/** Signs in with STRONG_PASSWORD (the accounts a benchmark creates through the product). */
+export async function benchSignIn(url: string, email: string) {
+  return benchJson<{ token: string; data: { user: { id: string } } }>(
+    await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+    }),
+  );
+}
+
+/**
+ * An admin made as an organiser makes the first one (the CLI's create-user on the server's
+ * data directory), signed in through the real login call.
+ */
+export async function createBenchAdmin(url: string, dataDir: string) {
+  const email = `bench-admin-${Date.now()}@example.com`;
+  const made = await runNode(
+    'cli',
+    [
+      'create-user',
+      '--email',
+      email,
+      '--password',
+      STRONG_PASSWORD,
+      '--role',
+      'admin',
+      '--first-name',
+      'Bench',
+      '--last-name',
+      'Admin',
+    ],
+    { DATA_DIR: dataDir },
+  );
+  if (made.code !== 0) throw new Error(`create-user: ${made.stderr}`);
+  return benchSignIn(url, email);
+}
+
+/** Registers a rider through the real upload route and approves them as `adminToken`. */
+export async function registerVerifiedRider(
+  url: string,
+  adminToken: string,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1],
+): Promise<void> {
+  const body = multipart(fields, files);
+  const reg = await benchJson<{ data: { user: { verificationCode: string } } }>(
+    await fetch(`${url}/api/auth/register-with-uploads`, { method: 'POST', headers: body.headers, body: body.payload }),
+  );
+  await benchJson(
+    await fetch(`${url}/api/admin/verifications/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ verification_code: reg.data.user.verificationCode, action: 'verified' }),
+    }),
+  );
 }

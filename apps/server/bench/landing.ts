@@ -17,9 +17,19 @@ import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { multipart, registrationFields, STRONG_PASSWORD } from '../src/test/factories';
-import { runNode, startServer } from '../src/test/processes';
-import { cleanUpOnInterrupt, PgliteTemplate, phoneFiles, repoRoot, SERVER_ENV, tempDir } from './common';
+import { registrationFields } from '../src/test/factories';
+import { startServer } from '../src/test/processes';
+import {
+  benchSignIn,
+  cleanUpOnInterrupt,
+  createBenchAdmin,
+  PgliteTemplate,
+  phoneFiles,
+  registerVerifiedRider,
+  repoRoot,
+  SERVER_ENV,
+  tempDir,
+} from './common';
 
 const run = promisify(execFile);
 
@@ -289,61 +299,19 @@ async function entryScriptEncoding(baseUrl: string): Promise<string> {
   return res.headers.get('content-encoding') ?? 'identity';
 }
 
-async function json<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as T & { message?: string };
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${body.message ?? ''}`);
-  return body;
-}
-
 /**
  * One verified rider with a profile photo, made through the real routes (registered, approved
  * by an admin created with the CLI, signed in): whose pass /me shows and whose public
  * profile /user/{id} is.
  */
 async function seedRider(url: string, dataDir: string): Promise<{ id: string; session: BrowserSession }> {
-  const email = `bench-admin-${Date.now()}@example.com`;
-  const made = await runNode(
-    'cli',
-    [
-      'create-user',
-      '--email',
-      email,
-      '--password',
-      STRONG_PASSWORD,
-      '--role',
-      'admin',
-      '--first-name',
-      'Bench',
-      '--last-name',
-      'Admin',
-    ],
-    { DATA_DIR: dataDir },
-  );
-  if (made.code !== 0) throw new Error(`create-user: ${made.stderr}`);
-  const login = async (user: string) =>
-    json<{ token: string; data: { user: { id: string } } }>(
-      await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user, password: STRONG_PASSWORD }),
-      }),
-    );
-  const admin = await login(email);
+  const admin = await createBenchAdmin(url, dataDir);
   const fields = registrationFields({ riderNumber: '7', paymentMethod: 'cash' });
-  const body = multipart(fields, [
-    { field: 'profileImage', filename: 'me.jpg', contentType: 'image/jpeg', data: (await phoneFiles()).profile },
+  const photo = (await phoneFiles()).profile;
+  await registerVerifiedRider(url, admin.token, fields, [
+    { field: 'profileImage', filename: 'me.jpg', contentType: 'image/jpeg', data: photo },
   ]);
-  const reg = await json<{ data: { user: { verificationCode: string } } }>(
-    await fetch(`${url}/api/auth/register-with-uploads`, { method: 'POST', headers: body.headers, body: body.payload }),
-  );
-  await json(
-    await fetch(`${url}/api/admin/verifications/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ verification_code: reg.data.user.verificationCode, action: 'verified' }),
-    }),
-  );
-  const rider = await login(fields.email ?? '');
+  const rider = await benchSignIn(url, fields.email ?? '');
   return { id: rider.data.user.id, session: { token: rider.token, user: rider.data.user } };
 }
 

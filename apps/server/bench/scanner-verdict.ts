@@ -11,9 +11,18 @@
 //   BENCH_WEB_DIST=<built dir> skips the build; BENCH_SCAN_RIDERS (1000), BENCH_SCANS (200)
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { multipart, registrationFields, STRONG_PASSWORD } from '../src/test/factories';
-import { runNode, startServer } from '../src/test/processes';
-import { cleanUpOnInterrupt, PgliteTemplate, percentile, phoneFiles, SERVER_ENV } from './common';
+import { registrationFields } from '../src/test/factories';
+import { startServer } from '../src/test/processes';
+import {
+  benchJson,
+  cleanUpOnInterrupt,
+  createBenchAdmin,
+  PgliteTemplate,
+  percentile,
+  phoneFiles,
+  registerVerifiedRider,
+  SERVER_ENV,
+} from './common';
 import { buildWeb, CHROMIUM } from './landing';
 
 export interface VerdictRun {
@@ -33,12 +42,6 @@ export interface ScannerVerdictReport {
 
 const log = (line: string) => console.error(line);
 
-async function json<T>(res: Response): Promise<T> {
-  const body = (await res.json()) as T & { message?: string };
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${body.message ?? ''}`);
-  return body;
-}
-
 /** Riders 1..count, registered (cash) and approved, four at a time (the server's hashing pool). */
 async function seedRiders(url: string, adminToken: string, count: number, photo: Buffer) {
   const numbers = Array.from({ length: count }, (_, i) => i + 1);
@@ -47,23 +50,11 @@ async function seedRiders(url: string, adminToken: string, count: number, photo:
       // Every tenth rider has a photo, so verdicts show both a photo and the initials.
       const files =
         n % 10 === 1 ? [{ field: 'profileImage', filename: 'me.jpg', contentType: 'image/jpeg', data: photo }] : [];
-      const body = multipart(
+      await registerVerifiedRider(
+        url,
+        adminToken,
         registrationFields({ riderNumber: String(n), paymentMethod: 'cash', category: n % 2 ? 'lakan' : 'bagani' }),
         files,
-      );
-      const reg = await json<{ data: { user: { verificationCode: string } } }>(
-        await fetch(`${url}/api/auth/register-with-uploads`, {
-          method: 'POST',
-          headers: body.headers,
-          body: body.payload,
-        }),
-      );
-      await json(
-        await fetch(`${url}/api/admin/verifications/verify`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-          body: JSON.stringify({ verification_code: reg.data.user.verificationCode, action: 'verified' }),
-        }),
       );
     }
   };
@@ -79,34 +70,9 @@ export async function runScannerVerdict(
   const server = await startServer({ DATA_DIR: dir.path, WEB_DIST: web.dir, ...SERVER_ENV });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const email = `bench-admin-${Date.now()}@example.com`;
-    const made = await runNode(
-      'cli',
-      [
-        'create-user',
-        '--email',
-        email,
-        '--password',
-        STRONG_PASSWORD,
-        '--role',
-        'admin',
-        '--first-name',
-        'Bench',
-        '--last-name',
-        'Admin',
-      ],
-      { DATA_DIR: dir.path },
-    );
-    if (made.code !== 0) throw new Error(`create-user: ${made.stderr}`);
-    const login = await json<{ token: string; data: { user: unknown } }>(
-      await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: STRONG_PASSWORD }),
-      }),
-    );
+    const login = await createBenchAdmin(server.url, dir.path);
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${login.token}` };
-    const station = await json<{ data: { id: string; name: string } }>(
+    const station = await benchJson<{ data: { id: string; name: string } }>(
       await fetch(`${server.url}/api/admin/stations`, {
         method: 'POST',
         headers: auth,
