@@ -114,6 +114,10 @@ let sharpLoaded: Promise<typeof import('sharp')> | undefined;
 export function loadSharp(): Promise<typeof import('sharp')> {
   sharpLoaded ??= import('sharp').then((m) => {
     m.default.cache(false);
+    // One libvips thread per image: with one re-encode at a time (below) the other core
+    // hashes passwords meanwhile, and each extra thread held its own pixel buffers (rush
+    // peak on PostgreSQL 263-268 -> 249-256 MB at the same rate, docs/benchmarks.md "Memory").
+    m.default.concurrency(1);
     return m.default;
   });
   return sharpLoaded;
@@ -141,9 +145,9 @@ async function readImageHeader(buffer: Buffer): Promise<Metadata> {
   return meta;
 }
 
-// Decoding, resizing and encoding a phone photo holds tens of MB of pixels in libvips, and
-// libvips already spreads one image over every core: one re-encode at a time keeps the
-// rush's peak memory down at the same throughput (docs/benchmarks.md, "Memory").
+// Decoding, resizing and encoding a phone photo holds tens of MB of pixels in libvips: one
+// re-encode at a time keeps the rush's peak memory down at the same throughput
+// (docs/benchmarks.md, "Memory").
 const reencodeSlot = concurrencyLimit(1);
 
 function reencodeImage(
