@@ -15,7 +15,7 @@
 //   BENCH_NODE_FLAGS="--max-semi-space-size=4"   Node flags of the server instead of its start script's
 //   BENCH_SERVER=tsx                         measure the server run from its TypeScript sources through tsx
 //   MEMORY_PROBE_SNAPSHOT=dir                heap snapshots at every probe (slow, large)
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -77,9 +77,28 @@ const serverDist = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 const runner = fileURLToPath(new URL('../scripts/run.mjs', import.meta.url));
 const probe = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
 
+function serverBuildIsFresh(): boolean {
+  try {
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts/freshness.mjs'), 'check', 'server'], {
+      stdio: 'ignore',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How the server is measured: as `npm start` runs it (the built JavaScript), unless
+ * BENCH_SERVER=tsx asks for its sources through tsx. A fresh clone has no build yet, and
+ * run.mjs would build it inside the measured process (esbuild's memory counted as the
+ * server's), so a missing or stale build is made first, in a process of its own.
+ */
 export function serverMode(): 'dist' | 'tsx' {
   if (process.env.BENCH_SERVER === 'tsx') return 'tsx';
-  return existsSync(serverDist) ? 'dist' : 'tsx';
+  if (!existsSync(serverDist) || !serverBuildIsFresh())
+    execFileSync('npm', ['run', 'build', '-w', '@rally/server'], { cwd: repoRoot, stdio: 'ignore' });
+  return 'dist';
 }
 
 /**
