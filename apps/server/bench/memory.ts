@@ -12,7 +12,7 @@
 //   npx tsx apps/server/bench/memory.ts     both databases (PostgreSQL when reachable)
 //   BENCH_MEMORY_RIDERS (990), BENCH_CONCURRENCY (16), BENCH_MEMORY_DB=pglite|postgres (one only)
 //   BENCH_MEMORY_NPM_START=0                 skip timing `npm start`
-//   BENCH_NODE_FLAGS="--max-semi-space-size=4"   Node flags of the server instead of its start script's
+//   BENCH_NODE_FLAGS="--max-semi-space-size=2"   Node flags of the server instead of its start script's
 //   BENCH_SERVER=tsx                         measure the server run from its TypeScript sources through tsx
 //   MEMORY_PROBE_SNAPSHOT=dir                heap snapshots at every probe (slow, large)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
