@@ -163,14 +163,22 @@ export const registrationSchema = z.object({
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
-const REGISTRATION_CHECKED_FIELDS = [
-  'riderNumber',
+/**
+ * The kit size fields, each size followed by its custom text: the order the checks test
+ * them in and the form shows them in (the web's error list builds on it).
+ */
+export const REGISTRATION_SIZE_FIELDS = [
   'tshirtSize',
   'customTshirtSize',
   'finisherSleeveSize',
   'customFinisherSleeveSize',
   'vestSize',
   'customVestSize',
+] as const;
+
+const REGISTRATION_CHECKED_FIELDS = [
+  'riderNumber',
+  ...REGISTRATION_SIZE_FIELDS,
   'firstName',
   'lastName',
   'email',
