@@ -146,14 +146,8 @@ async function readImageHeader(buffer: Buffer): Promise<Metadata> {
 // rush's peak memory down at the same throughput (docs/benchmarks.md, "Memory").
 const reencodeSlot = concurrencyLimit(1);
 
-function reencodeImage(
-  kind: FileKind,
-  buffer: Buffer,
-  mime: string,
-  meta: Metadata,
-  originalName: string | null,
-): Promise<ProcessedFile> {
-  return reencodeSlot(() => reencode(kind, buffer, mime, meta, originalName));
+function reencodeImage(...args: Parameters<typeof reencode>): Promise<ProcessedFile> {
+  return reencodeSlot(() => reencode(...args));
 }
 
 async function reencode(
