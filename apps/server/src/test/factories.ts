@@ -1,7 +1,7 @@
 // Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@rally/shared/catalog';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { createUser } from '../modules/operator/operator.service';
@@ -158,6 +158,22 @@ export async function staff(app: FastifyInstance, db: Db, role: Role): Promise<A
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A request as `actor` (signed out when null), with a JSON body when one is given. */
+export function injectAs(
+  app: FastifyInstance,
+  actor: Actor | null,
+  method: HTTPMethods,
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: actor ? bearer(actor.token) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
 
 /** Registers a rider and has `approver` approve the payment through the real verification call. */
 export async function approvedRider(

@@ -1,24 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, bearer, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let developer: Actor;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    developer = await staff(t.app, t.database.db, 'developer');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind, 'admin', 'marshall', 'developer');
+  const { admin, marshall, developer } = t.staff;
 
   const feed = (actor: Actor, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/admin/activities${query}`, headers: bearer(actor.token) });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { passwordResets } from '../../db/schema/security';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, login, registerRider, STRONG_PASSWORD, staff } from '../../test/factories';
+import { type Actor, bearer, injectAs, login, registerRider, STRONG_PASSWORD, staff } from '../../test/factories';
 import { firstRow } from '../../test/present';
 import {
   cleanupResetLinks,
@@ -26,12 +26,7 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
   let rider: Actor;
 
   const call = (actor: Actor, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
   const generate = (actor: Actor, userId: string) =>
     call(actor, 'POST', '/api/admin/password-resets/generate', { userId });
   const adminActor = () => ({ id: admin.userId, name: 'Admin Account', role: 'admin' });

@@ -2,28 +2,15 @@
 // the API, checked for format only once the registration checks in their fixed order pass.
 import { PH_MOBILE_MESSAGE } from '@rally/shared/contracts/rider-details';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import {
-  type Actor,
-  approvedRider,
-  bearer,
-  multipart,
-  registrationFields,
-  registrationFiles,
-  staff,
-} from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { approvedRider, bearer, multipart, registrationFields, registrationFiles } from '../../test/factories';
 import { firstRow } from '../../test/present';
 
 describe.each(DB_KINDS)('registration emergency contact and medical notes on %s', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, 'admin');
+  const { admin } = t.staff;
 
   const userCount = async () => firstRow(await t.database.db.select({ n: count() }).from(users)).n;
   const submit = async (fields: Record<string, string>) =>
