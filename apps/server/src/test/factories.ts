@@ -175,6 +175,14 @@ export function injectAs(
   });
 }
 
+/** Opens a password reset link as its page does: who it is for, or 400 once it is spent or dead. */
+export const readResetLink = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: `/api/auth/reset-password/${token}` });
+
+/** Sets a new password through a reset link (signed out, as from the link's page). */
+export const spendResetLink = (app: FastifyInstance, token: string, newPassword: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
+
 /** Registers a rider and has `approver` approve the payment through the real verification call. */
 export async function approvedRider(
   app: FastifyInstance,
