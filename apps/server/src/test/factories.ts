@@ -4,6 +4,7 @@ import type { Role } from '@rally/shared/catalog';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
+import { users } from '../db/schema/users';
 import { createUser } from '../modules/operator/operator.service';
 
 let seq = 0;
@@ -109,6 +110,15 @@ export async function registrationFiles(): Promise<FilePart[]> {
     { field: 'paymentReceipt', filename: 'receipt.png', contentType: 'image/png', data: await png() },
   ];
 }
+
+/** The emergency contact and medical notes as stored: what registration and My Details write. */
+export const emergencyAndMedicalColumns = {
+  emergencyContactName: users.emergencyContactName,
+  emergencyContactNumber: users.emergencyContactNumber,
+  bloodType: users.bloodType,
+  allergies: users.allergies,
+  medicalConditions: users.medicalConditions,
+};
 
 export interface Actor {
   token: string;

@@ -5,7 +5,14 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
-import { approvedRider, bearer, multipart, registrationFields, registrationFiles } from '../../test/factories';
+import {
+  approvedRider,
+  bearer,
+  emergencyAndMedicalColumns,
+  multipart,
+  registrationFields,
+  registrationFiles,
+} from '../../test/factories';
 import { firstRow } from '../../test/present';
 
 describe.each(DB_KINDS)('registration emergency contact and medical notes on %s', (kind) => {
@@ -22,18 +29,7 @@ describe.each(DB_KINDS)('registration emergency contact and medical notes on %s'
   const submitJson = (fields: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...fields, paymentMethod: 'cash' } });
   const stored = async (id: string) =>
-    firstRow(
-      await t.database.db
-        .select({
-          emergencyContactName: users.emergencyContactName,
-          emergencyContactNumber: users.emergencyContactNumber,
-          bloodType: users.bloodType,
-          allergies: users.allergies,
-          medicalConditions: users.medicalConditions,
-        })
-        .from(users)
-        .where(eq(users.id, id)),
-    );
+    firstRow(await t.database.db.select(emergencyAndMedicalColumns).from(users).where(eq(users.id, id)));
 
   it('stores the emergency contact and medical notes, and staff read them on the rider card', async () => {
     const rider = await approvedRider(t.app, admin, {
