@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
   const t = useTestApp(kind, 'admin', 'marshall', 'developer');
@@ -12,14 +12,7 @@ describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
     t.app.inject({ method: 'GET', url: `/api/admin/activities${query}`, headers: bearer(actor.token) });
 
   it('lists what happened, newest first, in the feed shape', async () => {
-    const rider = await registerRider(t.app, { kitName: 'FEED RIDER', firstName: 'Tala', lastName: 'Alonto' });
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/verifications/verify',
-      headers: bearer(admin.token),
-      payload: { verification_code: rider.verificationCode, action: 'verified' },
-    });
-    expect(approve.statusCode).toBe(200);
+    await approvedRider(t.app, admin, { kitName: 'FEED RIDER', firstName: 'Tala', lastName: 'Alonto' });
     const res = await feed(marshall);
     expect(res.statusCode, res.body).toBe(200);
     const [latest] = res.json().data.activities;
@@ -79,14 +72,7 @@ describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
   it('shows officers no contact data, verification codes or emails (permission table)', async () => {
     const officer = await staff(t.app, t.database.db, 'officer');
     const address = 'Purok 7, Barangay Talomo, Davao';
-    const rider = await registerRider(t.app, { address, firstName: 'Bai', lastName: 'Mangelen' });
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/verifications/verify',
-      headers: bearer(admin.token),
-      payload: { verification_code: rider.verificationCode, action: 'verified' },
-    });
-    expect(approve.statusCode).toBe(200);
+    const rider = await approvedRider(t.app, admin, { address, firstName: 'Bai', lastName: 'Mangelen' });
     const gone = await registerRider(t.app);
     const removed = await t.app.inject({
       method: 'DELETE',
