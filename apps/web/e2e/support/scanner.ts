@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, chromium, expect, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { bearer, registerRider } from './api';
+import { bearer, registerRider, type Session, signInWithToken } from './api';
 import { ROOT } from './env';
 import { pngFixture } from './images';
 
@@ -187,6 +187,18 @@ export async function waitForServiceWorker(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
+}
+
+/**
+ * A marshal's phone losing signal at a station: signed in, the station open with these
+ * riders in its cached roster, the service worker in control (so reloads work without the
+ * network), then offline.
+ */
+export async function offlineAtStation(page: Page, marshal: Session, stationName: string, riderIds: string[]) {
+  await signInWithToken(page, marshal.token, marshal.user);
+  await openStation(page, stationName, riderIds);
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
 }
 
 /** The wire form of queued scans, for replaying a device's batch over the API. */
