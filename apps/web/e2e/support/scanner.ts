@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, type Browser, chromium, expect, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { bearer, registerRider, type Session, signInWithToken } from './api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ROOT } from './env';
 import { pngFixture } from './images';
 
@@ -108,15 +109,10 @@ export function qrY4m(text: string): string {
 /** Chromium whose camera shows `y4mPath` (fixed for the life of this browser). */
 export function launchWithCamera(y4mPath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${y4mPath}`,
