@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, chromium, expect, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import type { QueuedScan } from '../../src/lib/offline/offline-db';
 import { bearer, registerRider, type Session, signInWithToken } from './api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ROOT } from './env';
@@ -120,24 +121,11 @@ export function launchWithCamera(y4mPath: string): Promise<Browser> {
   });
 }
 
-/** This device's queued scans, read from the page's IndexedDB. */
+/** This device's queued scans, read from the page's IndexedDB (the shape the app stores). */
 export function deviceScans(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<
-        {
-          id: string;
-          stationId: string;
-          riderCode?: string;
-          riderNumber?: number;
-          scannedAt: string;
-          deviceId: string;
-          source: string;
-          recordedBy?: string;
-          state: string;
-          result?: { status: string };
-        }[]
-      >((resolve, reject) => {
+      new Promise<QueuedScan[]>((resolve, reject) => {
         const open = indexedDB.open('rally-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
