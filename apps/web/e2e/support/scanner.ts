@@ -178,9 +178,13 @@ export async function waitForServiceWorker(page: Page) {
  * riders in its cached roster, the service worker in control (so reloads work without the
  * network), then offline.
  */
-export async function offlineAtStation(page: Page, marshal: Session, stationName: string, riderIds: string[]) {
+export async function offlineAtStation(page: Page, marshal: Session, stationName: string, riders: { id: string }[]) {
   await signInWithToken(page, marshal.token, marshal.user);
-  await openStation(page, stationName, riderIds);
+  await openStation(
+    page,
+    stationName,
+    riders.map((r) => r.id),
+  );
   await waitForServiceWorker(page);
   await page.context().setOffline(true);
 }
