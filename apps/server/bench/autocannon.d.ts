@@ -19,6 +19,8 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Per-request hooks; setupRequest may change the request (reads.ts walks paths with it). */
+    requests?: Array<{ setupRequest?: (req: { path?: string }) => { path?: string } }>;
   }
   interface Result {
     requests: Histogram;

@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CATEGORIES, type Category } from '@rally/shared/catalog';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { Db } from '../src/db/client';
+import { type Database, type Db, openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
 import { users } from '../src/db/schema/users';
 import { verifications } from '../src/db/schema/verifications';
 import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
@@ -234,6 +235,84 @@ export async function freshServer(
     dir.remove();
     throw err;
   }
+}
+
+export interface SeededServer<S> {
+  server: RunningServer;
+  /** What `seed` answered. */
+  seeded: S;
+  /** The server's database and data directory, for opening the same data beside it. */
+  env: Record<string, string>;
+  /** Opening, migrating and seeding the database. */
+  seedSeconds: number;
+  /** Stops the server and removes its data (directory and database). */
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a database of the given kind that `seed` filled first, straight into
+ * the database: thousands of riders through the API would take longer than the benchmark.
+ * PGlite starts from a copy of the template; PostgreSQL from a fresh database, with a
+ * private DATA_DIR beside it.
+ */
+export async function seededServer<S>(
+  kind: DbKind,
+  template: PgliteTemplate | null,
+  opts: { dirPrefix: string; port?: number; seed(database: Database): Promise<S> },
+): Promise<SeededServer<S>> {
+  const dir = template && kind === 'pglite' ? template.copy() : tempDir(opts.dirPrefix);
+  let pgdb: Awaited<ReturnType<typeof freshPgDatabase>> | null = null;
+  const remove = async () => {
+    dir.remove();
+    await pgdb?.drop();
+  };
+  try {
+    pgdb = kind === 'postgres' ? await freshPgDatabase() : null;
+    const env: Record<string, string> = pgdb ? { DATABASE_URL: pgdb.url, DATA_DIR: dir.path } : { DATA_DIR: dir.path };
+    const t0 = performance.now();
+    const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url } : { dataDir: dir.path });
+    let seeded: S;
+    try {
+      await runMigrations(database);
+      seeded = await opts.seed(database);
+    } finally {
+      await database.close();
+    }
+    const seedSeconds = (performance.now() - t0) / 1000;
+    const server = await startServer({ ...env, ...SERVER_ENV }, opts.port);
+    const close = async () => {
+      try {
+        await server.stop('SIGTERM');
+      } finally {
+        await remove();
+      }
+    };
+    return { server, seeded, env, seedSeconds, close };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+}
+
+/**
+ * A benchmark file's own entry, when node was started on it (run-all imports the same
+ * module without running it): temporary data goes on Ctrl-C, the PGlite template lives
+ * for the run, and a failure is printed and exits 1.
+ */
+export function runAsScript(moduleUrl: string, main: (template: PgliteTemplate) => Promise<void>): void {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  cleanUpOnInterrupt();
+  (async () => {
+    const template = await PgliteTemplate.create();
+    try {
+      await main(template);
+    } finally {
+      template.dispose();
+    }
+  })().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }
 
 /** A bare Fastify hello-world in its own process, the same way the real server runs (node --import tsx). */

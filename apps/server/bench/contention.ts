@@ -4,18 +4,17 @@
 // of them waits shows what a loser costs the server before it is refused.
 //
 //   npx tsx apps/server/bench/contention.ts        both databases (PostgreSQL when reachable)
-import { pathToFileURL } from 'node:url';
 import { multipart, registrationFields } from '../src/test/factories';
 import {
-  cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
   freshServer,
-  PgliteTemplate,
+  type PgliteTemplate,
   percentile,
   pgReachable,
   pgTransactionStats,
   phoneFiles,
+  runAsScript,
 } from './common';
 
 export interface ContentionResult {
@@ -139,21 +138,8 @@ export function contentionRows(results: ContentionResult[]) {
   }));
 }
 
-async function main() {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    const results = [await runContention('pglite', template)];
-    if (await pgReachable()) results.push(await runContention('postgres', template));
-    console.table(contentionRows(results));
-  } finally {
-    template.dispose();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, async (template) => {
+  const results = [await runContention('pglite', template)];
+  if (await pgReachable()) results.push(await runContention('postgres', template));
+  console.table(contentionRows(results));
+});

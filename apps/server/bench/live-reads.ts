@@ -8,46 +8,32 @@
 //
 //   npx tsx apps/server/bench/live-reads.ts   (BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_LIVE_RIDERS)
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import { openDatabase } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
+import type { Database } from '../src/db/client';
 import { stations } from '../src/db/schema/event-day';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/passwords';
-import { startServer } from '../src/test/processes';
 import { markdownTable, writeSectionInPlace } from './benchmarks-doc';
 import {
   BENCH_PASSWORD,
   benchLogin,
   benchRiderRows,
-  cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
-  freshPgDatabase,
   insertVerifiedRiders,
-  PgliteTemplate,
+  type PgliteTemplate,
   pgReachable,
-  SERVER_ENV,
+  runAsScript,
+  seededServer,
   startHelloWorld,
-  tempDir,
 } from './common';
-import { defaultReadOptions, type ReadOptions } from './reads';
+import { defaultReadOptions, type LoadRun, measureTargets, type ReadOptions, runLabels, warmedRun } from './reads';
 
 const RIDERS = Number(process.env.BENCH_LIVE_RIDERS ?? 1000);
 export const LIVE_GOALS = { ratio: 0.4, p99Ms: 25 };
 
 export type LiveTarget = 'hello-world' | 'live (200)' | 'live (304 revalidation)';
 
-export interface LiveRun {
-  target: LiveTarget;
-  db: DbKind | null;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  failures: number;
-}
+export type LiveRun = LoadRun<LiveTarget>;
 
 export interface LiveReadsReport {
   options: ReadOptions;
@@ -61,31 +47,25 @@ export interface LiveReadsReport {
 
 const log = (line: string) => console.error(`  live | ${line}`);
 
-async function seed(kind: DbKind, target: { dataDir?: string; databaseUrl?: string }) {
-  const database = await openDatabase(target);
-  try {
-    await runMigrations(database);
-    const db = database.db;
-    const hash = await hashPassword(BENCH_PASSWORD);
-    const rows = benchRiderRows(RIDERS, 'live', hash);
-    await insertVerifiedRiders(db, rows);
-    await db.insert(users).values({
-      email: 'marshal@bench.test',
-      passwordHash: hash,
-      firstName: 'Marshal',
-      lastName: 'Bench',
-      role: 'marshall',
-    });
-    const kinds = ['start', 'checkpoint', 'checkpoint', 'finish'] as const;
-    const stationRows = await db
-      .insert(stations)
-      .values(kinds.map((k, order) => ({ name: `Station ${order + 1}`, kind: k, order, required: k !== 'checkpoint' })))
-      .returning({ id: stations.id });
-    log(`${DB_LABEL[kind]}: seeded ${RIDERS} verified riders, ${kinds.length} stations`);
-    return { codes: rows.map((r) => r.riderCode), stationIds: stationRows.map((s) => s.id) };
-  } finally {
-    await database.close();
-  }
+async function seed(kind: DbKind, database: Database) {
+  const db = database.db;
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const rows = benchRiderRows(RIDERS, 'live', hash);
+  await insertVerifiedRiders(db, rows);
+  await db.insert(users).values({
+    email: 'marshal@bench.test',
+    passwordHash: hash,
+    firstName: 'Marshal',
+    lastName: 'Bench',
+    role: 'marshall',
+  });
+  const kinds = ['start', 'checkpoint', 'checkpoint', 'finish'] as const;
+  const stationRows = await db
+    .insert(stations)
+    .values(kinds.map((k, order) => ({ name: `Station ${order + 1}`, kind: k, order, required: k !== 'checkpoint' })))
+    .returning({ id: stations.id });
+  log(`${DB_LABEL[kind]}: seeded ${RIDERS} verified riders, ${kinds.length} stations`);
+  return { codes: rows.map((r) => r.riderCode), stationIds: stationRows.map((s) => s.id) };
 }
 
 /** Passages through the real scan route: all start, 2/3 reach the checkpoints, 1/3 finish. */
@@ -115,9 +95,7 @@ async function syncPassages(base: string, seeded: { codes: string[]; stationIds:
 }
 
 async function measure(url: string, opts: ReadOptions, headers?: Record<string, string>) {
-  const options = { url, connections: opts.connections, pipelining: 1, headers };
-  if (opts.warmupSeconds > 0) await autocannon({ ...options, duration: opts.warmupSeconds });
-  const r = await autocannon({ ...options, duration: opts.seconds });
+  const r = await warmedRun({ url, connections: opts.connections, pipelining: 1, headers }, opts);
   // A 304 is the expected answer of a revalidation, not a failure.
   const expected304 = headers?.['if-none-match'] ? r['3xx'] : 0;
   return {
@@ -143,16 +121,11 @@ export async function runLiveReads(
     const bytes: Record<string, number> = {};
     const bytesBr: Record<string, number> = {};
     for (const kind of kinds) {
-      const dir = kind === 'pglite' ? template.copy() : tempDir('rally-bench-live-');
-      cleanups.push(() => dir.remove());
-      const pg = kind === 'postgres' ? await freshPgDatabase() : null;
-      if (pg) cleanups.push(() => pg.drop());
-      const seeded = await seed(kind, pg ? { databaseUrl: pg.url } : { dataDir: dir.path });
-      const env: Record<string, string> = pg ? { DATABASE_URL: pg.url, DATA_DIR: dir.path } : { DATA_DIR: dir.path };
-      const server = await startServer({ ...env, ...SERVER_ENV });
-      cleanups.unshift(async () => {
-        await server.stop('SIGTERM');
+      const { server, seeded, close } = await seededServer(kind, template, {
+        dirPrefix: 'rally-bench-live-',
+        seed: (database) => seed(kind, database),
       });
+      cleanups.unshift(close);
       await syncPassages(server.url, seeded);
       const url = `${server.url}/api/live`;
       const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -172,20 +145,8 @@ export async function runLiveReads(
       targets.push({ target: 'live (304 revalidation)', db: kind, url, headers: { 'if-none-match': etag } });
     }
     targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });
-    const runs: LiveRun[] = [];
-    for (const t of targets) {
-      log(`${t.target}${t.db ? ` on ${DB_LABEL[t.db]}` : ''}: ${opts.seconds} s x ${opts.connections} connections`);
-      runs.push({ target: t.target, db: t.db, ...(await measure(t.url, opts, t.headers)) });
-    }
-    const helloRuns = runs.filter((r) => r.target === 'hello-world');
-    return {
-      options: opts,
-      riders: RIDERS,
-      bytes,
-      bytesBr,
-      runs,
-      helloReqPerSec: helloRuns.reduce((a, r) => a + r.reqPerSec, 0) / helloRuns.length,
-    };
+    const { runs, helloReqPerSec } = await measureTargets(targets, opts, log, (t) => measure(t.url, opts, t.headers));
+    return { options: opts, riders: RIDERS, bytes, bytesBr, runs, helloReqPerSec };
   } finally {
     await hello.stop();
     for (const c of cleanups) await c();
@@ -193,12 +154,11 @@ export async function runLiveReads(
 }
 
 export function liveRows(report: LiveReadsReport) {
-  let helloSeen = 0;
+  const label = runLabels();
   return report.runs.map((r) => {
     const ratio = r.db ? r.reqPerSec / report.helloReqPerSec : null;
     return {
-      target: r.target === 'hello-world' ? `hello-world (${++helloSeen === 1 ? 'first' : 'last'})` : r.target,
-      database: r.db ? DB_LABEL[r.db] : '-',
+      ...label(r),
       'req/s': Math.round(r.reqPerSec),
       'p50 ms': r.p50,
       'p99 ms': r.p99,
@@ -217,25 +177,12 @@ export function liveSummary(report: LiveReadsReport): string {
   return `GET /api/live: ${report.riders} riders, ${report.bytes[kind]} bytes of JSON, ${report.bytesBr[kind]} bytes as brotli`;
 }
 
-async function main() {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    const kinds: DbKind[] = (await pgReachable()) ? ['pglite', 'postgres'] : ['pglite'];
-    const report = await runLiveReads(kinds, template);
-    console.log(liveSummary(report));
-    console.table(liveRows(report));
-  } finally {
-    template.dispose();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, async (template) => {
+  const kinds: DbKind[] = (await pgReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+  const report = await runLiveReads(kinds, template);
+  console.log(liveSummary(report));
+  console.table(liveRows(report));
+});
 
 const LIVE_START = '<!-- live-reads:start -->';
 const LIVE_END = '<!-- live-reads:end -->';

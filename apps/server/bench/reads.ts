@@ -5,18 +5,17 @@
 // ratio uses the mean, so drift during the run shows instead of hiding.
 //
 //   npx tsx apps/server/bench/reads.ts      (BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN)
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { multipart, registrationFields } from '../src/test/factories';
 import {
-  cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
   type FreshServer,
   freshServer,
-  PgliteTemplate,
+  type PgliteTemplate,
   pgReachable,
   phoneFiles,
+  runAsScript,
   startHelloWorld,
 } from './common';
 
@@ -40,16 +39,19 @@ export const defaultReadOptions = (): ReadOptions => ({
 // make it look better than the riders' real mix would.
 export type ReadTarget = 'hello-world' | 'profile' | 'profiles, all riders in turn' | 'taken numbers';
 
-export interface ReadRun {
-  target: ReadTarget;
+/** One target measured under load (the reads here, the live tracker in live-reads.ts). */
+export interface LoadRun<Target extends string> {
+  target: Target;
   db: DbKind | null;
   reqPerSec: number;
   p50: number;
   p99: number;
   requests: number;
-  /** non-2xx answers plus socket errors and timeouts: must be 0. */
+  /** Unexpected answers (non-2xx, bar an expected 304) plus socket errors and timeouts: must be 0. */
   failures: number;
 }
+
+export type ReadRun = LoadRun<ReadTarget>;
 
 export interface ReadsReport {
   options: ReadOptions;
@@ -58,6 +60,40 @@ export interface ReadsReport {
   helloReqPerSec: number;
   seeding: { db: DbKind; riders: number; seconds: number }[];
   takenBytes: Record<string, number>;
+}
+
+/** One recorded autocannon run after a short unrecorded one: JIT, connection pools and caches warm, as in production. */
+export async function warmedRun(options: Parameters<typeof autocannon>[0], opts: ReadOptions) {
+  if (opts.warmupSeconds > 0) await autocannon({ ...options, duration: opts.warmupSeconds });
+  return autocannon({ ...options, duration: opts.seconds });
+}
+
+/**
+ * Measures the targets in turn, hello-world first and last (the caller lists it so), and
+ * answers the runs with the mean of hello-world's: the denominator of every ratio.
+ */
+export async function measureTargets<T extends { target: string; db: DbKind | null }, M extends { reqPerSec: number }>(
+  targets: T[],
+  opts: ReadOptions,
+  log: (line: string) => void,
+  measureOne: (target: T) => Promise<M>,
+) {
+  const runs: Array<{ target: T['target']; db: DbKind | null } & M> = [];
+  for (const t of targets) {
+    log(`${t.target}${t.db ? ` on ${DB_LABEL[t.db]}` : ''}: ${opts.seconds} s x ${opts.connections} connections`);
+    runs.push({ target: t.target, db: t.db, ...(await measureOne(t)) });
+  }
+  const helloRuns = runs.filter((r) => r.target === 'hello-world');
+  return { runs, helloReqPerSec: helloRuns.reduce((a, r) => a + r.reqPerSec, 0) / helloRuns.length };
+}
+
+/** The first two columns of a table of runs, hello-world's two told apart as first and last. */
+export function runLabels() {
+  let helloSeen = 0;
+  return (r: { target: string; db: DbKind | null }) => ({
+    target: r.target === 'hello-world' ? `hello-world (${++helloSeen === 1 ? 'first' : 'last'})` : r.target,
+    database: r.db ? DB_LABEL[r.db] : '-',
+  });
 }
 
 async function measure(url: string, opts: ReadOptions, paths?: string[]): Promise<Omit<ReadRun, 'target' | 'db'>> {
@@ -73,10 +109,7 @@ async function measure(url: string, opts: ReadOptions, paths?: string[]): Promis
         },
       ]
     : undefined;
-  const options = { url, connections: opts.connections, pipelining: 1, requests };
-  // A short unrecorded run first: JIT, connection pools and caches warm, as in production.
-  if (opts.warmupSeconds > 0) await autocannon({ ...options, duration: opts.warmupSeconds });
-  const r = await autocannon({ ...options, duration: opts.seconds });
+  const r = await warmedRun({ url, connections: opts.connections, pipelining: 1, requests }, opts);
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -163,16 +196,16 @@ export async function runReads(
     }
     targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });
 
-    const runs: ReadRun[] = [];
-    for (const t of targets) {
-      log(`  ${t.target}${t.db ? ` on ${DB_LABEL[t.db]}` : ''}: ${opts.seconds} s x ${opts.connections} connections`);
-      runs.push({ target: t.target, db: t.db, ...(await measure(t.url, opts, t.paths)) });
-    }
-    const helloRuns = runs.filter((r) => r.target === 'hello-world');
+    const { runs, helloReqPerSec } = await measureTargets(
+      targets,
+      opts,
+      (line) => log(`  ${line}`),
+      (t) => measure(t.url, opts, t.paths),
+    );
     return {
       options: opts,
       runs,
-      helloReqPerSec: helloRuns.reduce((a, r) => a + r.reqPerSec, 0) / helloRuns.length,
+      helloReqPerSec,
       seeding: servers.map((s, i) => ({ db: s.kind, riders: opts.taken, seconds: seededOf(i).ms / 1000 })),
       takenBytes,
     };
@@ -183,10 +216,9 @@ export async function runReads(
 }
 
 export function readRows(report: ReadsReport) {
-  let helloSeen = 0;
+  const label = runLabels();
   return report.runs.map((r) => ({
-    target: r.target === 'hello-world' ? `hello-world (${++helloSeen === 1 ? 'first' : 'last'})` : r.target,
-    database: r.db ? DB_LABEL[r.db] : '-',
+    ...label(r),
     'req/s': Math.round(r.reqPerSec),
     'p50 ms': r.p50,
     'p99 ms': r.p99,
@@ -195,20 +227,7 @@ export function readRows(report: ReadsReport) {
   }));
 }
 
-async function main() {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    const kinds: DbKind[] = (await pgReachable()) ? ['pglite', 'postgres'] : ['pglite'];
-    console.table(readRows(await runReads(kinds, template)));
-  } finally {
-    template.dispose();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, async (template) => {
+  const kinds: DbKind[] = (await pgReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+  console.table(readRows(await runReads(kinds, template)));
+});

@@ -15,11 +15,9 @@
 //   BENCH_SCAN_DEVICES (20), BENCH_SCAN_RIDERS (1000), BENCH_SCAN_BATCH (100)
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { pathToFileURL } from 'node:url';
 import { BASE_CATEGORIES } from '@rally/shared/catalog';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
+import { type Database, openDatabase } from '../src/db/client';
 import { stations } from '../src/db/schema/event-day';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/passwords';
@@ -28,15 +26,14 @@ import {
   BENCH_PASSWORD,
   benchLogin,
   benchRiderRows,
-  cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
-  freshPgDatabase,
   insertVerifiedRiders,
-  PgliteTemplate,
+  type PgliteTemplate,
   pgReachable,
+  runAsScript,
   SERVER_ENV,
-  tempDir,
+  seededServer,
 } from './common';
 
 const DEVICES = Number(process.env.BENCH_SCAN_DEVICES ?? 20);
@@ -70,7 +67,7 @@ export interface ScanSyncResult {
 const log = (line: string) => console.error(`  scan-sync | ${line}`);
 
 /** Riders, stations and one marshal account per device, written straight into the database. */
-export async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
+export async function seed(database: Database) {
   const db = database.db;
   const hash = await hashPassword(BENCH_PASSWORD);
   const riderRows = benchRiderRows(RIDERS, 'rider', hash, BASE_CATEGORIES);
@@ -239,99 +236,84 @@ async function flushOver3g(base: string, token: string, stationId: string, codes
 }
 
 export async function runScanSync(kind: DbKind, template: PgliteTemplate | null): Promise<ScanSyncResult> {
-  if (kind === 'pglite' && !template) throw new Error('PGlite needs the template');
-  // A copy of the migrated empty template (PGlite), or a private DATA_DIR beside PostgreSQL.
-  const dir = template && kind === 'pglite' ? template.copy() : tempDir('rally-bench-scans-');
-  const pgdb = kind === 'postgres' ? await freshPgDatabase() : null;
+  const { server, seeded, env, seedSeconds, close } = await seededServer(kind, template, {
+    dirPrefix: 'rally-bench-scans-',
+    port: 3321,
+    seed,
+  });
+  log(`${DB_LABEL[kind]}: seeded ${RIDERS} verified riders, ${STATIONS} stations in ${seedSeconds.toFixed(1)} s`);
   try {
-    const env: Record<string, string> =
-      kind === 'pglite' ? { DATA_DIR: dir.path } : { DATABASE_URL: pgdb?.url as string, DATA_DIR: dir.path };
-    const t0 = performance.now();
-    const database = await openDatabase(kind === 'pglite' ? { dataDir: dir.path } : { databaseUrl: pgdb?.url });
-    await runMigrations(database);
-    const seeded = await seed(database);
-    await database.close();
-    log(
-      `${DB_LABEL[kind]}: seeded ${RIDERS} verified riders, ${STATIONS} stations in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-    );
-
-    const server = await startServer({ ...env, ...SERVER_ENV }, 3321);
-    try {
-      const tokens = await Promise.all(seeded.marshalEmails.map((email) => benchLogin(server.url, email)));
-      // Each station has its devices; each device scans a share of the riders at its station.
-      const scansPerDevice: Scan[][] = Array.from({ length: DEVICES }, () => []);
-      const sent = new Set<string>();
-      seeded.stationIds.forEach((stationId, s) => {
-        const devices = Array.from({ length: DEVICES }, (_, d) => d).filter((d) => d % STATIONS === s);
-        seeded.codes.forEach((riderCode, r) => {
-          const d = devices[r % devices.length] as number;
-          const scan: Scan = {
-            id: randomUUID(),
-            stationId,
-            riderCode,
-            scannedAt: new Date(Date.now() - (STATIONS - s) * 60_000).toISOString(),
-            deviceId: `phone-${d}`,
-            source: 'camera',
-          };
-          scansPerDevice[d]?.push(scan);
-          sent.add(scan.id);
-        });
+    const tokens = await Promise.all(seeded.marshalEmails.map((email) => benchLogin(server.url, email)));
+    // Each station has its devices; each device scans a share of the riders at its station.
+    const scansPerDevice: Scan[][] = Array.from({ length: DEVICES }, () => []);
+    const sent = new Set<string>();
+    seeded.stationIds.forEach((stationId, s) => {
+      const devices = Array.from({ length: DEVICES }, (_, d) => d).filter((d) => d % STATIONS === s);
+      seeded.codes.forEach((riderCode, r) => {
+        const d = devices[r % devices.length] as number;
+        const scan: Scan = {
+          id: randomUUID(),
+          stationId,
+          riderCode,
+          scannedAt: new Date(Date.now() - (STATIONS - s) * 60_000).toISOString(),
+          deviceId: `phone-${d}`,
+          source: 'camera',
+        };
+        scansPerDevice[d]?.push(scan);
+        sent.add(scan.id);
       });
-      const counters = { requests: 0, offlineFailures: 0, lostAnswers: 0, doubleSends: 0, items: 0 };
-      const t1 = performance.now();
-      await Promise.all(
-        scansPerDevice.map((scans, d) => runDevice(server.url, tokens[d] as string, scans, 1000 + d, counters)),
+    });
+    const counters = { requests: 0, offlineFailures: 0, lostAnswers: 0, doubleSends: 0, items: 0 };
+    const t1 = performance.now();
+    await Promise.all(
+      scansPerDevice.map((scans, d) => runDevice(server.url, tokens[d] as string, scans, 1000 + d, counters)),
+    );
+    const seconds = (performance.now() - t1) / 1000;
+
+    const check = await openDatabaseAfter(kind, env, server);
+    const rows = (await check.db.execute(sql`select id from scans`)) as unknown as { rows: Array<{ id: string }> };
+    const storedIds = rows.rows.map((r) => r.id);
+    const storedSet = new Set(storedIds);
+    const doubled = (await check.db.execute(
+      sql`select count(*)::int as n from (select rider_id, station_id from scans where status = 'accepted' group by 1, 2 having count(*) > 1) x`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    await check.close();
+
+    const flush3g = [];
+    const fresh = seeded.stationIds[0] as string;
+    for (const batch of [500, 100]) {
+      flush3g.push(
+        await flushOver3g(
+          server.url,
+          tokens[DEVICES] as string,
+          fresh,
+          seeded.codes.slice(batch === 500 ? 0 : 500),
+          batch,
+        ),
       );
-      const seconds = (performance.now() - t1) / 1000;
-
-      const check = await openDatabaseAfter(kind, env, server);
-      const rows = (await check.db.execute(sql`select id from scans`)) as unknown as { rows: Array<{ id: string }> };
-      const storedIds = rows.rows.map((r) => r.id);
-      const storedSet = new Set(storedIds);
-      const doubled = (await check.db.execute(
-        sql`select count(*)::int as n from (select rider_id, station_id from scans where status = 'accepted' group by 1, 2 having count(*) > 1) x`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      await check.close();
-
-      const flush3g = [];
-      const fresh = seeded.stationIds[0] as string;
-      for (const batch of [500, 100]) {
-        flush3g.push(
-          await flushOver3g(
-            server.url,
-            tokens[DEVICES] as string,
-            fresh,
-            seeded.codes.slice(batch === 500 ? 0 : 500),
-            batch,
-          ),
-        );
-      }
-      return {
-        database: kind,
-        devices: DEVICES,
-        riders: RIDERS,
-        stations: STATIONS,
-        sent: sent.size,
-        requests: counters.requests,
-        offlineFailures: counters.offlineFailures,
-        lostAnswers: counters.lostAnswers,
-        doubleSends: counters.doubleSends,
-        itemsReceived: counters.items,
-        stored: [...sent].filter((id) => storedSet.has(id)).length,
-        duplicatesStored: storedIds.length - storedSet.size + [...storedSet].filter((id) => !sent.has(id)).length,
-        doubleCounted: Number(doubled.rows[0]?.n ?? 0),
-        lost: [...sent].filter((id) => !storedSet.has(id)).length,
-        seconds,
-        uniquePerSecond: sent.size / seconds,
-        itemsPerSecond: counters.items / seconds,
-        flush3g,
-      };
-    } finally {
-      await server.stop('SIGTERM');
     }
+    return {
+      database: kind,
+      devices: DEVICES,
+      riders: RIDERS,
+      stations: STATIONS,
+      sent: sent.size,
+      requests: counters.requests,
+      offlineFailures: counters.offlineFailures,
+      lostAnswers: counters.lostAnswers,
+      doubleSends: counters.doubleSends,
+      itemsReceived: counters.items,
+      stored: [...sent].filter((id) => storedSet.has(id)).length,
+      duplicatesStored: storedIds.length - storedSet.size + [...storedSet].filter((id) => !sent.has(id)).length,
+      doubleCounted: Number(doubled.rows[0]?.n ?? 0),
+      lost: [...sent].filter((id) => !storedSet.has(id)).length,
+      seconds,
+      uniquePerSecond: sent.size / seconds,
+      itemsPerSecond: counters.items / seconds,
+      flush3g,
+    };
   } finally {
-    dir.remove();
-    await pgdb?.drop();
+    await close();
   }
 }
 
@@ -372,30 +354,17 @@ export function scanSyncRows(results: ScanSyncResult[]) {
   }));
 }
 
-async function main() {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    const results = [await runScanSync('pglite', template)];
-    if (await pgReachable()) results.push(await runScanSync('postgres', null));
-    console.table(scanSyncRows(results));
-    const ok = results.every(
-      (r) =>
-        r.lost === 0 &&
-        r.duplicatesStored === 0 &&
-        r.doubleCounted === 0 &&
-        r.flush3g.every((f) => f.seconds <= FLUSH_GOAL_S),
-    );
-    console.log(`BENCH_RESULT ${JSON.stringify(results)}`);
-    if (!ok) process.exitCode = 1;
-  } finally {
-    template.dispose();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, async (template) => {
+  const results = [await runScanSync('pglite', template)];
+  if (await pgReachable()) results.push(await runScanSync('postgres', null));
+  console.table(scanSyncRows(results));
+  const ok = results.every(
+    (r) =>
+      r.lost === 0 &&
+      r.duplicatesStored === 0 &&
+      r.doubleCounted === 0 &&
+      r.flush3g.every((f) => f.seconds <= FLUSH_GOAL_S),
+  );
+  console.log(`BENCH_RESULT ${JSON.stringify(results)}`);
+  if (!ok) process.exitCode = 1;
+});

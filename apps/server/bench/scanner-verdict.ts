@@ -9,18 +9,17 @@
 //
 //   npx tsx apps/server/bench/scanner-verdict.ts
 //   BENCH_WEB_DIST=<built dir> skips the build; BENCH_SCAN_RIDERS (1000), BENCH_SCANS (200)
-import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { registrationFields } from '../src/test/factories';
 import { startServer } from '../src/test/processes';
 import {
   benchJson,
-  cleanUpOnInterrupt,
   createBenchAdmin,
-  PgliteTemplate,
+  type PgliteTemplate,
   percentile,
   phoneFiles,
   registerVerifiedRider,
+  runAsScript,
   SERVER_ENV,
 } from './common';
 import { buildWeb, CHROMIUM } from './landing';
@@ -147,12 +146,6 @@ export function printScannerVerdict(report: ScannerVerdictReport) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    printScannerVerdict(await runScannerVerdict(template));
-  } finally {
-    template.dispose();
-  }
-}
+runAsScript(import.meta.url, async (template) => {
+  printScannerVerdict(await runScannerVerdict(template));
+});

@@ -6,25 +6,20 @@
 //   npx tsx apps/server/bench/sos-latency.ts          (PGlite, and PostgreSQL when reachable)
 //   BENCH_SOS_BOARDS (50), BENCH_SOS_CALLS (100), BENCH_SOS_INTERVAL_MS (50)
 import { randomUUID } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
-import { openDatabase } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
+import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/passwords';
-import { startServer } from '../src/test/processes';
 import { openSse, type SseConnection } from '../src/test/sse-client';
 import {
   BENCH_PASSWORD,
   benchLogin,
-  cleanUpOnInterrupt,
   DB_LABEL,
   type DbKind,
-  freshPgDatabase,
-  PgliteTemplate,
+  type PgliteTemplate,
   percentile,
   pgReachable,
-  SERVER_ENV,
-  tempDir,
+  runAsScript,
+  seededServer,
 } from './common';
 
 const BOARDS = Number(process.env.BENCH_SOS_BOARDS ?? 50);
@@ -46,7 +41,7 @@ export interface SosLatencyResult {
 
 const log = (line: string) => console.error(`  sos | ${line}`);
 
-async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
+async function seed(database: Database) {
   const hash = await hashPassword(BENCH_PASSWORD);
   const riders = Array.from({ length: RIDERS }, (_, i) => ({
     email: `sos.rider${i}@bench.test`,
@@ -69,88 +64,76 @@ async function seed(database: Awaited<ReturnType<typeof openDatabase>>) {
 }
 
 export async function runSosLatency(kind: DbKind, template: PgliteTemplate | null): Promise<SosLatencyResult> {
-  const dir = template && kind === 'pglite' ? template.copy() : tempDir('rally-bench-sos-');
-  const pgdb = kind === 'postgres' ? await freshPgDatabase() : null;
+  const { server, seeded, close } = await seededServer(kind, template, {
+    dirPrefix: 'rally-bench-sos-',
+    port: 3322,
+    seed,
+  });
   const boards: SseConnection[] = [];
   try {
-    const env: Record<string, string> =
-      kind === 'pglite' ? { DATA_DIR: dir.path } : { DATABASE_URL: pgdb?.url as string, DATA_DIR: dir.path };
-    const database = await openDatabase(kind === 'pglite' ? { dataDir: dir.path } : { databaseUrl: pgdb?.url });
-    await runMigrations(database);
-    const seeded = await seed(database);
-    await database.close();
-    const server = await startServer({ ...env, ...SERVER_ENV }, 3322);
-    try {
-      const staffTokens = await Promise.all(seeded.staff.map((e) => benchLogin(server.url, e)));
-      const riderTokens = await Promise.all(seeded.riders.map((e) => benchLogin(server.url, e)));
-      // Every board's arrival time, by incident id.
-      const arrivals = new Map<string, number[]>();
-      for (const token of staffTokens) {
-        const board = await openSse(`${server.url}/api/admin/event/stream`, token);
-        if (board.status !== 200) throw new Error(`stream answered ${board.status}`);
-        board.onEvent((e) => {
-          if (e.event !== 'incident') return;
-          const id = (JSON.parse(e.data) as { incidentId?: string }).incidentId;
-          if (id) arrivals.set(id, [...(arrivals.get(id) ?? []), e.receivedAt]);
-        });
-        boards.push(board);
-      }
-      log(`${DB_LABEL[kind]}: ${BOARDS} boards connected; sending ${CALLS} SOS calls every ${INTERVAL_MS} ms`);
-      const sentAt = new Map<string, number>();
-      const posts: Promise<void>[] = [];
-      for (let i = 0; i < CALLS; i++) {
-        const id = randomUUID();
-        sentAt.set(id, performance.now());
-        const token = riderTokens[i % riderTokens.length] as string;
-        posts.push(
-          fetch(`${server.url}/api/my/sos`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({
-              id,
-              kind: 'mechanical',
-              position: { lat: 7.07, lng: 125.61, accuracy: 20, at: new Date().toISOString() },
-            }),
-          }).then(async (res) => {
-            if (res.status !== 201) throw new Error(`sos answered ${res.status} ${await res.text()}`);
-          }),
-        );
-        await new Promise((r) => setTimeout(r, INTERVAL_MS));
-      }
-      await Promise.all(posts);
-      // Let the last events arrive (bounded by the goal itself).
-      const deadline = performance.now() + SOS_GOAL_P95_MS;
-      while (
-        performance.now() < deadline &&
-        [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < BOARDS)
-      ) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      const latencies: number[] = [];
-      let missing = 0;
-      for (const [id, at] of sentAt) {
-        const got = arrivals.get(id) ?? [];
-        missing += BOARDS - got.length;
-        for (const t of got) latencies.push(t - at);
-      }
-      latencies.sort((a, b) => a - b);
-      return {
-        database: kind,
-        boards: BOARDS,
-        calls: CALLS,
-        deliveries: latencies.length,
-        missing,
-        p50Ms: percentile(latencies, 0.5),
-        p95Ms: percentile(latencies, 0.95),
-        maxMs: latencies.at(-1) ?? Number.NaN,
-      };
-    } finally {
-      for (const b of boards) b.close();
-      await server.stop('SIGTERM');
+    const staffTokens = await Promise.all(seeded.staff.map((e) => benchLogin(server.url, e)));
+    const riderTokens = await Promise.all(seeded.riders.map((e) => benchLogin(server.url, e)));
+    // Every board's arrival time, by incident id.
+    const arrivals = new Map<string, number[]>();
+    for (const token of staffTokens) {
+      const board = await openSse(`${server.url}/api/admin/event/stream`, token);
+      if (board.status !== 200) throw new Error(`stream answered ${board.status}`);
+      board.onEvent((e) => {
+        if (e.event !== 'incident') return;
+        const id = (JSON.parse(e.data) as { incidentId?: string }).incidentId;
+        if (id) arrivals.set(id, [...(arrivals.get(id) ?? []), e.receivedAt]);
+      });
+      boards.push(board);
     }
+    log(`${DB_LABEL[kind]}: ${BOARDS} boards connected; sending ${CALLS} SOS calls every ${INTERVAL_MS} ms`);
+    const sentAt = new Map<string, number>();
+    const posts: Promise<void>[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const id = randomUUID();
+      sentAt.set(id, performance.now());
+      const token = riderTokens[i % riderTokens.length] as string;
+      posts.push(
+        fetch(`${server.url}/api/my/sos`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            id,
+            kind: 'mechanical',
+            position: { lat: 7.07, lng: 125.61, accuracy: 20, at: new Date().toISOString() },
+          }),
+        }).then(async (res) => {
+          if (res.status !== 201) throw new Error(`sos answered ${res.status} ${await res.text()}`);
+        }),
+      );
+      await new Promise((r) => setTimeout(r, INTERVAL_MS));
+    }
+    await Promise.all(posts);
+    // Let the last events arrive (bounded by the goal itself).
+    const deadline = performance.now() + SOS_GOAL_P95_MS;
+    while (performance.now() < deadline && [...sentAt.keys()].some((id) => (arrivals.get(id)?.length ?? 0) < BOARDS)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const latencies: number[] = [];
+    let missing = 0;
+    for (const [id, at] of sentAt) {
+      const got = arrivals.get(id) ?? [];
+      missing += BOARDS - got.length;
+      for (const t of got) latencies.push(t - at);
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      database: kind,
+      boards: BOARDS,
+      calls: CALLS,
+      deliveries: latencies.length,
+      missing,
+      p50Ms: percentile(latencies, 0.5),
+      p95Ms: percentile(latencies, 0.95),
+      maxMs: latencies.at(-1) ?? Number.NaN,
+    };
   } finally {
-    dir.remove();
-    await pgdb?.drop();
+    for (const b of boards) b.close();
+    await close();
   }
 }
 
@@ -168,23 +151,10 @@ export function sosLatencyRows(results: SosLatencyResult[]) {
   }));
 }
 
-async function main() {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    const results = [await runSosLatency('pglite', template)];
-    if (await pgReachable()) results.push(await runSosLatency('postgres', null));
-    console.table(sosLatencyRows(results));
-    console.log(`BENCH_RESULT ${JSON.stringify(results)}`);
-    if (results.some((r) => r.missing > 0 || r.p95Ms > SOS_GOAL_P95_MS)) process.exitCode = 1;
-  } finally {
-    template.dispose();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+runAsScript(import.meta.url, async (template) => {
+  const results = [await runSosLatency('pglite', template)];
+  if (await pgReachable()) results.push(await runSosLatency('postgres', null));
+  console.table(sosLatencyRows(results));
+  console.log(`BENCH_RESULT ${JSON.stringify(results)}`);
+  if (results.some((r) => r.missing > 0 || r.p95Ms > SOS_GOAL_P95_MS)) process.exitCode = 1;
+});

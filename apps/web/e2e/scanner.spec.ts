@@ -11,6 +11,7 @@ import {
   createStation,
   deviceScans,
   launchWithCamera,
+  offlineAtStation,
   openStation,
   qrY4m,
   rosterIds,
@@ -113,15 +114,7 @@ test('fifty riders scanned offline across two reloads arrive exactly once; a rep
       serviceWorkers: 'allow',
     });
     const page = await context.newPage();
-    await signInWithToken(page, marshal.token, marshal.user);
-    await openStation(
-      page,
-      station.name,
-      riders.map((r) => r.id),
-    );
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
+    await offlineAtStation(page, marshal, station.name, riders);
     await expect(page.getByTestId('online-state')).toHaveText('Offline');
 
     await page.getByRole('button', { name: 'Start camera' }).click();
@@ -191,15 +184,7 @@ test('a session that ends while offline keeps the queue until the marshal signs 
   const context = await browser.newContext({ serviceWorkers: 'allow' });
   try {
     const page = await context.newPage();
-    await signInWithToken(page, marshal.token, marshal.user);
-    await openStation(
-      page,
-      station.name,
-      riders.map((r) => r.id),
-    );
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
+    await offlineAtStation(page, marshal, station.name, riders);
     const field = page.getByLabel('Rider number');
     for (const rider of riders) {
       await field.fill(String(rider.riderNumber));

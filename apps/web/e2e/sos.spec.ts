@@ -60,6 +60,18 @@ async function openSosSheet(page: Page) {
   await expect(page.getByRole('dialog', { name: 'SOS: what happened?' })).toBeVisible();
 }
 
+/** The rider on /me at POSITION when the signal goes: the SOS sheet opened offline. */
+async function openSosOffline(page: Page, rider: Session) {
+  const context = page.context();
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation(POSITION);
+  await signInWithToken(page, rider.token, rider.user);
+  await page.goto('/me');
+  await expect(page.getByTestId('sos-panel')).toBeVisible();
+  await context.setOffline(true);
+  await openSosSheet(page);
+}
+
 /** Presses the hold button for `ms` with a real pointer. */
 async function hold(page: Page, ms: number) {
   const box = await page.getByTestId('sos-hold').boundingBox();
@@ -91,14 +103,7 @@ test('an SOS sent offline lands once with the position; the marshal acknowledges
   const rider = await verifiedRider(request, admin);
   const stationName = await passStation(request, admin, marshal, rider);
 
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation(POSITION);
-  await signInWithToken(page, rider.token, rider.user);
-  await page.goto('/me');
-  await expect(page.getByTestId('sos-panel')).toBeVisible();
-
-  await context.setOffline(true);
-  await openSosSheet(page);
+  await openSosOffline(page, rider);
   await expect(page.getByTestId('sos-position')).toContainText('7.07312, 125.61234');
   await page.getByText('Crash', { exact: true }).click();
   await page.getByLabel('Note (optional)').fill('Slid on gravel, knee hurt');
@@ -207,13 +212,7 @@ test('30 s without delivery offers a call and an SMS to the hotline with number,
   expect(saved.ok()).toBeTruthy();
 
   await page.clock.install();
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation(POSITION);
-  await signInWithToken(page, rider.token, rider.user);
-  await page.goto('/me');
-  await expect(page.getByTestId('sos-panel')).toBeVisible();
-  await context.setOffline(true);
-  await openSosSheet(page);
+  await openSosOffline(page, rider);
   await expect(page.getByTestId('sos-position')).toContainText('7.07312');
   const box = await page.getByTestId('sos-hold').boundingBox();
   if (!box) throw new Error('no hold button');

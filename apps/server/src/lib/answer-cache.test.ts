@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { buildTestApp, DB_KINDS, type TestApp } from '../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../test/factories';
+import { buildTestApp, DB_KINDS, type TestApp, useTestApp } from '../test/build-app';
+import { approvedRider, bearer, registerRider } from '../test/factories';
 import { AnswerCache } from './answer-cache';
 
 function deferred<T>() {
@@ -87,14 +87,8 @@ describe('AnswerCache', () => {
 
 // The cached public reads must never show a rider an answer older than a write they saw finish.
 describe.each(DB_KINDS)('cached public reads follow every write at once (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, 'admin');
+  const { admin } = t.staff;
 
   const profile = async (id: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/users/${id}/profile` });

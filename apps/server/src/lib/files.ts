@@ -150,14 +150,8 @@ async function readImageHeader(buffer: Buffer): Promise<Metadata> {
 // (docs/benchmarks.md, "Memory").
 const reencodeSlot = concurrencyLimit(1);
 
-function reencodeImage(
-  kind: FileKind,
-  buffer: Buffer,
-  mime: string,
-  meta: Metadata,
-  originalName: string | null,
-): Promise<ProcessedFile> {
-  return reencodeSlot(() => reencode(kind, buffer, mime, meta, originalName));
+function reencodeImage(...args: Parameters<typeof reencode>): Promise<ProcessedFile> {
+  return reencodeSlot(() => reencode(...args));
 }
 
 async function reencode(

@@ -9,3 +9,15 @@ export const isRider = inArray(users.role, [...RIDER_ROLES]);
 
 /** Needs `verifications` joined. */
 export const isVerifiedRider = and(eq(verifications.status, 'verified'), isRider);
+
+/**
+ * A rider as the course and the activity log name them: who (id), the name displayName
+ * makes, the number and the kit name the board shows.
+ */
+export const namedRiderColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  riderNumber: users.riderNumber,
+  kitName: users.kitName,
+};

@@ -2,12 +2,15 @@
 // fresh database on the PostgreSQL server named by TEST_DATABASE_URL (made per test file
 // and dropped afterwards).
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@rally/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { type Actor, staff } from './factories';
 import { type TrafficValidation, validateInjectTraffic } from './openapi-validation';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -87,4 +90,24 @@ export async function buildTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * The app a describe block tests, with one signed-in staff account per role named (made in
+ * that order), built in a beforeAll registered here (so before the block's own hooks, which
+ * may use it) and closed after the block. The objects answered are filled in by that hook:
+ * read them inside tests and hooks.
+ */
+export function useTestApp<const R extends Role>(kind: DbKind, ...roles: R[]): TestApp & { staff: Record<R, Actor> } {
+  const staffByRole = Object.fromEntries(roles.map((role) => [role, {}])) as Record<R, Actor>;
+  const t = { staff: staffByRole } as TestApp & { staff: Record<R, Actor> };
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(kind));
+    for (const role of roles) Object.assign(staffByRole[role], await staff(t.app, t.database.db, role));
+  });
+  afterAll(async () => {
+    // Unset when building failed: nothing to close.
+    await t.close?.();
+  });
+  return t;
 }

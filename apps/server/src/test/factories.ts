@@ -1,9 +1,10 @@
 // Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@rally/shared/catalog';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
+import { users } from '../db/schema/users';
 import { createUser } from '../modules/operator/operator.service';
 
 let seq = 0;
@@ -110,6 +111,15 @@ export async function registrationFiles(): Promise<FilePart[]> {
   ];
 }
 
+/** The emergency contact and medical notes as stored: what registration and My Details write. */
+export const emergencyAndMedicalColumns = {
+  emergencyContactName: users.emergencyContactName,
+  emergencyContactNumber: users.emergencyContactNumber,
+  bloodType: users.bloodType,
+  allergies: users.allergies,
+  medicalConditions: users.medicalConditions,
+};
+
 export interface Actor {
   token: string;
   userId: string;
@@ -158,6 +168,30 @@ export async function staff(app: FastifyInstance, db: Db, role: Role): Promise<A
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A request as `actor` (signed out when null), with a JSON body when one is given. */
+export function injectAs(
+  app: FastifyInstance,
+  actor: Actor | null,
+  method: HTTPMethods,
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: actor ? bearer(actor.token) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+/** Opens a password reset link as its page does: who it is for, or 400 once it is spent or dead. */
+export const readResetLink = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: `/api/auth/reset-password/${token}` });
+
+/** Sets a new password through a reset link (signed out, as from the link's page). */
+export const spendResetLink = (app: FastifyInstance, token: string, newPassword: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
 
 /** Registers a rider and has `approver` approve the payment through the real verification call. */
 export async function approvedRider(

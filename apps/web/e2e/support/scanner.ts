@@ -4,7 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, type Browser, chromium, expect, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { bearer, registerRider } from './api';
+import type { QueuedScan } from '../../src/lib/offline/offline-db';
+import { bearer, registerRider, type Session, signInWithToken } from './api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ROOT } from './env';
 import { pngFixture } from './images';
 
@@ -108,15 +110,10 @@ export function qrY4m(text: string): string {
 /** Chromium whose camera shows `y4mPath` (fixed for the life of this browser). */
 export function launchWithCamera(y4mPath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${y4mPath}`,
@@ -124,24 +121,11 @@ export function launchWithCamera(y4mPath: string): Promise<Browser> {
   });
 }
 
-/** This device's queued scans, read from the page's IndexedDB. */
+/** This device's queued scans, read from the page's IndexedDB (the shape the app stores). */
 export function deviceScans(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<
-        {
-          id: string;
-          stationId: string;
-          riderCode?: string;
-          riderNumber?: number;
-          scannedAt: string;
-          deviceId: string;
-          source: string;
-          recordedBy?: string;
-          state: string;
-          result?: { status: string };
-        }[]
-      >((resolve, reject) => {
+      new Promise<QueuedScan[]>((resolve, reject) => {
         const open = indexedDB.open('rally-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -187,6 +171,22 @@ export async function waitForServiceWorker(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
     .toBe(true);
+}
+
+/**
+ * A marshal's phone losing signal at a station: signed in, the station open with these
+ * riders in its cached roster, the service worker in control (so reloads work without the
+ * network), then offline.
+ */
+export async function offlineAtStation(page: Page, marshal: Session, stationName: string, riders: { id: string }[]) {
+  await signInWithToken(page, marshal.token, marshal.user);
+  await openStation(
+    page,
+    stationName,
+    riders.map((r) => r.id),
+  );
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
 }
 
 /** The wire form of queued scans, for replaying a device's batch over the API. */

@@ -163,14 +163,22 @@ export const registrationSchema = z.object({
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
-const REGISTRATION_CHECKED_FIELDS = [
-  'riderNumber',
+/**
+ * The kit size fields, each size followed by its custom text: the order the checks test
+ * them in and the form shows them in (the web's error list builds on it).
+ */
+export const REGISTRATION_SIZE_FIELDS = [
   'tshirtSize',
   'customTshirtSize',
   'finisherSleeveSize',
   'customFinisherSleeveSize',
   'vestSize',
   'customVestSize',
+] as const;
+
+const REGISTRATION_CHECKED_FIELDS = [
+  'riderNumber',
+  ...REGISTRATION_SIZE_FIELDS,
   'firstName',
   'lastName',
   'email',
@@ -222,16 +230,19 @@ export const forgotPasswordSchema = z.object({ email: z.string().max(254).option
 
 export const resetTokenParam = z.object({ token: z.string().min(1).max(200) });
 
+/** A new password (reset link or signed-in change): filled in, bounded, and strong enough. */
+const newPasswordField = z
+  .string({ message: 'Please fill in all fields' })
+  .min(1, { message: 'Please fill in all fields' })
+  .max(200, { message: 'newPassword must be at most 200 characters' })
+  .superRefine((p, ctx) => {
+    const problem = passwordStrengthProblem(p);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const resetPasswordSchema = z.object({
   token: z.string({ message: 'Invalid reset link' }).min(1, { message: 'Invalid reset link' }).max(200),
-  newPassword: z
-    .string({ message: 'Please fill in all fields' })
-    .min(1, { message: 'Please fill in all fields' })
-    .max(200, { message: 'newPassword must be at most 200 characters' })
-    .superRefine((p, ctx) => {
-      const problem = passwordStrengthProblem(p);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  newPassword: newPasswordField,
 });
 
 const nullableString = z.string().nullable();
@@ -305,14 +316,7 @@ export const changePasswordSchema = z.object({
     .string({ message: 'Please fill in all fields' })
     .min(1, { message: 'Please fill in all fields' })
     .max(200, { message: 'currentPassword must be at most 200 characters' }),
-  newPassword: z
-    .string({ message: 'Please fill in all fields' })
-    .min(1, { message: 'Please fill in all fields' })
-    .max(200, { message: 'newPassword must be at most 200 characters' })
-    .superRefine((p, ctx) => {
-      const problem = passwordStrengthProblem(p);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  newPassword: newPasswordField,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 

@@ -67,36 +67,19 @@ const stationFields = {
   required: z.boolean({ message: 'required must be true or false' }),
 };
 
+/** Every station field optional: what a create may leave to its defaults and an update may leave alone. */
+const optionalStationFields = z.object(stationFields).partial();
+
 /** POST /api/admin/stations: name and kind required; defaults day 1, routes [], order after the last, required false. */
-export const createStationRequest = z.object({
+export const createStationRequest = optionalStationFields.extend({
   name: stationFields.name,
   kind: stationFields.kind,
-  day: stationFields.day.optional(),
-  routes: stationFields.routes.optional(),
-  order: stationFields.order.optional(),
-  lat: stationFields.lat.optional(),
-  lng: stationFields.lng.optional(),
-  opensAt: stationFields.opensAt.optional(),
-  closesAt: stationFields.closesAt.optional(),
-  required: stationFields.required.optional(),
 });
 export type CreateStationRequest = z.infer<typeof createStationRequest>;
 
 /** PATCH /api/admin/stations/{id}: any field; `closed` closes or reopens. */
-export const updateStationRequest = z
-  .object({
-    name: stationFields.name.optional(),
-    kind: stationFields.kind.optional(),
-    day: stationFields.day.optional(),
-    routes: stationFields.routes.optional(),
-    order: stationFields.order.optional(),
-    lat: stationFields.lat.optional(),
-    lng: stationFields.lng.optional(),
-    opensAt: stationFields.opensAt.optional(),
-    closesAt: stationFields.closesAt.optional(),
-    required: stationFields.required.optional(),
-    closed: z.boolean({ message: 'closed must be true or false' }).optional(),
-  })
+export const updateStationRequest = optionalStationFields
+  .extend({ closed: z.boolean({ message: 'closed must be true or false' }).optional() })
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
 export type UpdateStationRequest = z.infer<typeof updateStationRequest>;
 

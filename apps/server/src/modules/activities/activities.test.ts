@@ -1,37 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let developer: Actor;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    developer = await staff(t.app, t.database.db, 'developer');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind, 'admin', 'marshall', 'developer');
+  const { admin, marshall, developer } = t.staff;
 
   const feed = (actor: Actor, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/admin/activities${query}`, headers: bearer(actor.token) });
 
   it('lists what happened, newest first, in the feed shape', async () => {
-    const rider = await registerRider(t.app, { kitName: 'FEED RIDER', firstName: 'Tala', lastName: 'Alonto' });
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/verifications/verify',
-      headers: bearer(admin.token),
-      payload: { verification_code: rider.verificationCode, action: 'verified' },
-    });
-    expect(approve.statusCode).toBe(200);
+    await approvedRider(t.app, admin, { kitName: 'FEED RIDER', firstName: 'Tala', lastName: 'Alonto' });
     const res = await feed(marshall);
     expect(res.statusCode, res.body).toBe(200);
     const [latest] = res.json().data.activities;
@@ -91,14 +72,7 @@ describe.each(DB_KINDS)('recent activity feed (%s)', (kind) => {
   it('shows officers no contact data, verification codes or emails (permission table)', async () => {
     const officer = await staff(t.app, t.database.db, 'officer');
     const address = 'Purok 7, Barangay Talomo, Davao';
-    const rider = await registerRider(t.app, { address, firstName: 'Bai', lastName: 'Mangelen' });
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/verifications/verify',
-      headers: bearer(admin.token),
-      payload: { verification_code: rider.verificationCode, action: 'verified' },
-    });
-    expect(approve.statusCode).toBe(200);
+    const rider = await approvedRider(t.app, admin, { address, firstName: 'Bai', lastName: 'Mangelen' });
     const gone = await registerRider(t.app);
     const removed = await t.app.inject({
       method: 'DELETE',

@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
 
 const HOUR = 3600;
 const at = (text: string) => new Date(text);
 
 describe.each(DB_KINDS)('analytics (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let officer: Actor;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    officer = await staff(t.app, t.database.db, 'officer');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind, 'admin', 'officer');
+  const { admin, officer } = t.staff;
 
   const read = async (actor: Actor) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/analytics', headers: bearer(actor.token) });

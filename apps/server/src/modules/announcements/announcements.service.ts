@@ -66,6 +66,26 @@ async function byId(db: DbOrTx, id: string): Promise<AnnouncementRow> {
 
 const visibility = (active: boolean) => (active ? 'active' : 'inactive');
 
+/** The 'announcement' entry of a write: the staff member who made it is both its actor and its subject. */
+function recordAnnouncementActivity(
+  tx: DbOrTx,
+  actor: Actor,
+  announcementId: string,
+  action: 'created' | 'updated' | 'deleted',
+  text: { description: string; details: string },
+) {
+  return recordActivity(tx, {
+    type: 'announcement',
+    actorId: actor.id,
+    actorName: actor.name,
+    userId: actor.id,
+    userName: actor.name,
+    description: text.description,
+    details: text.details,
+    metadata: { announcementId, action },
+  });
+}
+
 export async function createAnnouncement(db: Db, body: AnnouncementBody, actor: Actor, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const isActive = body.is_active ?? true;
@@ -82,15 +102,9 @@ export async function createAnnouncement(db: Db, body: AnnouncementBody, actor: 
         })
         .returning({ id: announcements.id }),
     );
-    await recordActivity(tx, {
-      type: 'announcement',
-      actorId: actor.id,
-      actorName: actor.name,
-      userId: actor.id,
-      userName: actor.name,
+    await recordAnnouncementActivity(tx, actor, created.id, 'created', {
       description: `Announcement published: ${body.title}`,
       details: `Created ${visibility(isActive)} by ${actor.name}`,
-      metadata: { announcementId: created.id, action: 'created' },
     });
     return byId(tx, created.id);
   });
@@ -112,15 +126,9 @@ export async function updateAnnouncement(
       .set({ title: body.title, content: body.content, isActive, updatedAt: now })
       .where(eq(announcements.id, id));
     const flag = isActive === before.isActive ? '' : `; now ${visibility(isActive)}`;
-    await recordActivity(tx, {
-      type: 'announcement',
-      actorId: actor.id,
-      actorName: actor.name,
-      userId: actor.id,
-      userName: actor.name,
+    await recordAnnouncementActivity(tx, actor, id, 'updated', {
       description: `Announcement updated: ${body.title}`,
       details: `Edited by ${actor.name}${flag}`,
-      metadata: { announcementId: id, action: 'updated' },
     });
     return byId(tx, id);
   });
@@ -133,15 +141,9 @@ export async function deleteAnnouncement(db: Db, id: string, actor: Actor) {
       .where(eq(announcements.id, id))
       .returning({ title: announcements.title });
     if (!gone) throw new NotFoundError(NOT_FOUND, 'ANNOUNCEMENT_NOT_FOUND');
-    await recordActivity(tx, {
-      type: 'announcement',
-      actorId: actor.id,
-      actorName: actor.name,
-      userId: actor.id,
-      userName: actor.name,
+    await recordAnnouncementActivity(tx, actor, id, 'deleted', {
       description: `Announcement deleted: ${gone.title}`,
       details: `Deleted by ${actor.name}`,
-      metadata: { announcementId: id, action: 'deleted' },
     });
   });
 }

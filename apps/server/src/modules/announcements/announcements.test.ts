@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { announcements } from '../../db/schema/announcements';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { buildTestApp, DB_KINDS, type TestApp, useTestApp } from '../../test/build-app';
 import { makeAnnouncement } from '../../test/community-factories';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { type Actor, bearer, injectAs, registerRider, staff } from '../../test/factories';
 
 describe.each(DB_KINDS)('GET /api/announcements (%s)', (kind) => {
   let t: TestApp;
@@ -67,20 +67,12 @@ describe.each(DB_KINDS)('GET /api/announcements (%s)', (kind) => {
 });
 
 describe.each(DB_KINDS)('announcement management (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let developer: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'developer', 'marshall', 'officer');
+  const { admin, developer, marshall, officer } = t.staff;
   let rider: Actor;
 
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
   const list = async () => {
     const res = await call(admin, 'GET', '/api/admin/announcements');
     expect(res.statusCode, res.body).toBe(200);
@@ -89,15 +81,7 @@ describe.each(DB_KINDS)('announcement management (%s)', (kind) => {
   const announcementLogs = () => t.database.db.select().from(activities).where(eq(activities.type, 'announcement'));
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    developer = await staff(t.app, t.database.db, 'developer');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
     rider = await registerRider(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('is for admins and developers only', async () => {

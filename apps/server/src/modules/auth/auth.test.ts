@@ -4,7 +4,7 @@ import { activities } from '../../db/schema/activities';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { bearer, login, registerRider, STRONG_PASSWORD } from '../../test/factories';
+import { bearer, login, readResetLink, registerRider, STRONG_PASSWORD, spendResetLink } from '../../test/factories';
 import { createResetLink } from '../password-resets/password-resets.service';
 import { FORGOT_PASSWORD_MESSAGE } from './auth.routes';
 
@@ -126,23 +126,15 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const link = await createResetLink(t.database.db, rider.userId, t.config.publicUrl, null);
     expect(link.resetUrl).toBe(`http://rally.test/reset-password?token=${link.resetToken}`);
 
-    const info = await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${link.resetToken}` });
+    const info = await readResetLink(t.app, link.resetToken);
     expect(info.statusCode).toBe(200);
     expect(info.json().data).toEqual({ email: rider.email, userName: 'TALA THE SWIFT' });
 
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: link.resetToken, newPassword: 'alllowercase1' },
-    });
+    const weak = await spendResetLink(t.app, link.resetToken, 'alllowercase1');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password must contain at least one uppercase letter');
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: link.resetToken, newPassword: 'NewWarrior9' },
-    });
+    const ok = await spendResetLink(t.app, link.resetToken, 'NewWarrior9');
     expect(ok.statusCode).toBe(200);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(rider.token) })).statusCode,
@@ -150,14 +142,10 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect((await login(t.app, rider.email, STRONG_PASSWORD)).statusCode).toBe(401);
     expect((await login(t.app, rider.email, 'NewWarrior9')).statusCode).toBe(200);
 
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: link.resetToken, newPassword: 'Another9Pass' },
-    });
+    const again = await spendResetLink(t.app, link.resetToken, 'Another9Pass');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Invalid or expired reset link');
-    const reread = await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${link.resetToken}` });
+    const reread = await readResetLink(t.app, link.resetToken);
     expect(reread.statusCode).toBe(400);
   });
 
@@ -165,17 +153,13 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     const rider = await registerRider(t.app);
     const hourAgo = new Date(Date.now() - 61 * 60_000);
     const expired = await createResetLink(t.database.db, rider.userId, t.config.publicUrl, null, hourAgo);
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${expired.resetToken}` });
+    const res = await readResetLink(t.app, expired.resetToken);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid or expired reset link');
 
     const older = await createResetLink(t.database.db, rider.userId, t.config.publicUrl, null);
     const newer = await createResetLink(t.database.db, rider.userId, t.config.publicUrl, null);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${older.resetToken}` })).statusCode,
-    ).toBe(400);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${newer.resetToken}` })).statusCode,
-    ).toBe(200);
+    expect((await readResetLink(t.app, older.resetToken)).statusCode).toBe(400);
+    expect((await readResetLink(t.app, newer.resetToken)).statusCode).toBe(200);
   });
 });

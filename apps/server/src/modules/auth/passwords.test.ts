@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { bearer, login, registerRider, registrationFields, STRONG_PASSWORD, staff } from '../../test/factories';
+import {
+  bearer,
+  login,
+  registerRider,
+  registrationFields,
+  STRONG_PASSWORD,
+  spendResetLink,
+  staff,
+} from '../../test/factories';
 import { createUser } from '../operator/operator.service';
 import { createResetLink } from '../password-resets/password-resets.service';
 
@@ -48,11 +56,7 @@ describe.each(DB_KINDS)('passwords on %s', (kind) => {
 
     const rider = await registerRider(t.app);
     const link = await createResetLink(t.database.db, rider.userId, t.config.publicUrl, null);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: link.resetToken, newPassword: 'Welcome123' },
-    });
+    const reset = await spendResetLink(t.app, link.resetToken, 'Welcome123');
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toBe(COMMON_PASSWORD_MESSAGE);
 

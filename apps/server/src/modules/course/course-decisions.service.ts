@@ -11,7 +11,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
-import { isVerifiedRider } from '../../lib/riders';
+import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { completeDay, courseEventData } from './completion';
 import { courseSnapshot, currentDay } from './course.service';
@@ -22,13 +22,7 @@ export const riderNotFound = () => new NotFoundError('Rider not found', 'RIDER_N
 /** A verified rider by id (the board's riders), or 404. */
 export async function courseRider(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      riderNumber: users.riderNumber,
-      kitName: users.kitName,
-    })
+    .select(namedRiderColumns)
     .from(users)
     .innerJoin(verifications, eq(verifications.userId, users.id))
     .where(and(eq(users.id, id), isVerifiedRider, eq(users.status, 'active')));

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, staff, syncScan } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, injectAs, syncScan } from '../../test/factories';
 import { listCourseStates } from './course.service';
 
 type Rider = Actor & { riderNumber: number; riderCode: string };
@@ -14,10 +14,8 @@ const MIN = 60_000;
 // every state; day 2: start → d1 → d2 → finish, with rules that make a rider overdue and
 // then DNF for a missed cutoff as the (injected) clock moves.
 describe.each(DB_KINDS)('course (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'marshall', 'officer');
+  const { admin, marshall, officer } = t.staff;
   const st = {} as Record<'s1' | 'c1' | 'c2' | 'f1' | 's2' | 'd1' | 'd2' | 'f2', string>;
   const r = {} as Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', Rider>;
   // Scans sit in the past (a device clock more than a day off would be flagged).
@@ -26,12 +24,7 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
   const at = (ms: number) => new Date(ms);
 
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
 
   async function station(body: Record<string, unknown>) {
     const res = await call(admin, 'POST', '/api/admin/stations', body);
@@ -71,10 +64,6 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
       .where(and(eq(activities.userId, who.userId), eq(activities.type, 'rally_completion')));
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
     st.s1 = await station({ name: 'Flag-off', kind: 'start', day: 1, order: 0, required: true });
     st.c1 = await station({ name: 'Marilog', kind: 'checkpoint', day: 1, order: 1 });
     st.c2 = await station({ name: 'Calinan', kind: 'checkpoint', day: 1, order: 2, required: true });
@@ -86,7 +75,6 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
     for (const k of ['a', 'b', 'c', 'd', 'e', 'f'] as const) r[k] = await rider();
     setClock(base1 + 6 * 60 * MIN);
   });
-  afterAll(() => t?.close());
 
   it('derives not started, on course and finished from the scans', async () => {
     await pass(r.b, st.s1, base1);

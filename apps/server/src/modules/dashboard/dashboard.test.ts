@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fires } from '../../db/schema/social';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, bearer, registerRider } from '../../test/factories';
 
 describe.each(DB_KINDS)('dashboard stats (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let officer: Actor;
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    officer = await staff(t.app, t.database.db, 'officer');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind, 'admin', 'officer');
+  const { admin, officer } = t.staff;
 
   const read = async (actor: Actor) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard/stats', headers: bearer(actor.token) });

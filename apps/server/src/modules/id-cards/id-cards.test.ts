@@ -1,29 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, injectAs, registerRider } from '../../test/factories';
 import { firstRow } from '../../test/present';
 
 describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let developer: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'developer', 'marshall', 'officer');
+  const { admin, developer, marshall, officer } = t.staff;
   let alpha: Actor;
   let bravo: Actor;
   let pending: Actor;
 
   const call = (actor: Actor, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
 
   const verifiedRider = (overrides: Record<string, string | undefined> = {}) => approvedRider(t.app, admin, overrides);
   const stats = async () => {
@@ -38,17 +30,9 @@ describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    developer = await staff(t.app, t.database.db, 'developer');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
     alpha = await verifiedRider({ firstName: 'Alpha', kitName: 'ALPHA WOLF', motorcycleModel: 'Yamaha NMAX' });
     bravo = await verifiedRider({ firstName: 'Bravo', kitName: 'BRAVO BULL' });
     pending = await registerRider(t.app, { firstName: 'Pending' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('is for admins and developers only', async () => {

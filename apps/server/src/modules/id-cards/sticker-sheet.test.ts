@@ -6,12 +6,12 @@ import { STICKER_SIZE_PT } from '@rally/shared/contracts/exports';
 import { and, eq, inArray } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PDFArray, PDFDocument, PDFName, type PDFPage, PDFRawStream } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, bearer, registerRider } from '../../test/factories';
 import { firstRow, present } from '../../test/present';
 import { STICKERS_PER_PAGE } from './sticker-sheet';
 
@@ -89,11 +89,8 @@ function qrCodesOf(content: string): Array<{ text: string | undefined; side: num
 }
 
 describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let developer: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'developer', 'marshall', 'officer');
+  const { admin, developer, marshall, officer } = t.staff;
   let riders: Array<Actor & { riderNumber: number }>;
   let pending: Actor;
 
@@ -105,11 +102,6 @@ describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
     t.database.db.select().from(idCardPrints).where(inArray(idCardPrints.userId, ids));
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    developer = await staff(t.app, t.database.db, 'developer');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
     riders = [];
     for (let n = 1; n <= STICKERS_PER_PAGE + 2; n++) {
       riders.push(
@@ -120,9 +112,6 @@ describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
       );
     }
     pending = await registerRider(t.app, { riderNumber: '999' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('prints the riders named on A4 pages of 5 cm stickers with cut marks, each QR decoding to the rider code', async () => {

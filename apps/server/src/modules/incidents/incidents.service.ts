@@ -18,6 +18,7 @@ import { fullName } from '../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 import { countsAsPassage } from '../scans/passages';
+import { findTarget } from '../users/users.queries';
 import { publishIncident } from './incident-events';
 
 const rider = alias(users, 'rider');
@@ -278,17 +279,7 @@ export async function changeIncident(
       }
       Object.assign(patch, { status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: now });
     } else if (change.action === 'assign') {
-      const [target] = await tx
-        .select({
-          id: users.id,
-          role: users.role,
-          status: users.status,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
-        .from(users)
-        .where(eq(users.id, change.userId))
-        .limit(1);
+      const target = await findTarget(tx, change.userId);
       if (
         !target ||
         !canSee(viewerRole, target.role) ||

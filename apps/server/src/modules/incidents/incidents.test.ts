@@ -7,26 +7,18 @@ import { openDatabase } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { incidents } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff, syncScan } from '../../test/factories';
+import { buildTestApp, DB_KINDS, type TestApp, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, bearer, injectAs, registerRider, staff, syncScan } from '../../test/factories';
 import { openSse, waitLive } from '../../test/sse-client';
 
 describe.each(DB_KINDS)('incidents (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let officer: Actor;
-  let developer: Actor;
+  const t = useTestApp(kind, 'admin', 'marshall', 'officer', 'developer');
+  const { admin, marshall, officer, developer } = t.staff;
   let rider: Actor & { riderNumber: number };
   let stationId: string;
 
   const call = (actor: Actor | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: actor ? bearer(actor.token) : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
 
   const position = { lat: 7.07312, lng: 125.61234, accuracy: 18, at: '2026-11-25T02:40:00.000Z' };
 
@@ -35,11 +27,6 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
-    developer = await staff(t.app, t.database.db, 'developer');
     rider = await approvedRider(t.app, admin);
     await t.database.db
       .update(users)
@@ -50,9 +37,6 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
     const scan = await syncScan(t.app, marshall, { stationId, riderCode: row?.code, deviceId: 'phone-A' });
     expect(scan.status).toBe('accepted');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('opens one incident per SOS id: 201 first, 200 with the same incident on a re-send', async () => {

@@ -1,29 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { kitTracking } from '../../db/schema/kit';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, injectAs, registerRider } from '../../test/factories';
 import { firstRow, present } from '../../test/present';
 
 describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let developer: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'developer', 'marshall', 'officer');
+  const { admin, developer, marshall, officer } = t.staff;
   const riders: Array<Actor & { riderNumber: number }> = [];
   // Filled in beforeAll.
   const rider = (i: number) => present(riders[i], `rider ${i}`);
   let pendingRider: Actor;
 
   const call = (actor: Actor, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
 
   const verifiedRider = (overrides: Record<string, string | undefined> = {}) => approvedRider(t.app, admin, overrides);
 
@@ -38,20 +30,12 @@ describe.each(DB_KINDS)('kit tracking (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    developer = await staff(t.app, t.database.db, 'developer');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
     riders.push(await verifiedRider({ firstName: 'Amihan', kitName: 'WIND RIDER', category: 'bagani' }));
     riders.push(await verifiedRider({ firstName: 'Bagwis', kitName: 'SKY HAWK', category: 'lakan' }));
     riders.push(
       await verifiedRider({ firstName: 'Dalisay', kitName: 'PURE FIRE', category: 'lakambini', gender: 'female' }),
     );
     pendingRider = await registerRider(t.app, { firstName: 'Pending' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('refuses marshalls, officers, riders and anonymous callers', async () => {

@@ -76,16 +76,18 @@ export async function createResetLink(
   };
 }
 
+/** A reset link and the account it is for (needs `users` joined on the link's user). */
+const resetAndUser = {
+  id: passwordResets.id,
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
 async function findLiveReset(db: Db, token: string, now: Date) {
   const [row] = await db
-    .select({
-      id: passwordResets.id,
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      kitName: users.kitName,
-    })
+    .select({ ...resetAndUser, kitName: users.kitName })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(
@@ -161,11 +163,7 @@ export async function listResetHistory(db: Db, query: ResetHistoryQuery, viewerR
     (limit, offset) =>
       db
         .select({
-          id: passwordResets.id,
-          userId: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
+          ...resetAndUser,
           createdAt: passwordResets.createdAt,
           expiresAt: passwordResets.expiresAt,
           usedAt: passwordResets.usedAt,

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { passwordResets } from '../../db/schema/security';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, login, registerRider, STRONG_PASSWORD, staff } from '../../test/factories';
+import {
+  type Actor,
+  bearer,
+  injectAs,
+  login,
+  readResetLink,
+  registerRider,
+  STRONG_PASSWORD,
+  spendResetLink,
+  staff,
+} from '../../test/factories';
 import { firstRow } from '../../test/present';
 import {
   cleanupResetLinks,
@@ -26,12 +36,7 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
   let rider: Actor;
 
   const call = (actor: Actor, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
   const generate = (actor: Actor, userId: string) =>
     call(actor, 'POST', '/api/admin/password-resets/generate', { userId });
   const adminActor = () => ({ id: admin.userId, name: 'Admin Account', role: 'admin' });
@@ -98,13 +103,9 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
 
   it('a link works once: the password changes, sessions end, and a second use is refused', async () => {
     const link = (await generate(admin, rider.userId)).json().data;
-    const check = await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${link.resetToken}` });
+    const check = await readResetLink(t.app, link.resetToken);
     expect(check.statusCode).toBe(200);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: link.resetToken, newPassword: NEW_PASSWORD },
-    });
+    const done = await spendResetLink(t.app, link.resetToken, NEW_PASSWORD);
     expect(done.statusCode, done.body).toBe(200);
     expect((await login(t.app, rider.email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await login(t.app, rider.email, STRONG_PASSWORD)).statusCode).toBe(401);
@@ -112,11 +113,7 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(rider.token) })).statusCode,
     ).toBe(401);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: link.resetToken, newPassword: 'Another2027x' },
-    });
+    const again = await spendResetLink(t.app, link.resetToken, 'Another2027x');
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Invalid or expired reset link');
 
@@ -129,12 +126,8 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
   it('a newer link voids the older unused one', async () => {
     const older = (await generate(admin, rider.userId)).json().data;
     const newer = (await generate(admin, rider.userId)).json().data;
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${older.resetToken}` })).statusCode,
-    ).toBe(400);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${newer.resetToken}` })).statusCode,
-    ).toBe(200);
+    expect((await readResetLink(t.app, older.resetToken)).statusCode).toBe(400);
+    expect((await readResetLink(t.app, newer.resetToken)).statusCode).toBe(200);
     const history = (
       await call(admin, 'GET', `/api/admin/password-resets/history?email=${encodeURIComponent(rider.email)}`)
     ).json().data.resets;
@@ -214,9 +207,7 @@ describe.each(DB_KINDS)('staff password resets (%s)', (kind) => {
     expect(deleted).toBeGreaterThanOrEqual(2);
     expect(res.json().message).toBe(`Removed ${deleted} expired reset links`);
     // The live link and the used ones remain.
-    expect((await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${live.resetToken}` })).statusCode).toBe(
-      200,
-    );
+    expect((await readResetLink(t.app, live.resetToken)).statusCode).toBe(200);
     const left = (await call(developer, 'GET', '/api/admin/password-resets/history?limit=200')).json().data.resets;
     expect(left.every((r: { status: string }) => r.status !== 'expired')).toBe(true);
     expect(left.some((r: { status: string }) => r.status === 'used')).toBe(true);

@@ -2,28 +2,22 @@
 // the API, checked for format only once the registration checks in their fixed order pass.
 import { PH_MOBILE_MESSAGE } from '@rally/shared/contracts/rider-details';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
 import {
-  type Actor,
   approvedRider,
   bearer,
+  emergencyAndMedicalColumns,
   multipart,
   registrationFields,
   registrationFiles,
-  staff,
 } from '../../test/factories';
 import { firstRow } from '../../test/present';
 
 describe.each(DB_KINDS)('registration emergency contact and medical notes on %s', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, 'admin');
+  const { admin } = t.staff;
 
   const userCount = async () => firstRow(await t.database.db.select({ n: count() }).from(users)).n;
   const submit = async (fields: Record<string, string>) =>
@@ -35,18 +29,7 @@ describe.each(DB_KINDS)('registration emergency contact and medical notes on %s'
   const submitJson = (fields: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...fields, paymentMethod: 'cash' } });
   const stored = async (id: string) =>
-    firstRow(
-      await t.database.db
-        .select({
-          emergencyContactName: users.emergencyContactName,
-          emergencyContactNumber: users.emergencyContactNumber,
-          bloodType: users.bloodType,
-          allergies: users.allergies,
-          medicalConditions: users.medicalConditions,
-        })
-        .from(users)
-        .where(eq(users.id, id)),
-    );
+    firstRow(await t.database.db.select(emergencyAndMedicalColumns).from(users).where(eq(users.id, id)));
 
   it('stores the emergency contact and medical notes, and staff read them on the rider card', async () => {
     const rider = await approvedRider(t.app, admin, {

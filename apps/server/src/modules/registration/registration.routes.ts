@@ -38,13 +38,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     },
     handler: async (request, reply) => {
       const result = await register(db, request.body, async () => [], clientInfo(request), whenClientGone(reply));
-      reply.code(201);
-      return {
-        success: true as const,
-        message: REGISTERED,
-        token: result.token,
-        data: { user: await loadUserRecord(db, result.userId) },
-      };
+      return registered(db, reply, result);
     },
   });
 
@@ -80,15 +74,20 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
         return pending;
       };
       const result = await register(db, input, inspect, clientInfo(request), whenClientGone(reply), fileStore);
-      reply.code(201);
-      return {
-        success: true as const,
-        message: REGISTERED,
-        token: result.token,
-        data: { user: await loadUserRecord(db, result.userId) },
-      };
+      return registered(db, reply, result);
     },
   });
+}
+
+/** The 201 of both registration routes: the new session's token and the rider's own record. */
+async function registered(db: Db, reply: FastifyReply, result: { token: string; userId: string }) {
+  reply.code(201);
+  return {
+    success: true as const,
+    message: REGISTERED,
+    token: result.token,
+    data: { user: await loadUserRecord(db, result.userId) },
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   TSHIRT_ALREADY_SUBMITTED,
 } from '@rally/shared/contracts/rider-kit';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
@@ -38,6 +38,23 @@ async function sizesOf(db: Db, userId: string) {
 /** Custom text is kept only with a CUSTOM size; otherwise it would contradict the size. */
 const customFor = (size: Size, text: string | null | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
 
+/** A size as the activity log shows it: the custom text when there is one. */
+const showSize = (size: Size, custom: string | null) => (custom ? `CUSTOM (${custom})` : size);
+
+/** The 'size_submitted' entry: the rider submits their own sizes, so they are actor and subject. */
+function recordSizesSubmitted(tx: DbOrTx, actor: AuthContext, what: string, metadata: Record<string, unknown>) {
+  return recordActivity(tx, {
+    type: 'size_submitted',
+    priority: 'low',
+    userId: actor.userId,
+    userName: displayName(actor),
+    actorId: actor.userId,
+    actorName: displayName(actor),
+    description: `${displayName(actor)} submitted ${what}`,
+    metadata,
+  });
+}
+
 export async function tshirtStatus(db: Db, userId: string) {
   return presentTshirtStatus(await sizesOf(db, userId));
 }
@@ -56,15 +73,10 @@ export async function submitTshirtSize(db: Db, actor: AuthContext, input: { size
       .where(and(eq(users.id, actor.userId), isNull(users.tshirtSubmittedAt)))
       .returning(sizeColumns);
     if (!row) throw new ConflictError(TSHIRT_ALREADY_SUBMITTED, 'TSHIRT_SIZE_LOCKED');
-    await recordActivity(tx, {
-      type: 'size_submitted',
-      priority: 'low',
-      userId: actor.userId,
-      userName: displayName(actor),
-      actorId: actor.userId,
-      actorName: displayName(actor),
-      description: `${displayName(actor)} submitted a T-shirt size: ${customSize ? `CUSTOM (${customSize})` : input.size}`,
-      metadata: { item: 'tshirt', size: input.size, customSize },
+    await recordSizesSubmitted(tx, actor, `a T-shirt size: ${showSize(input.size, customSize)}`, {
+      item: 'tshirt',
+      size: input.size,
+      customSize,
     });
     return presentTshirtStatus(row);
   });
@@ -100,17 +112,12 @@ export async function submitGearSizes(
       .where(and(eq(users.id, actor.userId), isNull(users.gearSubmittedAt)))
       .returning(sizeColumns);
     if (!row) throw new ConflictError(GEAR_ALREADY_SUBMITTED, 'GEAR_SIZES_LOCKED');
-    const show = (size: Size, custom: string | null) => (custom ? `CUSTOM (${custom})` : size);
-    await recordActivity(tx, {
-      type: 'size_submitted',
-      priority: 'low',
-      userId: actor.userId,
-      userName: displayName(actor),
-      actorId: actor.userId,
-      actorName: displayName(actor),
-      description: `${displayName(actor)} submitted gear sizes: finisher sleeve ${show(input.finisherSleeveSize, customFinisherSleeveSize)}, vest ${show(input.vestSize, customVestSize)}`,
-      metadata: { item: 'gear', ...input, customFinisherSleeveSize, customVestSize },
-    });
+    await recordSizesSubmitted(
+      tx,
+      actor,
+      `gear sizes: finisher sleeve ${showSize(input.finisherSleeveSize, customFinisherSleeveSize)}, vest ${showSize(input.vestSize, customVestSize)}`,
+      { item: 'gear', ...input, customFinisherSleeveSize, customVestSize },
+    );
     return presentGearSizes(row);
   });
 }

@@ -10,6 +10,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
+import { namedRiderColumns } from '../../lib/riders';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
 import { recomputeCheckpoints } from './passages';
@@ -97,18 +98,7 @@ export async function reviewScan(
       .set({ reviewDecision: decision, reviewNote: note, reviewedBy: actor.id, reviewedAt: now })
       .where(eq(scans.id, id));
     const [station] = await tx.select().from(stations).where(eq(stations.id, scan.stationId));
-    const [who] = scan.riderId
-      ? await tx
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            riderNumber: users.riderNumber,
-            kitName: users.kitName,
-          })
-          .from(users)
-          .where(eq(users.id, scan.riderId))
-      : [];
+    const [who] = scan.riderId ? await tx.select(namedRiderColumns).from(users).where(eq(users.id, scan.riderId)) : [];
     const label = scan.reason ? SCAN_FLAG_LABELS[scan.reason] : 'Flagged';
     const subject = who ? displayName(who) : `an unknown rider (${scan.riderCode ?? `#${scan.riderNumber}`})`;
     await recordActivity(tx, {

@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { scans } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, injectAs, registerRider } from '../../test/factories';
 
 type Rider = Actor & { riderNumber: number; riderCode: string };
 
 describe.each(DB_KINDS)('scans (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'marshall', 'officer');
+  const { admin, marshall, officer } = t.staff;
   let rider: Actor;
   // Filled in beforeAll.
   const station = {} as Record<'start' | 'cp1' | 'cp2' | 'finish' | 'lakambini' | 'later' | 'over', string>;
 
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+    injectAs(t.app, actor, method, url, payload);
 
   async function verifiedRider(overrides: Record<string, string> = {}): Promise<Rider> {
     const r = await approvedRider(t.app, admin, overrides);
@@ -72,10 +65,6 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
     (await t.database.db.select({ n: users.checkpoints }).from(users).where(eq(users.id, id)))[0]?.n;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
     rider = await registerRider(t.app);
     // Day 1: start(0) → cp1(1) → cp2(2) → finish(3); a lakambini-only checkpoint; time windows.
     station.start = await makeStation({ name: 'Flag-off', kind: 'start', day: 1, order: 0 });
@@ -102,7 +91,6 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
       closesAt: new Date(Date.now() - 3_600_000).toISOString(),
     });
   });
-  afterAll(() => t?.close());
 
   it('accepts a first scan by code or number, names the rider and logs the passage', async () => {
     const a = await verifiedRider();

@@ -1,33 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { stations } from '../../db/schema/event-day';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, bearer, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, approvedRider, injectAs } from '../../test/factories';
 import { defaultStations } from './stations.service';
 
 describe.each(DB_KINDS)('stations (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let officer: Actor;
+  const t = useTestApp(kind, 'admin', 'marshall', 'officer');
+  const { admin, marshall, officer } = t.staff;
 
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(actor.token),
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
-  });
-  afterAll(() => t?.close());
+    injectAs(t.app, actor, method, url, payload);
 
   it('seeds the default set once from the route catalog, start and finish required', async () => {
     const res = await call(admin, 'POST', '/api/admin/stations/seed-defaults');

@@ -100,8 +100,8 @@ export interface TargetUser {
   riderNumber: number | null;
 }
 
-/** The subject of a staff write, if the viewer may see it; 404 otherwise. */
-export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): Promise<TargetUser> {
+/** The account a staff write names, whoever may see it (loadTarget adds the visibility check). */
+export async function findTarget(db: DbOrTx, userId: string): Promise<TargetUser | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -116,7 +116,12 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return visibleOrNotFound(viewerRole, row, userNotFound);
+  return row;
+}
+
+/** The subject of a staff write, if the viewer may see it; 404 otherwise. */
+export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): Promise<TargetUser> {
+  return visibleOrNotFound(viewerRole, await findTarget(db, userId), userNotFound);
 }
 
 /**

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { verificationHistory } from '../../db/schema/verifications';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, bearer, registerRider, staff } from '../../test/factories';
+import { DB_KINDS, useTestApp } from '../../test/build-app';
+import { type Actor, bearer, registerRider } from '../../test/factories';
 
 describe.each(DB_KINDS)('verifications (%s)', (kind) => {
-  let t: TestApp;
-  let admin: Actor;
-  let marshall: Actor;
-  let officer: Actor;
-  let developer: Actor;
+  const t = useTestApp(kind, 'admin', 'marshall', 'officer', 'developer');
+  const { admin, marshall, officer, developer } = t.staff;
 
   const inject = (actor: Actor, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(actor.token), ...(payload ? { payload } : {}) });
@@ -21,17 +18,6 @@ describe.each(DB_KINDS)('verifications (%s)', (kind) => {
   };
   const historyFor = (code: string) =>
     t.database.db.select().from(verificationHistory).where(eq(verificationHistory.verificationCode, code));
-
-  beforeAll(async () => {
-    t = await buildTestApp(kind);
-    admin = await staff(t.app, t.database.db, 'admin');
-    marshall = await staff(t.app, t.database.db, 'marshall');
-    officer = await staff(t.app, t.database.db, 'officer');
-    developer = await staff(t.app, t.database.db, 'developer');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('approves a pending rider: rider code, verified profile, history, activity and stats', async () => {
     const before = await stats();

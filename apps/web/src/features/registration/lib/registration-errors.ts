@@ -3,7 +3,7 @@
 // order); the per-field list is what the inline messages and the error summary show.
 
 import { PASSWORD_MIN_LENGTH, RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/catalog';
-import { emailSchema, registrationProblem } from '@rally/shared/contracts/auth';
+import { emailSchema, REGISTRATION_SIZE_FIELDS, registrationProblem } from '@rally/shared/contracts/auth';
 import { philippineMobile } from '@rally/shared/contracts/rider-details';
 import type { RegistrationFields } from './registration-form';
 
@@ -16,12 +16,7 @@ export const ERROR_FIELDS = [
   'confirmPassword',
   'phoneNumber',
   'riderNumber',
-  'tshirtSize',
-  'customTshirtSize',
-  'finisherSleeveSize',
-  'customFinisherSleeveSize',
-  'vestSize',
-  'customVestSize',
+  ...REGISTRATION_SIZE_FIELDS,
   'emergencyContactName',
   'emergencyContactNumber',
   'category',
