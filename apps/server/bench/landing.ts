@@ -12,39 +12,30 @@
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium';
 import { registrationFields } from '../src/test/factories';
 import { startServer } from '../src/test/processes';
 import {
   benchSignIn,
-  cleanUpOnInterrupt,
   createBenchAdmin,
-  PgliteTemplate,
+  type PgliteTemplate,
   phoneFiles,
   registerVerifiedRider,
   repoRoot,
+  runAsScript,
   SERVER_ENV,
   tempDir,
 } from './common';
 
 const run = promisify(execFile);
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The network is closed here: anything that would phone home only adds noise.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// The e2e suite's Chromium and its quiet-network flags, headless for chrome-launcher.
+export const CHROMIUM = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export interface BuiltWeb {
   dir: string;
@@ -370,25 +361,12 @@ export function pagesFromEnv(): PageName[] {
   return asked as PageName[];
 }
 
-async function main() {
-  cleanUpOnInterrupt();
-  const template = await PgliteTemplate.create();
-  try {
-    const r = await runLanding(template, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1), pagesFromEnv());
-    console.log(`Landing JS before interaction: ${r.js.gzippedKB} KB gzipped (budget ${r.js.budgetKB} KB)`);
-    console.log(`Entry script served with content-encoding: ${r.entryEncoding}`);
-    for (const p of r.pages) {
-      console.log(`${p.path}${p.signedIn ? ' (signed in)' : ''}: LCP element "${p.lighthouse.median.lcpElement}"`);
-      console.table(p.lighthouse.runs.map(({ lcpElement: _, warnings: __, ...rest }) => rest));
-    }
-  } finally {
-    template.dispose();
+runAsScript(import.meta.url, async (template) => {
+  const r = await runLanding(template, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1), pagesFromEnv());
+  console.log(`Landing JS before interaction: ${r.js.gzippedKB} KB gzipped (budget ${r.js.budgetKB} KB)`);
+  console.log(`Entry script served with content-encoding: ${r.entryEncoding}`);
+  for (const p of r.pages) {
+    console.log(`${p.path}${p.signedIn ? ' (signed in)' : ''}: LCP element "${p.lighthouse.median.lcpElement}"`);
+    console.table(p.lighthouse.runs.map(({ lcpElement: _, warnings: __, ...rest }) => rest));
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+});
