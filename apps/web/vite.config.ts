@@ -32,8 +32,9 @@ const pwa = VitePWA({
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,wasm,svg,png,webmanifest}'],
-    // The link preview image is for crawlers, never needed offline.
-    globIgnores: ['og-image.png', '**/node_modules/**'],
+    // The link preview image is for crawlers, never needed offline; dist/ssr is the server's
+    // renderer (scripts/prerender.mjs), never sent to a browser.
+    globIgnores: ['og-image.png', 'ssr/**', '**/node_modules/**'],
     // The zxing decoder's wasm is ~1.1 MB.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     navigateFallback: '/index.html',

@@ -24,6 +24,7 @@ import { eventBusPlugin } from './lib/event-bus';
 import { openFileStore } from './lib/file-store';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
+import { openPageRenderer } from './lib/page-renderer';
 import { rateLimitStore } from './lib/rate-limit-store';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
@@ -41,6 +42,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
+import { profilePageRoutes } from './modules/profiles/profile-page.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
@@ -180,10 +182,14 @@ export async function buildApp(opts: {
   await app.register(controlCharactersPlugin);
   // A path whose parameter is empty (`/api/upload/profile-image/`) names no resource: the
   // router would still match `:id` with '', and the route's access check would answer
-  // first. Wildcards (`*`, the docs' assets) may be empty.
+  // first. Wildcards (`*`, the docs' assets) may be empty. Pages (`/user/`) answer as pages.
   app.addHook('onRequest', async (request, reply) => {
     const params = request.params as Record<string, unknown> | undefined;
-    if (params && Object.entries(params).some(([name, v]) => name !== '*' && v === '')) {
+    if (
+      request.url.startsWith('/api/') &&
+      params &&
+      Object.entries(params).some(([name, v]) => name !== '*' && v === '')
+    ) {
       return reply.code(404).send({
         success: false,
         message: `Route ${request.method} ${pathOf(request.url).slice(0, 200)} not found`,
@@ -263,6 +269,8 @@ export async function buildApp(opts: {
       root: webDist,
       wildcard: false,
       index: false,
+      // dist/ssr is the server's renderer (below), not the browser's.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The web build writes .br/.gz beside each asset; send those to browsers that accept them.
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -272,6 +280,10 @@ export async function buildApp(opts: {
         else res.header('cache-control', 'no-cache');
       },
     });
+    // A rider's public profile is rendered per request with its data (when the build has the
+    // renderer); it falls back to the plain shell like every other path.
+    const renderer = openPageRenderer(webDist);
+    if (renderer) await app.register(profilePageRoutes, { db, renderer });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -14,6 +14,8 @@ let after = 0;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
+    // The server's renderer (dist/ssr, see prerender.mjs) is read from disk, never sent.
+    if (dir === dist && name === 'ssr') continue;
     if (statSync(full).isDirectory()) walk(full);
     else if (TEXT.test(name)) {
       const data = readFileSync(full);

@@ -1,5 +1,6 @@
-// The loader of the prerendered pages (landing.html and register.html, see prerender.mjs,
-// which copies this file into the build as assets/landing-boot-<hash>.js). The page arrives rendered; the
+// The loader of the rendered pages (landing.html and register.html, and the server's
+// /user/{id} built from dist/ssr/shell.html; see prerender.mjs, which copies this file into
+// the build as assets/landing-boot-<hash>.js). The page arrives rendered; the
 // app's scripts only hydrate it, so they wait, inert, in <template id="app-scripts"> until
 // the page has painted: a phone on a slow network spends its bandwidth and CPU on the first
 // paint, not on 90 KB of JavaScript that changes nothing on screen.

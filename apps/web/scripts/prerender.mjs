@@ -1,16 +1,21 @@
 // Prerenders the landing page into dist/landing.html and the registration form into
-// dist/register.html, which the server sends for exactly GET / and GET /register (every
-// other path gets dist/index.html, the empty shell). Without them a page's text exists only
-// once React has run: on a slow phone that put the largest paint ~2 s out. With them the
-// page paints from the HTML and main.tsx hydrates those nodes in place, its scripts loaded
-// once the page has painted (landing-boot.js). Both are rendered signed out: a visitor with
-// a stored session is not hydrated into them (main.tsx).
+// dist/register.html, which the server sends for exactly GET / and GET /register. Without them
+// a page's text exists only once React has run: on a slow phone that put the largest paint
+// ~2 s out. With them the page paints from the HTML and main.tsx hydrates those nodes in
+// place, its scripts loaded once the page has painted (landing-boot.js). Both are rendered
+// signed out: a visitor with a stored session is not hydrated into /register (main.tsx).
+//
+// It also leaves the renderer in dist/ssr/ for the server, which renders a rider's public
+// profile (/user/{id}) per request with its data: entry-server.js (src/entry-server.tsx with
+// every dependency bundled in, so it imports from wherever the build is put) and shell.html
+// (the shell with its scripts deferred, as the prerendered pages have it). Every other path
+// gets dist/index.html, the empty shell.
 //
 // Runs after `vite build` (it takes the built index.html, with its hashed script and CSS
 // tags, as the shell), before compress.mjs so the pages get their .br/.gz too.
 //   node scripts/prerender.mjs [dist dir]
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -43,36 +48,29 @@ async function main() {
   if (!shell.includes(ROOT)) fail(`the built index.html has no empty ${ROOT}`);
   if (!/<title>[^<]*<\/title>/.test(shell)) fail('the built index.html has no <title>');
 
-  // The server bundle goes under apps/web/node_modules so its imports of react, react-dom
-  // and react-router resolve to the very packages the client bundle was built from.
-  const cache = path.join(webDir, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const ssrDir = mkdtempSync(path.join(cache, 'prerender-'));
-  const rendered = [];
-  try {
-    await build({
-      root: webDir,
-      configFile: path.join(webDir, 'vite.config.ts'),
-      logLevel: 'warn',
-      mode: 'production',
-      build: {
-        ssr: 'src/entry-server.tsx',
-        outDir: ssrDir,
-        emptyOutDir: true,
-        manifest: false,
-        copyPublicDir: false,
-        minify: false,
-      },
-      // The shared catalog is TypeScript source: bundled, not left to Node.
-      ssr: { noExternal: ['@rally/shared'] },
-    });
-    const entry = readdirSync(ssrDir).find((f) => /^entry-server\.m?js$/.test(f));
-    if (!entry) fail(`the server build wrote no entry-server.js in ${ssrDir}`);
-    const { renderPage } = await import(pathToFileURL(path.join(ssrDir, entry)).href);
-    for (const page of PAGES) rendered.push(await renderPage(page.location));
-  } finally {
-    rmSync(ssrDir, { recursive: true, force: true });
-  }
+  // The renderer, for this script and for the server (which imports it at run time from
+  // wherever the build is deployed): dependencies bundled in, React's production build chosen
+  // here rather than by the server's NODE_ENV, as the browser runs its production client.
+  const ssrDir = path.join(dist, 'ssr');
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      minify: false,
+    },
+    ssr: { noExternal: true },
+  });
+  const entry = readdirSync(ssrDir).find((f) => /^entry-server\.m?js$/.test(f));
+  if (!entry) fail(`the server build wrote no entry-server.js in ${ssrDir}`);
+  const { renderDocument } = await import(pathToFileURL(path.join(ssrDir, entry)).href);
 
   // The app's scripts only hydrate what is already on screen: they go inert into a <template>
   // that landing-boot.js turns into live tags once the page has painted (see there why).
@@ -87,48 +85,29 @@ async function main() {
     `<template id="app-scripts">${scriptTags.map((tag) => tag.trim()).join('')}</template>\n` +
     `    <script type="module" src="/${bootFile}"></script>\n    `;
 
-  for (const [i, page] of PAGES.entries()) writePage(page, rendered[i], shell, ROOT, SCRIPT_TAGS, deferredScripts);
-}
-
-function writePage({ file, name, expect }, rendered, shell, ROOT, SCRIPT_TAGS, deferredScripts) {
-  // React emits the page's hoisted <title> and <meta> tags (components/ui/page-meta.tsx)
-  // ahead of the body markup when there is no <head> in the tree: they belong in the shell's
-  // <head>, where hydration looks for them, in place of its generic <title>.
-  const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/;
-  let head = '';
-  let body = rendered;
-  for (let m = HOISTED.exec(body); m; m = HOISTED.exec(body)) {
-    head += m[0];
-    body = body.slice(m[0].length);
-  }
-
-  // The CSP allows no inline script or style: a style attribute here would be blocked by the
-  // browser and left unpatched by hydration. Components style through classes (or set styles
-  // from effects, which the CSP allows).
-  const problems = [];
-  if (!body.includes('<main')) problems.push(`no <main> in the markup of ${name}`);
-  if (!body.includes(expect)) problems.push(`no ${expect} in the markup of ${name}`);
-  if (/<(script|style)\b/i.test(rendered)) problems.push('an inline <script> or <style> element');
-  if (/\sstyle=/i.test(rendered)) problems.push(`a style attribute: ${/<[^>]*\sstyle=[^>]*>/i.exec(rendered)?.[0]}`);
-  // <!--$!--> marks a Suspense boundary the server gave up on: the client would re-render it.
-  if (rendered.includes('<!--$!-->')) problems.push('a Suspense boundary left to the client (<!--$!-->)');
-  if (problems.length) fail(`${name} cannot be served under the CSP or hydrated: ${problems.join('; ')}`);
-
   let first = true;
-  const page = shell
-    .replace(/<title>[^<]*<\/title>/, (title) => (head.includes('<title>') ? head : title + head))
-    .replace(SCRIPT_TAGS, () => {
-      const replacement = first ? deferredScripts : '';
-      first = false;
-      return replacement;
-    })
-    .replace(ROOT, () => `<div id="root">${body}</div>`);
-  const out = path.join(dist, file);
-  writeFileSync(out, page);
-  const shown = path.relative(process.cwd(), out);
-  console.log(
-    `Prerendered ${name}: ${shown.startsWith('..') ? out : shown} (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB, ${head.match(/<(?!\/)/g)?.length ?? 0} tags in <head>)`,
-  );
+  const deferredShell = shell.replace(SCRIPT_TAGS, () => {
+    const replacement = first ? deferredScripts : '';
+    first = false;
+    return replacement;
+  });
+  writeFileSync(path.join(ssrDir, 'shell.html'), deferredShell);
+
+  for (const { location, file, name, expect } of PAGES) {
+    let page;
+    try {
+      page = await renderDocument(deferredShell, location);
+    } catch (error) {
+      fail(`${name}: ${error.message}`);
+    }
+    if (!page.includes(expect)) fail(`no ${expect} in the markup of ${name}`);
+    const out = path.join(dist, file);
+    writeFileSync(out, page);
+    const shown = path.relative(process.cwd(), out);
+    console.log(
+      `Prerendered ${name}: ${shown.startsWith('..') ? out : shown} (${(Buffer.byteLength(page) / 1024).toFixed(1)} KB)`,
+    );
+  }
 }
 
 try {

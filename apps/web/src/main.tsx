@@ -13,14 +13,17 @@ preloadScreen(window.location.pathname);
 const app = <App Router={BrowserRouter} />;
 // The prerendered /register is the form a signed-out visitor sees; with a stored session the
 // app first checks it (a spinner, then the profile), so that markup is not this client's to adopt.
-if (container.firstElementChild && window.location.pathname !== '/' && hasStoredSession()) {
+// A rider's public profile (/user/{id}) is everyone's to see: it is hydrated signed out as the
+// server drew it, and shows the visitor's fire and comment controls once the session is checked.
+if (container.firstElementChild && /^\/register\/?$/.test(window.location.pathname) && hasStoredSession()) {
   container.replaceChildren();
 }
 if (container.firstElementChild) {
   // "/" and "/register" are served as landing.html and register.html, the build's prerender
-  // of those pages (scripts/prerender.mjs): their markup is already painted, so React adopts
-  // those nodes instead of replacing them (a repaint that would push the largest paint
-  // back). As a transition the
+  // of those pages (scripts/prerender.mjs), and /user/{id} rendered by the server with the
+  // rider's profile (its answer inlined, see lib/query-seed.ts): their markup is already
+  // painted, so React adopts those nodes instead of replacing them (a repaint that would push
+  // the largest paint back). As a transition the
   // hydration yields to the browser every few milliseconds rather than blocking a phone's
   // main thread in one long task; a click on a part not hydrated yet hydrates it first.
   startTransition(() => {

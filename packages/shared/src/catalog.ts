@@ -168,6 +168,12 @@ export const REDIRECT_DELAY_MS = 2_000;
 export const SUCCESS_DIALOG_MS = 4_000;
 export const SHARE_COPY_CONFIRM_MS = 2_000;
 export const COMMENTS_PAGE_SIZE = 20;
+/**
+ * The web client's TanStack Query key for a rider's public profile. The server renders
+ * /user/{id} with the profile's answer under this key, inlined in the page, so the
+ * hydrating client finds it there and asks nothing again.
+ */
+export const publicProfileQueryKey = (id: string) => ['public-profile', id] as const;
 export const TOAST_LIMIT = 20;
 export const TOAST_ERROR_MS = 4_000;
 export const TOAST_SUCCESS_MS = 2_000;

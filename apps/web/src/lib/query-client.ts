@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { seedQueryClient } from './query-seed';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,3 +14,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Seeded as the module loads, before any screen (or the router's preload) can use the client:
+// a server-rendered page's answers are there from the start, so neither the hydrating
+// screen nor preloadScreen's prefetch asks for them again.
+seedQueryClient(queryClient);

@@ -14,7 +14,14 @@ import type { Db } from '../../db/client';
 import { sendJson } from '../../lib/answer-cache';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { addComment, fireStatus, getPublicProfile, giveFire, listComments, listMyComments } from './profiles.service';
+import {
+  addComment,
+  fireStatus,
+  giveFire,
+  listComments,
+  listMyComments,
+  publicProfileAnswer,
+} from './profiles.service';
 
 export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -30,11 +37,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     // Served from the answer cache: a shared profile link opened by a crowd costs one query.
     handler: async (request, reply) => {
-      const { id } = request.params;
-      const json = await app.answerCache.get(`profile:${id}`, async () =>
-        JSON.stringify(publicProfileResponse.parse({ success: true, data: await getPublicProfile(db, id) })),
-      );
-      return sendJson(reply, json);
+      return sendJson(reply, await publicProfileAnswer(app.answerCache, db, request.params.id));
     },
   });
 

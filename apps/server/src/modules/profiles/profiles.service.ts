@@ -2,6 +2,7 @@
 // "User not found": a deactivated rider disappears from the public side entirely.
 import {
   DOUBLE_FIRE_MESSAGE,
+  publicProfileResponse,
   SELF_COMMENT_MESSAGE,
   SELF_FIRE_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
@@ -13,6 +14,7 @@ import { files } from '../../db/schema/files';
 import { comments, fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import type { AnswerCache } from '../../lib/answer-cache';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
@@ -94,6 +96,17 @@ export async function getPublicProfile(db: Db, id: string) {
   const [row] = await publicProfileQuery(db).execute({ id });
   if (!row) throw userNotFound();
   return presentPublicProfile(row);
+}
+
+/**
+ * The answer of GET /api/users/{id}/profile, serialised, from the answer cache: the API route
+ * and the server-rendered page (profile-page.routes.ts) share it, so a shared profile link
+ * opened by a crowd costs one query whichever of the two they ask.
+ */
+export function publicProfileAnswer(cache: AnswerCache, db: Db, id: string): Promise<string> {
+  return cache.get(`profile:${id}`, async () =>
+    JSON.stringify(publicProfileResponse.parse({ success: true, data: await getPublicProfile(db, id) })),
+  );
 }
 
 async function totalFires(db: DbOrTx, receiverId: string): Promise<number> {

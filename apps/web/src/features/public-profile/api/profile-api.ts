@@ -1,6 +1,6 @@
 // Calls of the public profile.
 
-import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
+import { COMMENTS_PAGE_SIZE, publicProfileQueryKey } from '@rally/shared/catalog';
 import type { Comment, CommentList, FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { api } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ interface Envelope<T> {
 }
 
 export const profileKeys = {
-  profile: (id: string) => ['public-profile', id] as const,
+  profile: publicProfileQueryKey,
   fire: (id: string) => ['fire-status', id] as const,
   comments: (id: string) => ['profile-comments', id] as const,
   image: (id: string) => ['profile-image', id] as const,

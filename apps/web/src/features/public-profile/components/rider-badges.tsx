@@ -1,4 +1,10 @@
-import { categoryDisplay, ROLE_LABELS, type Role, riderBadgeColor } from '@rally/shared/catalog';
+import {
+  categoryDisplay,
+  type RIDER_BADGE_COLORS,
+  ROLE_LABELS,
+  type Role,
+  riderBadgeColor,
+} from '@rally/shared/catalog';
 import { Route, Trophy } from 'lucide-react';
 import { ROLE_STYLES } from '../../../components/ui/role-styles';
 import { formatRiderNumber } from '../../../lib/format';
@@ -32,6 +38,29 @@ function textOn(hex: string): string {
   return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#0c0a09' : '#ffffff';
 }
 
+type BadgeColor = (typeof RIDER_BADGE_COLORS)[number];
+
+// The badge colours as literal class names (which Tailwind generates), not a style attribute:
+// the public profile is rendered by the server, and the CSP refuses style attributes in HTML.
+const BADGE_BACKGROUNDS: Record<BadgeColor, string> = {
+  '#dc2626': 'bg-[#dc2626]',
+  '#ea580c': 'bg-[#ea580c]',
+  '#d97706': 'bg-[#d97706]',
+  '#ca8a04': 'bg-[#ca8a04]',
+  '#65a30d': 'bg-[#65a30d]',
+  '#16a34a': 'bg-[#16a34a]',
+  '#059669': 'bg-[#059669]',
+  '#0d9488': 'bg-[#0d9488]',
+  '#0891b2': 'bg-[#0891b2]',
+  '#0284c7': 'bg-[#0284c7]',
+  '#2563eb': 'bg-[#2563eb]',
+  '#4f46e5': 'bg-[#4f46e5]',
+  '#7c3aed': 'bg-[#7c3aed]',
+  '#9333ea': 'bg-[#9333ea]',
+  '#c026d3': 'bg-[#c026d3]',
+  '#db2777': 'bg-[#db2777]',
+};
+
 export function RiderNumberBadge({ riderNumber, className = '' }: { riderNumber: number | null; className?: string }) {
   if (riderNumber === null) {
     return (
@@ -40,11 +69,11 @@ export function RiderNumberBadge({ riderNumber, className = '' }: { riderNumber:
       </span>
     );
   }
-  const background = riderBadgeColor(riderNumber);
+  const background = riderBadgeColor(riderNumber) as BadgeColor;
+  const text = textOn(background) === '#ffffff' ? 'text-white' : 'text-ink-950';
   return (
     <span
-      className={`rounded-md border-2 border-ink-950 px-2 py-0.5 font-display tracking-wider shadow-md shadow-black/60 ${className}`}
-      style={{ background, color: textOn(background) }}
+      className={`rounded-md border-2 border-ink-950 px-2 py-0.5 font-display tracking-wider shadow-md shadow-black/60 ${BADGE_BACKGROUNDS[background]} ${text} ${className}`}
     >
       <span className="sr-only">Rider number </span>#{formatRiderNumber(riderNumber)}
     </span>

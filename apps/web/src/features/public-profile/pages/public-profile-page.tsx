@@ -4,7 +4,7 @@ import { categoryDisplay } from '@rally/shared/catalog';
 import type { FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bike, Flame, MapPin, Share2, ShieldQuestion } from 'lucide-react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
@@ -14,14 +14,22 @@ import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { fetchFireStatus, fetchPublicProfile, giveFire, ProfileNotFoundError, profileKeys } from '../api/profile-api';
 import { CommentSection } from '../components/comment-section';
-import { ProfileAvatar } from '../components/profile-avatar';
+import { ProfilePhoto } from '../components/profile-photo';
 import { CategoryBadge, FinisherBadge, RiderNumberBadge, RoleBadge } from '../components/rider-badges';
 import { ShareDialog } from '../components/share-dialog';
 import { StatsPanel } from '../components/stats-panel';
 import { DEMO_ID, demoProfile } from '../lib/demo-profile';
 import { fullNameOf, kitNameOf } from '../lib/names';
+
+// The server renders this page (apps/server/src/modules/profiles/profile-page.routes.ts) without
+// knowing the host it is reached by: the share link starts relative there, and the hydrating
+// client starts from the same value (no hydration mismatch). The dialog opens only later.
+const noSubscription = () => () => {};
+const browserOrigin = () => window.location.origin;
+const serverOrigin = () => '';
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ProfileNotFoundError || (error instanceof ApiError && error.status === 404))
@@ -101,7 +109,8 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
   const fullName = fullNameOf(profile);
   const category = categoryDisplay(profile.category, { gender: profile.gender });
   const path = isDemo ? '/user' : `/user/${profile.id}`;
-  const shareUrl = `${window.location.origin}${path}`;
+  const origin = useSyncExternalStore(noSubscription, browserOrigin, serverOrigin);
+  const shareUrl = `${origin}${path}`;
   const commentCount = isDemo ? demoCommentCount : profile.stats.comments;
 
   return (
@@ -143,10 +152,10 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
         >
           <div className="flex flex-col items-center gap-6 text-center sm:flex-row sm:items-center sm:text-left">
             <div className="relative">
-              <ProfileAvatar
+              <ProfilePhoto
                 userId={profile.id}
                 name={kitName}
-                hasImage={profile.hasProfileImage}
+                hasImage={profile.hasProfileImage && !isDemo}
                 className="size-32 border-4 sm:size-40"
               />
               <RiderNumberBadge riderNumber={profile.riderNumber} className="absolute -right-2 -bottom-1 text-xl" />
@@ -212,12 +221,24 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
   );
 }
 
-/** 'Last seen at Marilog · 10:42 AM' (with the date once it is not today). */
+// The rally's clock, for the time as the server renders it: the server cannot know the
+// visitor's time zone (nor whether it is still the same day there).
+const RALLY_TIME_ZONE = 'Asia/Manila';
+
+/**
+ * 'Last seen at Marilog · 10:42 AM' (with the date once it is not today). Until hydrated,
+ * as the server rendered it: the date and the rally's time, which the first client render
+ * repeats, and then the visitor's own time.
+ */
 function LastSeen({ station }: { station: NonNullable<PublicProfile['lastStation']> }) {
+  const hydrated = useHydrated();
   const at = new Date(station.at);
-  const time = at.toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit' });
-  const today = at.toDateString() === new Date().toDateString();
-  const when = today ? time : `${at.toLocaleDateString('en-PH', { month: 'short', day: 'numeric' })}, ${time}`;
+  const timeZone = hydrated ? undefined : RALLY_TIME_ZONE;
+  const time = at.toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit', timeZone });
+  const today = hydrated && at.toDateString() === new Date().toDateString();
+  const when = today
+    ? time
+    : `${at.toLocaleDateString('en-PH', { month: 'short', day: 'numeric', timeZone })}, ${time}`;
   return (
     <p
       data-testid="last-station"

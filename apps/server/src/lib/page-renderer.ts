@@ -1,0 +1,47 @@
+// The web build's server renderer: dist/ssr/entry-server.js (the web client's React tree,
+// apps/web/src/entry-server.tsx, with its dependencies bundled in) and dist/ssr/shell.html
+// (the app shell with its scripts deferred, as the prerendered landing page has it), both
+// written by apps/web/scripts/prerender.mjs. Loaded on the first page that needs it, never
+// at start-up: React's server renderer and the whole client cost the idle server memory
+// that most instances (and most of the day) never use.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** One query's answer the page is rendered with, inlined for the client (lib/query-seed.ts there). */
+export interface SeededQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+interface RenderModule {
+  renderDocument(shell: string, location: string, queries: readonly SeededQuery[]): Promise<string>;
+}
+
+export interface PageRenderer {
+  /** The HTML document of the web client's route at `location`, drawn with `queries` answered. */
+  render(location: string, queries: readonly SeededQuery[]): Promise<string>;
+}
+
+/** The renderer of the build in `webDist`, or null when that build has none (built before it existed). */
+export function openPageRenderer(webDist: string): PageRenderer | null {
+  const dir = path.join(webDist, 'ssr');
+  const entry = path.join(dir, 'entry-server.js');
+  const shellFile = path.join(dir, 'shell.html');
+  if (!existsSync(entry) || !existsSync(shellFile)) return null;
+  let loading: Promise<{ module: RenderModule; shell: string }> | undefined;
+  const load = () => {
+    loading ??= Promise.all([
+      import(pathToFileURL(entry).href) as Promise<RenderModule>,
+      readFile(shellFile, 'utf8'),
+    ]).then(([module, shell]) => ({ module, shell }));
+    return loading;
+  };
+  return {
+    async render(location, queries) {
+      const { module, shell } = await load();
+      return module.renderDocument(shell, location, queries);
+    },
+  };
+}

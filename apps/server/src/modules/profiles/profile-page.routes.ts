@@ -1,0 +1,53 @@
+// A rider's public profile page (/user/{id}), rendered here per request with the web
+// client's own React tree. The link is shared to spectators on phones with weak data: as the
+// plain app shell its largest paint waited for the entry script, the screen's chunk and this
+// API answer on a slow CPU (~3.9 s); rendered, it paints from the HTML, and the client
+// hydrates it from the answer inlined in the page without asking for it again.
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { publicProfileQueryKey } from '@rally/shared/catalog';
+import type { PublicProfile } from '@rally/shared/contracts/profiles';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import type { PageRenderer } from '../../lib/page-renderer';
+import { publicProfileAnswer } from './profiles.service';
+
+export async function profilePageRoutes(app: FastifyInstance, opts: { db: Db; renderer: PageRenderer }) {
+  const { db, renderer } = opts;
+
+  const handler = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const { id } = request.params;
+    reply.header('cache-control', 'no-cache');
+    let profile: PublicProfile;
+    try {
+      profile = (JSON.parse(await publicProfileAnswer(app.answerCache, db, id)) as { data: PublicProfile }).data;
+    } catch (err) {
+      // Unknown, malformed or deactivated: the shell, whose client shows its usual "User not found".
+      if (!(err instanceof NotFoundError)) request.log.error({ err }, 'the public profile could not be read');
+      return reply.sendFile('index.html');
+    }
+    try {
+      // The location as the browser has it, so the client's router and query key match the server's.
+      const location = request.url.split('?', 1)[0] ?? `/user/${id}`;
+      const html = await renderer.render(location, [{ queryKey: publicProfileQueryKey(id), data: profile }]);
+      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+      // Compressed as the build's own pages are (their .br/.gz): a slow link pays per byte.
+      const accepts = request.headers['accept-encoding'] ?? '';
+      if (/\bbr\b/.test(accepts))
+        return reply
+          .header('content-encoding', 'br')
+          .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+      return reply.send(html);
+    } catch (err) {
+      // The page still works as the plain shell (the client renders it as before).
+      request.log.error({ err }, 'rendering the public profile failed; sent the app shell');
+      return reply.sendFile('index.html');
+    }
+  };
+
+  // A page, not part of the API's document.
+  const route = { schema: { hide: true } };
+  app.get<{ Params: { id: string } }>('/user/:id', route, handler);
+  app.get<{ Params: { id: string } }>('/user/:id/', route, handler);
+}

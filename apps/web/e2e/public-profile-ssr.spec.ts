@@ -1,0 +1,127 @@
+// A rider's public profile (/user/{id}) is rendered by the server with its data
+// (apps/server/src/modules/profiles/profile-page.routes.ts): readable with no script at all,
+// then hydrated in place from the answer inlined in the page, without asking for it again.
+import type { Page } from '@playwright/test';
+import { type RegisteredRider, registerRider, signInWithToken } from './support/api';
+import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
+import { expect, test } from './support/fixtures';
+
+/** Console errors and warnings (a hydration mismatch is one), page errors, and CSP refusals. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The app's screens register the service worker, which the tests block (playwright.config.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Requests for the profile's API answer (which the page must not need). */
+function watchProfileRequests(page: Page, id: string): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/users/${id}/profile`) asked.push(request.url());
+  });
+  return asked;
+}
+
+/** Keeps the server-rendered heading and Give Fire button as the HTML made them, before any script ran. */
+async function rememberServerNodes(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as { rendered: Element[] };
+      w.rendered = [document.querySelector('#root h1'), document.querySelector('#root main button')].filter(
+        (e): e is Element => e !== null,
+      );
+    });
+  });
+}
+
+/** Resolves once React owns the very nodes the server sent (a mismatch would have replaced them). */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const nodes = (window as unknown as { rendered?: Element[] }).rendered ?? [];
+    return (
+      nodes.length === 2 &&
+      nodes.every((node) => node.isConnected && Object.keys(node).some((key) => key.startsWith('__reactFiber')))
+    );
+  });
+}
+
+let rider: RegisteredRider;
+const KIT = 'Lapu';
+
+test.beforeAll(async ({ request }) => {
+  rider = await registerRider(request, { firstName: KIT, lastName: 'Lapu-Lapu' });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the profile is on screen as the server sends it', async ({ page }) => {
+    await page.goto(`/user/${rider.user.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(KIT.toUpperCase());
+    await expect(page.getByText(`${KIT} Lapu-Lapu`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'GIVE FIRE' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Warrior Stats' })).toBeVisible();
+    await expect(page).toHaveTitle(`${KIT.toUpperCase()} — Warrior Profile | Mindanao Warriors Endurance Rally`);
+  });
+});
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('hydrates in place from the inlined answer: no second request, no console errors', async ({ page }) => {
+      const problems = watchConsole(page);
+      const asked = watchProfileRequests(page, rider.user.id);
+      await rememberServerNodes(page);
+      await page.goto(`/user/${rider.user.id}`);
+      await waitForHydration(page);
+      await expect(page.locator('title')).toHaveCount(1);
+
+      // Hydrated, so it answers: the share dialog carries the page's absolute link.
+      await page.getByRole('button', { name: /Share/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share Profile' });
+      await expect(dialog.getByLabel('Profile link')).toHaveValue(new RegExp(`^http://[^/]+/user/${rider.user.id}$`));
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      // A signed-out visitor is told why fire is off (as the server rendered it).
+      await expect(page.getByText('Not logged in - fire functionality disabled')).toBeVisible();
+      // The comments load after hydration as before.
+      await expect(page.getByText('Loading support messages...')).toHaveCount(0);
+
+      await expectNoViolations(page);
+      await expectNoSidewaysScroll(page);
+      expect(asked).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test('a signed-in visitor hydrates the same page, then gets their own controls', async ({ page, request }) => {
+  const visitor = await registerRider(request, { firstName: 'Bituin' });
+  await signInWithToken(page, visitor.token, visitor.user);
+  const problems = watchConsole(page);
+  const asked = watchProfileRequests(page, rider.user.id);
+  await rememberServerNodes(page);
+  await page.goto(`/user/${rider.user.id}`);
+  await waitForHydration(page);
+  // Once the session is confirmed the signed-out note goes: the page knows its visitor.
+  await expect(page.getByText('Not logged in - fire functionality disabled')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(KIT.toUpperCase());
+  expect(asked).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('an unknown rider gets the usual not-found page', async ({ page }) => {
+  await page.goto('/user/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Warrior Not Found' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('User not found');
+});
