@@ -16,35 +16,44 @@ import {
   Shirt,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
-import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { FullScreenSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { fetchAnnouncements, fetchGearSizes, fetchTshirtStatus, myKeys } from '../api/my-profile-api';
-import { AnnouncementsTab } from '../components/announcements-tab';
 import { CelebrationDialog } from '../components/celebration-dialog';
 import { DetailsTab } from '../components/details-tab';
-import { GearSizesTab } from '../components/gear-sizes-tab';
-import { MyCommentsTab } from '../components/my-comments-tab';
 import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { SosPanel } from '../components/sos-panel';
-import { TshirtSizeTab } from '../components/tshirt-size-tab';
 import { isOfflineFailure } from '../lib/offline';
 import { forgetPass } from '../lib/pass-cache';
 import { useReadAnnouncements } from '../lib/read-announcements';
 
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear' | 'password';
+
+// The page opens on My Details (on the Rider Code offline), which ship with it; the other
+// tabs' code, with its forms and their validation, comes when a tab is first opened, so a
+// phone on mobile data fetches and runs less before the page shows. Offline the service
+// worker has them (every chunk is precached).
+const MyCommentsTab = lazy(() => import('../components/my-comments-tab').then((m) => ({ default: m.MyCommentsTab })));
+const AnnouncementsTab = lazy(() =>
+  import('../components/announcements-tab').then((m) => ({ default: m.AnnouncementsTab })),
+);
+const TshirtSizeTab = lazy(() => import('../components/tshirt-size-tab').then((m) => ({ default: m.TshirtSizeTab })));
+const GearSizesTab = lazy(() => import('../components/gear-sizes-tab').then((m) => ({ default: m.GearSizesTab })));
+const ChangePasswordForm = lazy(() =>
+  import('../../auth/components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
+);
 
 export default function MyProfilePage() {
   const { user, refreshUser, isOfflineSession } = useAuth();
@@ -213,37 +222,41 @@ function MyProfileView({ user }: { user: UserRecord }) {
             tabIndex={0}
             className="mt-3 rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6 md:mt-0 md:rounded-t-none md:border-t-0"
           >
-            {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
-            {activeTab === 'comments' && <MyCommentsTab />}
-            {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
-            {activeTab === 'password' && <ChangePasswordForm />}
-            {activeTab === 'announcements' && <AnnouncementsTab query={announcements} read={read} onRead={markRead} />}
-            {activeTab === 'tshirt' && (
-              <TshirtSizeTab
-                onSubmitted={(data: TshirtStatus) =>
-                  sizesSubmitted(
-                    myKeys.tshirt,
-                    data,
-                    'Size Locked In!',
-                    `T-shirt size ${data.size} submitted, warrior!`,
-                  )
-                }
-                onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
-              />
-            )}
-            {activeTab === 'gear' && (
-              <GearSizesTab
-                onSubmitted={(data: GearSizes) =>
-                  sizesSubmitted(
-                    myKeys.gear,
-                    data,
-                    'Gear Locked In!',
-                    'Your finisher sleeve and vest sizes are in, warrior!',
-                  )
-                }
-                onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
-              />
-            )}
+            <Suspense fallback={<Spinner label="Loading..." className="py-12" />}>
+              {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
+              {activeTab === 'comments' && <MyCommentsTab />}
+              {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
+              {activeTab === 'password' && <ChangePasswordForm />}
+              {activeTab === 'announcements' && (
+                <AnnouncementsTab query={announcements} read={read} onRead={markRead} />
+              )}
+              {activeTab === 'tshirt' && (
+                <TshirtSizeTab
+                  onSubmitted={(data: TshirtStatus) =>
+                    sizesSubmitted(
+                      myKeys.tshirt,
+                      data,
+                      'Size Locked In!',
+                      `T-shirt size ${data.size} submitted, warrior!`,
+                    )
+                  }
+                  onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
+                />
+              )}
+              {activeTab === 'gear' && (
+                <GearSizesTab
+                  onSubmitted={(data: GearSizes) =>
+                    sizesSubmitted(
+                      myKeys.gear,
+                      data,
+                      'Gear Locked In!',
+                      'Your finisher sleeve and vest sizes are in, warrior!',
+                    )
+                  }
+                  onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
+                />
+              )}
+            </Suspense>
           </div>
         </div>
       </main>
