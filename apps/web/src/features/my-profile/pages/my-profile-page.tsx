@@ -38,6 +38,7 @@ import { SosPanel } from '../components/sos-panel';
 import { isOfflineFailure } from '../lib/offline';
 import { forgetPass } from '../lib/pass-cache';
 import { useReadAnnouncements } from '../lib/read-announcements';
+import { useAfterPaint } from '../lib/use-after-paint';
 
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear' | 'password';
 
@@ -98,6 +99,8 @@ function MyProfileView({ user }: { user: UserRecord }) {
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>([tab]));
   const [celebration, setCelebration] = useState<{ title: string; message: string } | null>(null);
   const { read, markRead } = useReadAnnouncements(user.id);
+  // The photo waits for the first paint: the page's text comes first on a slow link.
+  const painted = useAfterPaint();
 
   const tshirt = useQuery({ queryKey: myKeys.tshirt, queryFn: fetchTshirtStatus });
   const gear = useQuery({ queryKey: myKeys.gear, queryFn: fetchGearSizes });
@@ -218,7 +221,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
             <ProfileAvatar
               userId={user.id}
               name={kitName}
-              hasImage={user.hasProfileImage}
+              hasImage={user.hasProfileImage && painted}
               className="size-24 border-4"
             />
             <RiderNumberBadge riderNumber={user.riderNumber} className="absolute -right-3 -bottom-1 text-base" />
