@@ -72,8 +72,9 @@ const verifyScreen = (
     <VerifyPage />
   </RequireAuth>
 );
+// The rider's own page draws from the session stored on the phone while the server checks it.
 const myProfileScreen = (
-  <RequireAuth>
+  <RequireAuth drawStored>
     <MyProfilePage />
   </RequireAuth>
 );

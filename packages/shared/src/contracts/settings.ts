@@ -46,17 +46,3 @@ export const updateEventSettingsRequest = z
     path: ['endsOn'],
   });
 export type UpdateEventSettingsRequest = z.infer<typeof updateEventSettingsRequest>;
-
-/** The SMS a rider's phone prefills when the SOS cannot reach the server. */
-export function sosSmsText(input: {
-  riderNumber: number | null;
-  name: string;
-  kind: string;
-  position: { lat: number; lng: number; accuracy: number } | null;
-}): string {
-  const who = `${input.riderNumber !== null ? `Rider #${input.riderNumber} ` : ''}${input.name}`;
-  const where = input.position
-    ? `at ${input.position.lat.toFixed(5)},${input.position.lng.toFixed(5)} (±${Math.round(input.position.accuracy)} m) https://maps.google.com/?q=${input.position.lat.toFixed(5)},${input.position.lng.toFixed(5)}`
-    : 'position unknown';
-  return `SOS ${input.kind.toUpperCase()}: ${who} ${where}`;
-}

@@ -9,13 +9,16 @@ import {
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bike, HeartPulse, IdCard, Package, Pencil, Phone, Shirt } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatRiderNumber } from '../../../lib/format';
 import { roleLabel } from '../../public-profile/components/rider-badges';
 import { fullNameOf } from '../../public-profile/lib/names';
 import { myKeys } from '../api/my-profile-api';
-import { MyDetailsForm } from './my-details-form';
+
+// The form and its validation load when Edit is pressed, not with My Profile's first screen.
+const MyDetailsForm = lazy(() => import('./my-details-form').then((m) => ({ default: m.MyDetailsForm })));
 
 const orElse = (value: string | null | undefined, fallback: string) => (value?.trim() ? value.trim() : fallback);
 
@@ -59,15 +62,17 @@ export function DetailsTab({ user, editable = true }: { user: UserRecord; editab
       {editable && (
         <div className="md:col-span-2">
           {editing ? (
-            <MyDetailsForm
-              user={user}
-              onCancel={closeForm}
-              onSaved={async () => {
-                // The profile query re-reads the user record and stores it for the whole site.
-                await queryClient.invalidateQueries({ queryKey: myKeys.profile });
-                closeForm();
-              }}
-            />
+            <Suspense fallback={<Spinner label="Loading..." className="py-6" />}>
+              <MyDetailsForm
+                user={user}
+                onCancel={closeForm}
+                onSaved={async () => {
+                  // The profile query re-reads the user record and stores it for the whole site.
+                  await queryClient.invalidateQueries({ queryKey: myKeys.profile });
+                  closeForm();
+                }}
+              />
+            </Suspense>
           ) : (
             <div className="flex flex-col gap-2 rounded-lg border border-ink-700 bg-ink-850 p-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-ash">Keep your phone, address, emergency contact and medical notes up to date.</p>

@@ -5,7 +5,6 @@
 import { INCIDENT_KIND_LABELS, SOS_FALLBACK_AFTER_MS } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyIncident } from '@rally/shared/contracts/incidents';
-import { sosSmsText } from '@rally/shared/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CloudUpload, MessageSquareText, Phone, ShieldCheck, Siren, UserCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { enqueueSos, type QueuedSos, retrySosNow } from '../../../lib/offline/so
 import { toast } from '../../../lib/toast';
 import { fullNameOf } from '../../public-profile/lib/names';
 import { myIncidentsQuery } from '../api/incidents-api';
+import { sosSmsText } from '../lib/sos-sms';
 import { useNow, useSosQueue } from '../lib/use-sos-queue';
 import { type SosDraft, SosSheet } from './sos-sheet';
 

@@ -16,40 +16,64 @@ import {
   Shirt,
   TriangleAlert,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
-import { FullScreenSpinner } from '../../../components/ui/spinner';
+import { FullScreenSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { fetchAnnouncements, fetchGearSizes, fetchTshirtStatus, myKeys } from '../api/my-profile-api';
-import { AnnouncementsTab } from '../components/announcements-tab';
 import { CelebrationDialog } from '../components/celebration-dialog';
 import { DetailsTab } from '../components/details-tab';
-import { GearSizesTab } from '../components/gear-sizes-tab';
-import { MyCommentsTab } from '../components/my-comments-tab';
 import { ProfileMenu } from '../components/profile-menu';
 import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-tabs';
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { SosPanel } from '../components/sos-panel';
-import { TshirtSizeTab } from '../components/tshirt-size-tab';
 import { isOfflineFailure } from '../lib/offline';
 import { forgetPass } from '../lib/pass-cache';
 import { useReadAnnouncements } from '../lib/read-announcements';
+import { useAfterPaint } from '../lib/use-after-paint';
 
 type TabId = 'rider-code' | 'comments' | 'details' | 'announcements' | 'tshirt' | 'gear' | 'password';
 
+// The page opens on My Details (on the Rider Code offline), which ship with it; the other
+// tabs' code, with its forms and their validation, comes when a tab is first opened, so a
+// phone on mobile data fetches and runs less before the page shows. Offline the service
+// worker has them (every chunk is precached).
+const MyCommentsTab = lazy(() => import('../components/my-comments-tab').then((m) => ({ default: m.MyCommentsTab })));
+const AnnouncementsTab = lazy(() =>
+  import('../components/announcements-tab').then((m) => ({ default: m.AnnouncementsTab })),
+);
+const TshirtSizeTab = lazy(() => import('../components/tshirt-size-tab').then((m) => ({ default: m.TshirtSizeTab })));
+const GearSizesTab = lazy(() => import('../components/gear-sizes-tab').then((m) => ({ default: m.GearSizesTab })));
+const ChangePasswordForm = lazy(() =>
+  import('../../auth/components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
+);
+
 export default function MyProfilePage() {
-  const { user, refreshUser, isOfflineSession } = useAuth();
+  const { user: confirmed, storedUser, isLoading, refreshUser, isOfflineSession } = useAuth();
+  // Until the start check answers, the page is drawn from the session stored on the phone
+  // (RequireAuth's drawStored); a refusal then signs out and the guard leaves for /login.
+  const user = confirmed ?? storedUser;
   // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
-  const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
+  // Not while the start check runs: it asks the same question, and its refusal must sign
+  // out quietly rather than show "Failed to load profile data" on the way to /login.
+  const profileQuery = useQuery({
+    queryKey: myKeys.profile,
+    queryFn: refreshUser,
+    staleTime: 0,
+    retry: 1,
+    enabled: !isLoading,
+    // Only a failure changes what this page shows (the user comes from the session), so
+    // fetch-state changes do not re-render the whole page on a slow phone.
+    notifyOnChangeProps: ['isError', 'error'],
+  });
 
   // Offline, the page keeps the session and shows what this phone has; only
   // an answer from the server is a failed load.
@@ -75,6 +99,8 @@ function MyProfileView({ user }: { user: UserRecord }) {
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set<TabId>([tab]));
   const [celebration, setCelebration] = useState<{ title: string; message: string } | null>(null);
   const { read, markRead } = useReadAnnouncements(user.id);
+  // The photo waits for the first paint: the page's text comes first on a slow link.
+  const painted = useAfterPaint();
 
   const tshirt = useQuery({ queryKey: myKeys.tshirt, queryFn: fetchTshirtStatus });
   const gear = useQuery({ queryKey: myKeys.gear, queryFn: fetchGearSizes });
@@ -109,10 +135,24 @@ function MyProfileView({ user }: { user: UserRecord }) {
   // A tab that disappears (sizes submitted) hands over to My Details.
   const activeTab = tabs.some((t) => t.id === tab) ? tab : 'details';
 
-  const select = useCallback((id: TabId) => {
+  const open = useCallback((id: TabId) => {
     setTab(id);
     setOpened((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
   }, []);
+  const chosen = useRef(false);
+  const select = useCallback(
+    (id: TabId) => {
+      chosen.current = true;
+      open(id);
+    },
+    [open],
+  );
+  // The page is drawn before the start check answers; when that check finds no signal
+  // (the browser may still say online), open on the pass as an offline start does, unless
+  // the rider has already picked a tab.
+  useEffect(() => {
+    if (isOfflineSession && !chosen.current) open('rider-code');
+  }, [isOfflineSession, open]);
 
   const sizesSubmitted = <T,>(key: readonly string[], data: T, title: string, message: string) => {
     queryClient.setQueryData(key, data);
@@ -181,7 +221,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
             <ProfileAvatar
               userId={user.id}
               name={kitName}
-              hasImage={user.hasProfileImage}
+              hasImage={user.hasProfileImage && painted}
               className="size-24 border-4"
             />
             <RiderNumberBadge riderNumber={user.riderNumber} className="absolute -right-3 -bottom-1 text-base" />
@@ -213,37 +253,41 @@ function MyProfileView({ user }: { user: UserRecord }) {
             tabIndex={0}
             className="mt-3 rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6 md:mt-0 md:rounded-t-none md:border-t-0"
           >
-            {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
-            {activeTab === 'comments' && <MyCommentsTab />}
-            {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
-            {activeTab === 'password' && <ChangePasswordForm />}
-            {activeTab === 'announcements' && <AnnouncementsTab query={announcements} read={read} onRead={markRead} />}
-            {activeTab === 'tshirt' && (
-              <TshirtSizeTab
-                onSubmitted={(data: TshirtStatus) =>
-                  sizesSubmitted(
-                    myKeys.tshirt,
-                    data,
-                    'Size Locked In!',
-                    `T-shirt size ${data.size} submitted, warrior!`,
-                  )
-                }
-                onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
-              />
-            )}
-            {activeTab === 'gear' && (
-              <GearSizesTab
-                onSubmitted={(data: GearSizes) =>
-                  sizesSubmitted(
-                    myKeys.gear,
-                    data,
-                    'Gear Locked In!',
-                    'Your finisher sleeve and vest sizes are in, warrior!',
-                  )
-                }
-                onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
-              />
-            )}
+            <Suspense fallback={<Spinner label="Loading..." className="py-12" />}>
+              {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
+              {activeTab === 'comments' && <MyCommentsTab />}
+              {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
+              {activeTab === 'password' && <ChangePasswordForm />}
+              {activeTab === 'announcements' && (
+                <AnnouncementsTab query={announcements} read={read} onRead={markRead} />
+              )}
+              {activeTab === 'tshirt' && (
+                <TshirtSizeTab
+                  onSubmitted={(data: TshirtStatus) =>
+                    sizesSubmitted(
+                      myKeys.tshirt,
+                      data,
+                      'Size Locked In!',
+                      `T-shirt size ${data.size} submitted, warrior!`,
+                    )
+                  }
+                  onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
+                />
+              )}
+              {activeTab === 'gear' && (
+                <GearSizesTab
+                  onSubmitted={(data: GearSizes) =>
+                    sizesSubmitted(
+                      myKeys.gear,
+                      data,
+                      'Gear Locked In!',
+                      'Your finisher sleeve and vest sizes are in, warrior!',
+                    )
+                  }
+                  onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
+                />
+              )}
+            </Suspense>
           </div>
         </div>
       </main>
