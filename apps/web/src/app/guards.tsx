@@ -20,46 +20,16 @@ interface RequireAuthProps {
   requireVerified?: boolean;
   /** Send users failing the role check here instead of showing Access Denied. */
   deniedRedirect?: string;
-  /**
-   * Draw the screen from the session stored on this device while the start check runs,
-   * instead of the spinner, when that stored user passes every rule here. The check goes on
-   * behind it: a refusal still signs out (and this guard then sends to /login). For screens
-   * showing only the rider's own data, which the device holds anyway.
-   */
-  drawStored?: boolean;
 }
 
 export function isVerified(user: User | null): boolean {
   return user?.verificationStatus === 'verified';
 }
 
-/** Whether the guard lets `user` through as it is (no redirect, no Access Denied). */
-export function passesGuard(
-  user: User | null,
-  { role, roles, requireVerified = true }: Pick<RequireAuthProps, 'role' | 'roles' | 'requireVerified'>,
-): boolean {
-  if (!user) return false;
-  if (requireVerified && !isVerified(user)) return false;
-  const allowed = roles ?? (role ? [role] : null);
-  return !allowed || allowed.includes(user.role);
-}
+export function RequireAuth({ children, role, roles, requireVerified = true, deniedRedirect }: RequireAuthProps) {
+  const { user, isAuthenticated, isLoading } = useAuth();
 
-export function RequireAuth({
-  children,
-  role,
-  roles,
-  requireVerified = true,
-  deniedRedirect,
-  drawStored = false,
-}: RequireAuthProps) {
-  const { user, isAuthenticated, isLoading, storedUser } = useAuth();
-
-  if (isLoading) {
-    // A stored user who would be redirected or denied waits for the server's word instead:
-    // the stored record may be out of date (verified since, role changed).
-    if (drawStored && passesGuard(storedUser, { role, roles, requireVerified })) return <>{children}</>;
-    return <FullScreenSpinner label="Authenticating warrior..." />;
-  }
+  if (isLoading) return <FullScreenSpinner label="Authenticating warrior..." />;
   if (!isAuthenticated || !user) return <Navigate to="/login" replace />;
   if (requireVerified && !isVerified(user)) return <Navigate to="/verify" replace />;
 

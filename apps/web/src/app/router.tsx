@@ -72,9 +72,8 @@ const verifyScreen = (
     <VerifyPage />
   </RequireAuth>
 );
-// The rider's own page draws from the session stored on the phone while the server checks it.
 const myProfileScreen = (
-  <RequireAuth drawStored>
+  <RequireAuth>
     <MyProfilePage />
   </RequireAuth>
 );

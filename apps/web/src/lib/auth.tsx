@@ -2,10 +2,7 @@
 // user is only trusted after the server confirms the token on start, with one amendment
 // for event day: when that check cannot reach the server at all, the stored session is
 // kept (marked unconfirmed) so the scanner and the rider pass work offline. A 401 or an
-// answer with `success: false` still logs out. While the check runs, the stored user is
-// offered apart (`storedUser`) for the screens that draw from it at once (My Profile, see
-// RequireAuth's `drawStored`): the rider's own data is on the phone already, and waiting
-// for the check cost a phone on mobile data a full round trip before anything showed.
+// answer with `success: false` still logs out.
 import { STORAGE_KEYS } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import {
@@ -16,7 +13,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
 } from 'react';
 import type { api as Api } from './api-client';
@@ -40,11 +36,6 @@ export interface AuthContextValue {
   user: User | null;
   isAuthenticated: boolean;
   isLoading: boolean;
-  /**
-   * While the start check runs (`isLoading`), the user this device stored, not yet confirmed;
-   * null otherwise. Only for screens that may draw before the check answers.
-   */
-  storedUser: User | null;
   /** True while the session is the stored one, unchecked because the server could not be reached. */
   isOfflineSession: boolean;
   login: (email: string, password: string, remember?: boolean) => Promise<User>;
@@ -58,9 +49,6 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-/** How long the start check's answer counts as fresh for a refresh asked right after it. */
-const START_ANSWER_FRESH_MS = 5_000;
 
 // The API client is loaded on first use rather than with the landing page: a visitor
 // without a stored session never needs it there.
@@ -92,12 +80,7 @@ export function hasStoredSession(): boolean {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [isLoading, setIsLoading] = useState(hasStoredSession);
-  const [storedUser, setStoredUser] = useState<User | null>(() => (hasStoredSession() ? readStoredUser() : null));
   const [isOfflineSession, setIsOfflineSession] = useState(false);
-  // The start check's answer, handed once to the first refresh asked within a few seconds
-  // (My Profile asks for a fresh copy on every visit): the same question a moment apart would
-  // cost a phone on mobile data another request and the page another render.
-  const startAnswer = useRef<{ user: User; at: number } | null>(null);
 
   const adoptUser = useCallback((next: User) => {
     writeStorage(STORAGE_KEYS.user, JSON.stringify(next));
@@ -112,7 +95,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // signing in here must not see it.
     removeStorage(STORAGE_KEYS.verificationCode);
     setUser(null);
-    setStoredUser(null);
     setIsOfflineSession(false);
     if (token) {
       // Revoke the session on the server too; the local sign-out does not wait for it.
@@ -130,12 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // task, where a transition lets React hydrate it in slices first.
     const settle = (apply?: () => void) => {
       if (cancelled) return;
-      // A screen drawn from the stored session may have ended it (sign-out) or replaced it
-      // while the check ran: the answer is about a token this device no longer holds.
-      const current = readStorage(STORAGE_KEYS.token) === token;
       startTransition(() => {
-        if (current) apply?.();
-        setStoredUser(null);
+        apply?.();
         setIsLoading(false);
       });
     };
@@ -165,14 +143,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((api) => api.get<ProfileResponse>('/auth/profile'))
       .then((response) => {
         const confirmed = response?.success ? response.data?.user : undefined;
-        settle(
-          confirmed
-            ? () => {
-                adoptUser(confirmed);
-                startAnswer.current = { user: confirmed, at: Date.now() };
-              }
-            : logout,
-        );
+        settle(confirmed ? () => adoptUser(confirmed) : logout);
       })
       .catch((error: unknown) => {
         // No answer (offline, timeout, a gateway's error page): keep the stored session,
@@ -207,15 +178,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     storeSession(response.token, response.data.user);
     setUser(response.data.user);
-    setStoredUser(null);
     setIsOfflineSession(false);
     return response.data.user;
   }, []);
 
   const refreshUser = useCallback(async () => {
-    const fresh = startAnswer.current;
-    startAnswer.current = null;
-    if (fresh && Date.now() - fresh.at < START_ANSWER_FRESH_MS) return fresh.user;
     try {
       const api = await loadApi();
       const response = await api.get<ProfileResponse>('/auth/profile');
@@ -244,7 +211,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setSession = useCallback((token: string, next: User) => {
     storeSession(token, next);
     setUser(next);
-    setStoredUser(null);
   }, []);
 
   const value = useMemo<AuthContextValue>(
@@ -252,7 +218,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isAuthenticated: user !== null,
       isLoading,
-      storedUser,
       isOfflineSession,
       login,
       logout,
@@ -260,7 +225,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshToken,
       setSession,
     }),
-    [user, isLoading, storedUser, isOfflineSession, login, logout, refreshUser, refreshToken, setSession],
+    [user, isLoading, isOfflineSession, login, logout, refreshUser, refreshToken, setSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -57,23 +57,9 @@ const ChangePasswordForm = lazy(() =>
 );
 
 export default function MyProfilePage() {
-  const { user: confirmed, storedUser, isLoading, refreshUser, isOfflineSession } = useAuth();
-  // Until the start check answers, the page is drawn from the session stored on the phone
-  // (RequireAuth's drawStored); a refusal then signs out and the guard leaves for /login.
-  const user = confirmed ?? storedUser;
+  const { user, refreshUser, isOfflineSession } = useAuth();
   // Fresh data on every visit (fires, sizes, verification); the stored user shows meanwhile.
-  // Not while the start check runs: it asks the same question, and its refusal must sign
-  // out quietly rather than show "Failed to load profile data" on the way to /login.
-  const profileQuery = useQuery({
-    queryKey: myKeys.profile,
-    queryFn: refreshUser,
-    staleTime: 0,
-    retry: 1,
-    enabled: !isLoading,
-    // Only a failure changes what this page shows (the user comes from the session), so
-    // fetch-state changes do not re-render the whole page on a slow phone.
-    notifyOnChangeProps: ['isError', 'error'],
-  });
+  const profileQuery = useQuery({ queryKey: myKeys.profile, queryFn: refreshUser, staleTime: 0, retry: 1 });
 
   // Offline, the page keeps the session and shows what this phone has; only
   // an answer from the server is a failed load.
@@ -135,24 +121,10 @@ function MyProfileView({ user }: { user: UserRecord }) {
   // A tab that disappears (sizes submitted) hands over to My Details.
   const activeTab = tabs.some((t) => t.id === tab) ? tab : 'details';
 
-  const open = useCallback((id: TabId) => {
+  const select = useCallback((id: TabId) => {
     setTab(id);
     setOpened((prev) => (prev.has(id) ? prev : new Set(prev).add(id)));
   }, []);
-  const chosen = useRef(false);
-  const select = useCallback(
-    (id: TabId) => {
-      chosen.current = true;
-      open(id);
-    },
-    [open],
-  );
-  // The page is drawn before the start check answers; when that check finds no signal
-  // (the browser may still say online), open on the pass as an offline start does, unless
-  // the rider has already picked a tab.
-  useEffect(() => {
-    if (isOfflineSession && !chosen.current) open('rider-code');
-  }, [isOfflineSession, open]);
 
   const sizesSubmitted = <T,>(key: readonly string[], data: T, title: string, message: string) => {
     queryClient.setQueryData(key, data);
