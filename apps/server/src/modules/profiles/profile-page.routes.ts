@@ -29,7 +29,11 @@ export async function profilePageRoutes(app: FastifyInstance, opts: { db: Db; re
     try {
       // The location as the browser has it, so the client's router and query key match the server's.
       const location = request.url.split('?', 1)[0] ?? `/user/${id}`;
-      const html = await renderer.render(location, [{ queryKey: publicProfileQueryKey(id), data: profile }]);
+      // Kept beside the profile's answer and dropped with it by the next write: a link shared
+      // to a crowd is rendered once, not once per phone (a render is ~15-30 ms of the event loop).
+      const html = await app.answerCache.get(`profile-page:${location}`, () =>
+        renderer.render(location, [{ queryKey: publicProfileQueryKey(id), data: profile }]),
+      );
       reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
       // Compressed as the build's own pages are (their .br/.gz): a slow link pays per byte.
       const accepts = request.headers['accept-encoding'] ?? '';

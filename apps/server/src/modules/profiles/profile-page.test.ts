@@ -76,6 +76,22 @@ describe.each(DB_KINDS)('GET /user/:id rendered by the server (%s)', (kind) => {
     }
   });
 
+  it('renders a shared link once and draws the next change', async () => {
+    const url = `/user/${rider.userId}`;
+    const first = (await get(url)).body;
+    expect((await get(url)).body).toBe(first);
+    const fan = await verifiedRider(t.app, t.database.db, { firstName: 'Tagahanga' });
+    const fire = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${rider.userId}/fire`,
+      headers: { authorization: `Bearer ${fan.token}` },
+    });
+    expect(fire.statusCode, fire.body).toBe(200);
+    const after = await get(url);
+    expect(seedOf(after.body)[0].data.stats.fires).toBe(seedOf(first)[0].data.stats.fires + 1);
+    expect(seedOf(after.body)[0].data).toEqual((await get(`/api/users/${rider.userId}/profile`)).json().data);
+  });
+
   it('sends the page compressed to browsers that accept it', async () => {
     const plain = (await get(`/user/${rider.userId}`)).body;
     for (const [encoding, decode] of [
