@@ -65,7 +65,9 @@ test.describe('without JavaScript', () => {
     await page.goto(`/user/${rider.user.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(KIT.toUpperCase());
     await expect(page.getByText(`${KIT} Lapu-Lapu`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'GIVE FIRE' })).toBeVisible();
+    // Until the scripts own the page a tap would do nothing: the buttons wait, disabled.
+    await expect(page.getByRole('button', { name: 'GIVE FIRE' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /Share/ })).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Warrior Stats' })).toBeVisible();
     await expect(page).toHaveTitle(`${KIT.toUpperCase()} — Warrior Profile | Mindanao Warriors Endurance Rally`);
   });

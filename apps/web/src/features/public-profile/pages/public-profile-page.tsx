@@ -60,6 +60,9 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
   const queryClient = useQueryClient();
   const viewerId = isAuthenticated && user ? user.id : null;
   const [shareOpen, setShareOpen] = useState(false);
+  // The server sends this page drawn; until React owns it a tap on a button would do nothing
+  // at all, so the buttons wait, disabled, for the scripts (well under a second on a phone).
+  const hydrated = useHydrated();
   const [demoFire, setDemoFire] = useState<FireState>({ hasGivenFire: false, totalFires: profile.stats.fires });
   const [demoCommentCount, setDemoCommentCount] = useState(profile.stats.comments);
 
@@ -131,7 +134,12 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
           <Link to="/" className="rounded" aria-label="Mindanao Warriors Endurance Rally home">
             <Logo className="size-10" />
           </Link>
-          <button type="button" onClick={() => setShareOpen(true)} className={buttonStyles('secondary', 'md', 'px-3')}>
+          <button
+            type="button"
+            onClick={() => setShareOpen(true)}
+            disabled={!hydrated}
+            className={buttonStyles('secondary', 'md', 'px-3')}
+          >
             <Share2 className="size-5" aria-hidden="true" />
             <span>
               Share<span className="sr-only sm:not-sr-only"> Profile</span>
@@ -185,7 +193,7 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
               <button
                 type="button"
                 onClick={onGiveFire}
-                disabled={fire.hasGivenFire || fireMutation.isPending}
+                disabled={!hydrated || fire.hasGivenFire || fireMutation.isPending}
                 className={buttonStyles('primary', 'lg', 'w-full sm:w-auto')}
               >
                 <Flame className="size-6" aria-hidden="true" />
