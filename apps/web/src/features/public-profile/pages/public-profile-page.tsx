@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bike, Flame, MapPin, Share2, ShieldQuestion } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
+import { ErrorScreen } from '../../../components/layout/error-screen';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
@@ -262,20 +263,16 @@ function LastSeen({ station }: { station: NonNullable<PublicProfile['lastStation
 
 function NotFound({ message }: { message: string }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-ink-950">
-      <title>Warrior Not Found | Mindanao Warriors Endurance Rally</title>
-      <main id="main" className="flex flex-1 items-center justify-center px-4 py-16 text-center">
-        <div className="w-full max-w-md rounded-xl border-2 border-ember-600 bg-ink-900 p-6 sm:p-8">
-          <ShieldQuestion className="mx-auto size-14 text-ember-400" aria-hidden="true" />
-          <h1 className="mt-4 text-4xl text-ember-400">Warrior Not Found</h1>
-          <p role="alert" className="mt-3 text-ash">
-            {message}
-          </p>
-          <Link to="/" className={buttonStyles('primary', 'md', 'mt-8')}>
-            Return to Rally
-          </Link>
-        </div>
-      </main>
-    </div>
+    <ErrorScreen
+      title="Warrior Not Found"
+      message={message}
+      alert
+      icon={<ShieldQuestion className="mx-auto size-14 text-ember-400" aria-hidden="true" />}
+      actions={
+        <Link to="/" className={buttonStyles('primary', 'md')}>
+          Return to Rally
+        </Link>
+      }
+    />
   );
 }
