@@ -18,36 +18,34 @@ export async function profilePageRoutes(app: FastifyInstance, opts: { db: Db; re
   const handler = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { id } = request.params;
     reply.header('cache-control', 'no-cache');
-    let profile: PublicProfile;
+    // The location as the browser has it, so the client's router and query key match the server's.
+    const location = request.url.split('?', 1)[0] ?? `/user/${id}`;
+    let html: string;
     try {
-      profile = (JSON.parse(await publicProfileAnswer(app.answerCache, db, id)) as { data: PublicProfile }).data;
-    } catch (err) {
-      // Unknown, malformed or deactivated: the shell, whose client shows its usual "User not found".
-      if (!(err instanceof NotFoundError)) request.log.error({ err }, 'the public profile could not be read');
-      return reply.sendFile('index.html');
-    }
-    try {
-      // The location as the browser has it, so the client's router and query key match the server's.
-      const location = request.url.split('?', 1)[0] ?? `/user/${id}`;
       // Kept beside the profile's answer and dropped with it by the next write: a link shared
-      // to a crowd is rendered once, not once per phone (a render is ~15-30 ms of the event loop).
-      const html = await app.answerCache.get(`profile-page:${location}`, () =>
-        renderer.render(location, [{ queryKey: publicProfileQueryKey(id), data: profile }]),
-      );
-      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-      // Compressed as the build's own pages are (their .br/.gz): a slow link pays per byte.
-      const accepts = request.headers['accept-encoding'] ?? '';
-      if (/\bbr\b/.test(accepts))
-        return reply
-          .header('content-encoding', 'br')
-          .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-      return reply.send(html);
+      // to a crowd is read and rendered once, not once per phone (a render is ~15-30 ms of the
+      // event loop).
+      html = await app.answerCache.get(`profile-page:${location}`, async () => {
+        const answer = await publicProfileAnswer(app.answerCache, db, id);
+        const profile = (JSON.parse(answer) as { data: PublicProfile }).data;
+        return renderer.render(location, [{ queryKey: publicProfileQueryKey(id), data: profile }]);
+      });
     } catch (err) {
-      // The page still works as the plain shell (the client renders it as before).
-      request.log.error({ err }, 'rendering the public profile failed; sent the app shell');
+      // Unknown, malformed or deactivated: the shell, whose client shows its usual "User not
+      // found". Anything else too (the client renders the page as before), but logged.
+      if (!(err instanceof NotFoundError))
+        request.log.error({ err }, 'the public profile page could not be made; sent the app shell');
       return reply.sendFile('index.html');
     }
+    reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    // Compressed as the build's own pages are (their .br/.gz): a slow link pays per byte.
+    const accepts = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepts))
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+    return reply.send(html);
   };
 
   // A page, not part of the API's document.
