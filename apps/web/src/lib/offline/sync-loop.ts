@@ -43,6 +43,9 @@ export function createSyncLoop(opts: SyncLoopOptions): SyncLoop {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | null = null;
+  // Asked again while a run was under way: that run may have begun before the reason to ask
+  // (it saw the phone offline just before `online` fired), so one more run follows it.
+  let askedAgain = false;
   let started = false;
 
   const set = (next: SyncState) => {
@@ -82,7 +85,10 @@ export function createSyncLoop(opts: SyncLoopOptions): SyncLoop {
 
   /** Concurrent calls in this tab share one run; another tab holding the lock makes this a no-op. */
   function syncNow(): Promise<void> {
-    if (running) return running;
+    if (running) {
+      askedAgain = true;
+      return running;
+    }
     const run = async () => {
       if (typeof navigator !== 'undefined' && navigator.locks) {
         await navigator.locks.request(opts.lockName, { ifAvailable: true }, async (lock) => {
@@ -96,7 +102,9 @@ export function createSyncLoop(opts: SyncLoopOptions): SyncLoop {
     };
     running = run().finally(() => {
       running = null;
-      if (state.kind === 'idle' && opts.more?.()) void syncNow();
+      const again = askedAgain;
+      askedAgain = false;
+      if (again || (state.kind === 'idle' && opts.more?.())) void syncNow();
     });
     return running;
   }
