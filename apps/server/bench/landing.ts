@@ -14,6 +14,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
+import { SESSION_COOKIE } from '@rally/shared/catalog';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium';
@@ -169,8 +170,10 @@ export interface BrowserSession {
 }
 
 /**
- * Writes the session into the fresh browser's localStorage before Lighthouse loads the page,
- * from a same-origin URL that loads none of the web client (so no script or style is cached).
+ * Writes the session into the fresh browser as the web client stores it (lib/storage.ts: the
+ * token and user in localStorage, the token in the session cookie page requests carry) before
+ * Lighthouse loads the page, from a same-origin URL that loads none of the web client (so no
+ * script or style is cached).
  */
 async function plantSession(port: number, origin: string, session: BrowserSession): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -186,6 +189,7 @@ async function plantSession(port: number, origin: string, session: BrowserSessio
       },
       [session.token, JSON.stringify(session.user)] as const,
     );
+    await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: origin, sameSite: 'Lax' }]);
     await page.close();
   } finally {
     // Only disconnects: the browser belongs to chrome-launcher.

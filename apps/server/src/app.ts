@@ -42,6 +42,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
+import { myProfilePageRoutes } from './modules/profiles/my-profile-page.routes';
 import { profilePageRoutes } from './modules/profiles/profile-page.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
@@ -283,7 +284,11 @@ export async function buildApp(opts: {
     // A rider's public profile is rendered per request with its data (when the build has the
     // renderer); it falls back to the plain shell like every other path.
     const renderer = openPageRenderer(webDist);
-    if (renderer) await app.register(profilePageRoutes, { db, renderer });
+    if (renderer) {
+      await app.register(profilePageRoutes, { db, renderer });
+      // A signed-in rider's own page too, when the request carries their session cookie.
+      await app.register(myProfilePageRoutes, { db, renderer });
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -264,6 +264,8 @@ test('My Profile tabs work by keyboard', async ({ page, request }) => {
   await signIn(page, rider);
   await page.goto('/me');
   const details = page.getByRole('tab', { name: 'My Details' });
+  // Drawn by the server, the tabs wait for the page's scripts before they take focus.
+  await expect(details).toBeEnabled();
   await details.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Comments' })).toBeFocused();

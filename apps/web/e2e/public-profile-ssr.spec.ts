@@ -5,19 +5,7 @@ import type { Page } from '@playwright/test';
 import { type RegisteredRider, registerRider, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { expect, test } from './support/fixtures';
-
-/** Console errors and warnings (a hydration mismatch is one), page errors, and CSP refusals. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    // The app's screens register the service worker, which the tests block (playwright.config.ts).
-    if (message.text() === 'Service Worker registration blocked by Playwright') return;
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
+import { rememberServerNodes, waitForHydration, watchConsole } from './support/hydration';
 
 /** Requests for the profile's API answer (which the page must not need). */
 function watchProfileRequests(page: Page, id: string): string[] {
@@ -28,28 +16,8 @@ function watchProfileRequests(page: Page, id: string): string[] {
   return asked;
 }
 
-/** Keeps the server-rendered heading and Give Fire button as the HTML made them, before any script ran. */
-async function rememberServerNodes(page: Page) {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const w = window as unknown as { rendered: Element[] };
-      w.rendered = [document.querySelector('#root h1'), document.querySelector('#root main button')].filter(
-        (e): e is Element => e !== null,
-      );
-    });
-  });
-}
-
-/** Resolves once React owns the very nodes the server sent (a mismatch would have replaced them). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const nodes = (window as unknown as { rendered?: Element[] }).rendered ?? [];
-    return (
-      nodes.length === 2 &&
-      nodes.every((node) => node.isConnected && Object.keys(node).some((key) => key.startsWith('__reactFiber')))
-    );
-  });
-}
+/** The server-rendered heading and Give Fire button. */
+const SERVER_NODES = ['#root h1', '#root main button'];
 
 let rider: RegisteredRider;
 const KIT = 'Lapu';
@@ -83,7 +51,7 @@ for (const viewport of [
     test('hydrates in place from the inlined answer: no second request, no console errors', async ({ page }) => {
       const problems = watchConsole(page);
       const asked = watchProfileRequests(page, rider.user.id);
-      await rememberServerNodes(page);
+      await rememberServerNodes(page, SERVER_NODES);
       await page.goto(`/user/${rider.user.id}`);
       await waitForHydration(page);
       await expect(page.locator('title')).toHaveCount(1);
@@ -112,7 +80,7 @@ test('a signed-in visitor hydrates the same page, then gets their own controls',
   await signInWithToken(page, visitor.token, visitor.user);
   const problems = watchConsole(page);
   const asked = watchProfileRequests(page, rider.user.id);
-  await rememberServerNodes(page);
+  await rememberServerNodes(page, SERVER_NODES);
   await page.goto(`/user/${rider.user.id}`);
   await waitForHydration(page);
   // Once the session is confirmed the signed-out note goes: the page knows its visitor.

@@ -68,6 +68,8 @@ async function openSosOffline(page: Page, rider: Session) {
   await signInWithToken(page, rider.token, rider.user);
   await page.goto('/me');
   await expect(page.getByTestId('sos-panel')).toBeVisible();
+  // The page is the server's drawing until its scripts run; the signal goes once they have.
+  await expect(page.getByTestId('sos-open')).toBeEnabled();
   await context.setOffline(true);
   await openSosSheet(page);
 }

@@ -1,13 +1,17 @@
 // Server rendering: a page's markup, rendered by the same tree main.tsx hydrates, under a
-// static router at the page's path, as a signed-out visitor sees it. Used at build time
+// static router at the page's path, as a signed-out visitor sees it unless the page is one
+// rendered for a signed-in rider (see the last sentence). Used at build time
 // (scripts/prerender.mjs: the landing page and the registration form) and, built into
 // dist/ssr/, at request time by the server (a rider's public profile, with its data). Never
-// part of the browser bundle.
+// part of the browser bundle. A page rendered for a signed-in rider (My Profile) is drawn as
+// that rider sees it, with the session under SESSION_SEED_KEY among its answers.
+import { SESSION_SEED_KEY } from '@rally/shared/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+import type { User } from './lib/auth';
 import { QUERY_SEED_ID, type SeededQuery, serializeQuerySeed } from './lib/query-seed';
 
 export type { SeededQuery };
@@ -27,6 +31,9 @@ export async function renderPage(location: string, queries: readonly SeededQuery
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   for (const query of queries) client.setQueryData(query.queryKey, query.data);
+  // A page rendered for a signed-in rider (My Profile) carries the session the server checked.
+  const sessionKey = JSON.stringify(SESSION_SEED_KEY);
+  const session = queries.find((q) => JSON.stringify(q.queryKey) === sessionKey)?.data as User | undefined;
   // biome-ignore lint/correctness/noComponentHookFactories: one static render per call, never re-rendered
   function PageRouter({ children }: { children: ReactNode }) {
     return <StaticRouter location={location}>{children}</StaticRouter>;
@@ -34,9 +41,15 @@ export async function renderPage(location: string, queries: readonly SeededQuery
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={client}>
-      <App Router={PageRouter} />
+      <App Router={PageRouter} session={session} />
     </QueryClientProvider>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // A Suspense boundary holding more markup than this is sent apart from its place in the
+      // page, to be moved there by an inline script; the CSP refuses inline scripts, so every
+      // boundary is kept in place (My Profile's details panel is over React's 12.8 KB default).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;

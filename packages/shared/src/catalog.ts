@@ -174,6 +174,27 @@ export const COMMENTS_PAGE_SIZE = 20;
  * hydrating client finds it there and asks nothing again.
  */
 export const publicProfileQueryKey = (id: string) => ['public-profile', id] as const;
+/**
+ * My Profile's queries that the server answers when it renders /me for a signed-in rider
+ * (modules/profiles/my-profile-page.routes.ts), under the keys the web client asks with.
+ */
+export const MY_PROFILE_QUERY_KEYS = {
+  tshirt: ['my-tshirt-size'],
+  gear: ['my-gear-sizes'],
+} as const;
+/**
+ * The key of the signed-in user's record in a page the server rendered for them: the session
+ * it checked (its cookie, SESSION_COOKIE), which the client adopts instead of showing the
+ * checking spinner first (its own check still follows).
+ */
+export const SESSION_SEED_KEY = ['session'] as const;
+/**
+ * The cookie carrying the session token on page requests, so the server can render a
+ * signed-in rider's own page (/me). The web client writes and removes it with the stored
+ * token; the API never reads it (it authenticates by the Authorization header only), so it
+ * grants no cross-site request anything.
+ */
+export const SESSION_COOKIE = 'rally_session';
 export const TOAST_LIMIT = 20;
 export const TOAST_ERROR_MS = 4_000;
 export const TOAST_SUCCESS_MS = 2_000;

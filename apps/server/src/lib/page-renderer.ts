@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** One query's answer the page is rendered with, inlined for the client (lib/query-seed.ts there). */
 export interface SeededQuery {
@@ -44,4 +46,16 @@ export function openPageRenderer(webDist: string): PageRenderer | null {
       return module.renderDocument(shell, location, queries);
     },
   };
+}
+
+/** Sends a rendered page compressed as the build's own pages are (their .br/.gz): a slow link pays per byte. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  reply.type('text/html; charset=utf-8');
+  const accepts = request.headers['accept-encoding'] ?? '';
+  if (/\bbr\b/.test(accepts))
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  return reply.send(html);
 }

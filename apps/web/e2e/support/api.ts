@@ -1,5 +1,6 @@
 // Direct API calls for test setup, so each test only drives the screens it is about.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { SESSION_COOKIE } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { PASSWORD, uniqueEmail } from './env';
 import { pngFixture } from './images';
@@ -57,7 +58,10 @@ export async function registerRider(request: APIRequestContext, fields: RiderFie
   return { email, password: PASSWORD, token: body.token, user: body.data.user };
 }
 
-/** Puts a session into the page's storage, as a login would, then reloads the app. */
+/**
+ * Puts a session into the page's storage as a login would (lib/storage.ts: the token and user
+ * in localStorage, the token in the session cookie page requests carry).
+ */
 export async function signInWithToken(page: Page, token: string, user: UserRecord) {
   await page.goto('/forgot-password');
   await page.evaluate(
@@ -67,6 +71,7 @@ export async function signInWithToken(page: Page, token: string, user: UserRecor
     },
     [token, JSON.stringify(user)] as const,
   );
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: page.url(), sameSite: 'Lax' }]);
 }
 
 export interface Session {

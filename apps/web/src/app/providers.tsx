@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider, type User } from '../lib/auth';
 
 // The toast renderer is fetched once the page has loaded: no toast can fire before the rider
 // interacts, and toasts queued earlier wait in react-hot-toast's store until it mounts.
@@ -14,7 +14,7 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
  * route except the landing page (app/query-layout.tsx), to keep it out of the landing
  * page's JavaScript budget.
  */
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, session }: { children: ReactNode; session?: User }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     const mount = () => startTransition(() => setMounted(true));
@@ -26,7 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('load', mount);
   }, []);
   return (
-    <AuthProvider>
+    <AuthProvider initialUser={session}>
       {children}
       {mounted && (
         <Suspense fallback={null}>

@@ -16,7 +16,15 @@ import {
   useState,
 } from 'react';
 import type { api as Api } from './api-client';
-import { readStorage, readStoredUser, removeStorage, storeSession, writeStorage } from './storage';
+import {
+  readSessionCookie,
+  readStorage,
+  readStoredUser,
+  removeStorage,
+  storeSession,
+  writeSessionCookie,
+  writeStorage,
+} from './storage';
 
 export type User = UserRecord;
 
@@ -77,9 +85,14 @@ export function hasStoredSession(): boolean {
   return !!readStorage(STORAGE_KEYS.token) && !!readStorage(STORAGE_KEYS.user);
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [isLoading, setIsLoading] = useState(hasStoredSession);
+/**
+ * `initialUser`: the session the server already checked when it rendered this page for the
+ * rider (its cookie; main.tsx adopts it only when this device holds that rider's session). The
+ * first screen is then the rider's, not the checking spinner; the check below still runs.
+ */
+export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: User }) {
+  const [user, setUser] = useState<User | null>(initialUser ?? null);
+  const [isLoading, setIsLoading] = useState(() => !initialUser && hasStoredSession());
   const [isOfflineSession, setIsOfflineSession] = useState(false);
 
   const adoptUser = useCallback((next: User) => {
@@ -90,6 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     const token = readStorage(STORAGE_KEYS.token);
     removeStorage(STORAGE_KEYS.token);
+    writeSessionCookie(null);
     removeStorage(STORAGE_KEYS.user);
     // The code belongs to the account that registered on this device; the next person
     // signing in here must not see it.
@@ -139,6 +153,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       settle();
       return;
     }
+    // A session stored before the cookie existed (or whose cookie expired) gets it now, so
+    // the next My Profile arrives drawn by the server.
+    if (readSessionCookie() !== token) writeSessionCookie(token);
     loadApi()
       .then((api) => api.get<ProfileResponse>('/auth/profile'))
       .then((response) => {

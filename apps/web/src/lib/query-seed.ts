@@ -20,20 +20,27 @@ export function serializeQuerySeed(queries: readonly SeededQuery[]): string {
   return JSON.stringify(queries).replace(/</g, '\\u003c');
 }
 
-/** Puts the page's inlined answers into `client`; a page without any (or a broken block) adds nothing. */
-export function seedQueryClient(client: QueryClient): void {
-  if (typeof document === 'undefined') return;
+/** The page's inlined answers; none on a page without any (or with a broken block). */
+function seededQueries(): SeededQuery[] {
+  if (typeof document === 'undefined') return [];
   const text = document.getElementById(QUERY_SEED_ID)?.textContent;
-  if (!text) return;
-  let queries: unknown;
+  if (!text) return [];
   try {
-    queries = JSON.parse(text);
+    const queries: unknown = JSON.parse(text);
+    return Array.isArray(queries) ? (queries as SeededQuery[]).filter((q) => Array.isArray(q?.queryKey)) : [];
   } catch {
     // The page still works without it: its screen asks the API as on any other page.
-    return;
+    return [];
   }
-  if (!Array.isArray(queries)) return;
-  for (const query of queries as SeededQuery[]) {
-    if (Array.isArray(query?.queryKey)) client.setQueryData(query.queryKey, query.data);
-  }
+}
+
+/** Puts the page's inlined answers into `client`. */
+export function seedQueryClient(client: QueryClient): void {
+  for (const query of seededQueries()) client.setQueryData(query.queryKey, query.data);
+}
+
+/** The inlined answer under `queryKey` (compared as JSON, as TanStack Query compares keys), if the page has one. */
+export function seededAnswer(queryKey: readonly unknown[]): unknown {
+  const key = JSON.stringify(queryKey);
+  return seededQueries().find((q) => JSON.stringify(q.queryKey) === key)?.data;
 }

@@ -3,13 +3,12 @@
 // plain app shell its largest paint waited for the entry script, the screen's chunk and this
 // API answer on a slow CPU (~3.9 s); rendered, it paints from the HTML, and the client
 // hydrates it from the answer inlined in the page without asking for it again.
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { publicProfileQueryKey } from '@rally/shared/catalog';
 import type { PublicProfile } from '@rally/shared/contracts/profiles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
-import type { PageRenderer } from '../../lib/page-renderer';
+import { type PageRenderer, sendPage } from '../../lib/page-renderer';
 import { publicProfileAnswer } from './profiles.service';
 
 export async function profilePageRoutes(app: FastifyInstance, opts: { db: Db; renderer: PageRenderer }) {
@@ -37,15 +36,7 @@ export async function profilePageRoutes(app: FastifyInstance, opts: { db: Db; re
         request.log.error({ err }, 'the public profile page could not be made; sent the app shell');
       return reply.sendFile('index.html');
     }
-    reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-    // Compressed as the build's own pages are (their .br/.gz): a slow link pays per byte.
-    const accepts = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepts))
-      return reply
-        .header('content-encoding', 'br')
-        .send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-    return reply.send(html);
+    return sendPage(request, reply.header('vary', 'accept-encoding'), html);
   };
 
   // A page, not part of the API's document.

@@ -1,4 +1,5 @@
-// The server-rendered public profile (/user/{id}), with the web client's real renderer: the
+// The server-rendered profile pages, the public profile (/user/{id}) and the signed-in rider's
+// own (/me, by the session cookie), with the web client's real renderer: the
 // test runs the web build's own prerender step (apps/web/scripts/prerender.mjs) on a
 // directory holding the web client's index.html, which builds dist/ssr as the server reads it.
 import { execFile } from 'node:child_process';
@@ -8,16 +9,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { publicProfileQueryKey } from '@rally/shared/catalog';
+import { MY_PROFILE_QUERY_KEYS, publicProfileQueryKey, SESSION_COOKIE, SESSION_SEED_KEY } from '@rally/shared/catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { deactivate, verifiedRider } from '../../test/community-factories';
+import { login, registerRider } from '../../test/factories';
 
 const webDir = fileURLToPath(new URL('../../../../web', import.meta.url));
 const SEED = /<script type="application\/json" id="query-seed">([\s\S]*?)<\/script>/;
 const HOSTILE = '</script><script>alert("pwned")</script><!--';
+
+const seedOf = (html: string) => JSON.parse(SEED.exec(html)?.[1] ?? 'null');
 
 let dist: string;
 let shell: string;
@@ -49,7 +53,6 @@ describe.each(DB_KINDS)('GET /user/:id rendered by the server (%s)', (kind) => {
   afterAll(() => t?.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const seedOf = (html: string) => JSON.parse(SEED.exec(html)?.[1] ?? 'null');
 
   it('sends the profile drawn in the HTML, with the API answer inlined for the client', async () => {
     for (const url of [`/user/${rider.userId}`, `/user/${rider.userId}/`, `/user/${rider.userId}?from=qr`]) {
@@ -168,5 +171,84 @@ describe.each(DB_KINDS)('GET /user/:id rendered by the server (%s)', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(shell);
     });
+  });
+});
+
+describe.each(DB_KINDS)('GET /me rendered for the session cookie (%s)', (kind) => {
+  let t: TestApp;
+  let rider: Awaited<ReturnType<typeof verifiedRider>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { webDist: dist });
+    rider = await verifiedRider(t.app, t.database.db, { firstName: 'Malaya', lastName: 'Dimasalang' });
+  });
+  afterAll(() => t?.close());
+
+  const page = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url, headers: token ? { cookie: `theme=dark; ${SESSION_COOKIE}=${token}` } : {} });
+  const api = (method: 'GET' | 'POST', url: string, token: string) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+
+  it('draws the rider’s own page, with the session and its answers inlined, never stored on the way', async () => {
+    for (const url of ['/me', '/me/', '/profile', '/me?tab=code']) {
+      const res = await page(url, rider.token);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.headers.vary, url).toBe('cookie, accept-encoding');
+      const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)?.[1] ?? '';
+      expect(root, url).toContain('MY PROFILE');
+      expect(root, url).toContain('Malaya Dimasalang');
+      expect(root, url).not.toContain('Authenticating warrior...');
+      expect(res.body, url).toContain('<template id="app-scripts">');
+      expect(res.body, url).not.toMatch(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[^>]*>/i);
+      expect(root, url).not.toMatch(/\sstyle=/i);
+      const seed = seedOf(res.body) as { queryKey: unknown[]; data: unknown }[];
+      expect(seed.map((q) => q.queryKey)).toEqual([
+        [...SESSION_SEED_KEY],
+        [...MY_PROFILE_QUERY_KEYS.tshirt],
+        [...MY_PROFILE_QUERY_KEYS.gear],
+      ]);
+      // The very answers the client would have asked for.
+      expect(seed[0]?.data).toEqual((await api('GET', '/api/auth/profile', rider.token)).json().data.user);
+      expect(seed[1]?.data).toEqual((await api('GET', '/api/my/tshirt-size/status', rider.token)).json().data);
+      expect(seed[2]?.data).toEqual((await api('GET', '/api/my/gear-sizes', rider.token)).json().data);
+    }
+  });
+
+  it('sends the plain shell without a cookie, with a malformed or unknown one, or for the unverified', async () => {
+    const pending = await registerRider(t.app, { firstName: 'Naghihintay' });
+    for (const token of [undefined, 'not a token!', 'A'.repeat(43), pending.token]) {
+      const res = await page('/me', token);
+      expect(res.statusCode, String(token)).toBe(200);
+      expect(res.body, String(token)).toBe(shell);
+      expect(res.headers.vary, String(token)).toBe('cookie, accept-encoding');
+    }
+  });
+
+  it('draws nothing for a token ended by a refresh or a sign-out', async () => {
+    const token = (await login(t.app, rider.email)).json().token as string;
+    expect((await page('/me', token)).body).toContain('Malaya Dimasalang');
+    const next = (await api('POST', '/api/auth/refresh', token)).json().token as string;
+    expect((await page('/me', next)).body).toContain('Malaya Dimasalang');
+    // The refresh revoked the old token: its cookie draws nothing.
+    expect((await page('/me', token)).body).toBe(shell);
+    expect((await api('POST', '/api/auth/logout', next)).statusCode).toBe(200);
+    expect((await page('/me', next)).body).toBe(shell);
+  });
+
+  it('never lets the cookie stand in for the bearer token on the API', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { cookie: `${SESSION_COOKIE}=${rider.token}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('sends the shell once the account is deactivated', async () => {
+    const gone = await verifiedRider(t.app, t.database.db, { firstName: 'Paalam' });
+    expect((await page('/me', gone.token)).body).toContain('MY PROFILE');
+    await deactivate(t.database.db, gone.userId);
+    expect((await page('/me', gone.token)).body).toBe(shell);
   });
 });

@@ -1,5 +1,5 @@
 // Calls of My Profile.
-import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
+import { COMMENTS_PAGE_SIZE, MY_PROFILE_QUERY_KEYS } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyCommentList } from '@rally/shared/contracts/profiles';
 import type { MyDetailsBody } from '@rally/shared/contracts/rider-details';
@@ -27,8 +27,9 @@ export const myKeys = {
   passages: ['my-passages'] as const,
   comments: ['my-comments'] as const,
   announcements: ['announcements'] as const,
-  tshirt: ['my-tshirt-size'] as const,
-  gear: ['my-gear-sizes'] as const,
+  // Also the keys the server answers when it renders /me (its answers inlined in the page).
+  tshirt: MY_PROFILE_QUERY_KEYS.tshirt,
+  gear: MY_PROFILE_QUERY_KEYS.gear,
 };
 
 export async function fetchRiderCode(): Promise<string> {

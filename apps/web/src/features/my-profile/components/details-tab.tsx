@@ -13,6 +13,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatRiderNumber } from '../../../lib/format';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { roleLabel } from '../../public-profile/components/rider-badges';
 import { fullNameOf } from '../../public-profile/lib/names';
 import { myKeys } from '../api/my-profile-api';
@@ -43,6 +44,8 @@ export function DetailsTab({ user, editable = true }: { user: UserRecord; editab
   const riderKit = DEFAULT_RIDER_KIT_STATUS;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  // Drawn by the server (/me), the button waits for the scripts: a tap before would do nothing.
+  const hydrated = useHydrated();
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const closeForm = () => {
@@ -79,6 +82,7 @@ export function DetailsTab({ user, editable = true }: { user: UserRecord; editab
               <button
                 ref={editButton}
                 type="button"
+                disabled={!hydrated}
                 onClick={() => setEditing(true)}
                 className={buttonStyles('secondary', 'md', 'shrink-0')}
               >

@@ -3,6 +3,7 @@ import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 interface ProfileMenuProps {
   role: string;
@@ -15,6 +16,8 @@ export function ProfileMenu({ role, onLogout }: ProfileMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  // Drawn by the server (/me), the menu waits for the scripts: a tap before would do nothing.
+  const hydrated = useHydrated();
   const showAdmin = (ADMIN_PANEL_ROLES as readonly string[]).includes(role);
 
   useEffect(() => {
@@ -45,6 +48,7 @@ export function ProfileMenu({ role, onLogout }: ProfileMenuProps) {
         ref={buttonRef}
         type="button"
         aria-expanded={open}
+        disabled={!hydrated}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
         className={buttonStyles('ghost', 'md', 'px-3')}

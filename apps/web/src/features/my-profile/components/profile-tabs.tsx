@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export interface TabDef<Id extends string> {
   id: Id;
@@ -20,6 +21,8 @@ export const panelId = (id: string) => `profile-panel-${id}`;
 
 /** WAI-ARIA tabs: one tab stop, arrow keys move between tabs, Home/End jump to the ends. */
 export function ProfileTabs<Id extends string>({ tabs, active, onSelect, label }: ProfileTabsProps<Id>) {
+  // Drawn by the server (/me), the tabs wait for the scripts: a tap before would do nothing.
+  const hydrated = useHydrated();
   const refs = useRef(new Map<Id, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -60,6 +63,7 @@ export function ProfileTabs<Id extends string>({ tabs, active, onSelect, label }
             aria-selected={selected}
             aria-controls={panelId(tab.id)}
             tabIndex={selected ? 0 : -1}
+            disabled={!hydrated}
             onClick={() => onSelect(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={`relative flex min-h-16 min-w-0 flex-col items-center justify-center gap-1 rounded-md border-2 px-1 py-2 text-center font-display text-sm tracking-wider uppercase transition-colors md:-mb-0.5 md:min-h-12 md:flex-row md:gap-2 md:rounded-b-none md:border-0 md:border-b-4 md:px-2 md:py-0 md:text-base md:tracking-wide md:whitespace-nowrap ${
