@@ -5,16 +5,14 @@
 // dist/ssr/, at request time by the server (a rider's public profile, with its data). Never
 // part of the browser bundle. A page rendered for a signed-in rider (My Profile) is drawn as
 // that rider sees it, with the session under SESSION_SEED_KEY among its answers.
-import { SESSION_SEED_KEY } from '@rally/shared/catalog';
+import { SESSION_SEED_KEY, type SeededQuery } from '@rally/shared/catalog';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import type { User } from './lib/auth';
-import { QUERY_SEED_ID, type SeededQuery, serializeQuerySeed } from './lib/query-seed';
-
-export type { SeededQuery };
+import { QUERY_SEED_ID, serializeQuerySeed } from './lib/query-seed';
 
 /** The build's index.html has exactly this empty root, which the page's markup fills. */
 const ROOT = '<div id="root"></div>';

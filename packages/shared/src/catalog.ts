@@ -175,6 +175,15 @@ export const COMMENTS_PAGE_SIZE = 20;
  */
 export const publicProfileQueryKey = (id: string) => ['public-profile', id] as const;
 /**
+ * One query's answer a server-rendered page was drawn with, inlined in its HTML for the web
+ * client's query cache: the contract between the server (lib/page-renderer.ts) and the web
+ * renderer (entry-server.tsx, lib/query-seed.ts).
+ */
+export interface SeededQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+/**
  * My Profile's queries that the server answers when it renders /me for a signed-in rider
  * (modules/profiles/my-profile-page.routes.ts), under the keys the web client asks with.
  */

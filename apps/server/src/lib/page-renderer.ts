@@ -9,13 +9,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { SeededQuery } from '@rally/shared/catalog';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** One query's answer the page is rendered with, inlined for the client (lib/query-seed.ts there). */
-export interface SeededQuery {
-  queryKey: readonly unknown[];
-  data: unknown;
-}
 
 interface RenderModule {
   renderDocument(shell: string, location: string, queries: readonly SeededQuery[]): Promise<string>;

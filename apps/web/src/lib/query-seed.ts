@@ -1,15 +1,10 @@
 // Answers a server-rendered page was drawn with (entry-server.tsx), inlined in its HTML as a
 // JSON data block, so the browser's query client starts from them (lib/query-client.ts):
 // hydration then finds the very data the markup was made from, and nothing is asked again.
+import type { SeededQuery } from '@rally/shared/catalog';
 import type { QueryClient } from '@tanstack/react-query';
 
 export const QUERY_SEED_ID = 'query-seed';
-
-/** One query's answer as the page was rendered with it. */
-export interface SeededQuery {
-  queryKey: readonly unknown[];
-  data: unknown;
-}
 
 /**
  * The data block's text. JSON may hold `</script>` or `<!--` inside a string (a rider names
