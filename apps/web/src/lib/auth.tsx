@@ -96,8 +96,12 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
   const [isOfflineSession, setIsOfflineSession] = useState(false);
 
   const adoptUser = useCallback((next: User) => {
-    writeStorage(STORAGE_KEYS.user, JSON.stringify(next));
-    setUser(next);
+    const json = JSON.stringify(next);
+    writeStorage(STORAGE_KEYS.user, json);
+    // The same record again (the start check, then My Profile's refresh, moments after the
+    // server drew the page with it) keeps the same object: every screen reading the session
+    // would otherwise render again, whole, in one blocking task on a slow phone.
+    setUser((prev) => (prev && JSON.stringify(prev) === json ? prev : next));
   }, []);
 
   const logout = useCallback(() => {

@@ -11,9 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bike, HeartPulse, IdCard, Package, Pencil, Phone, Shirt } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { HydratedButton } from '../../../components/ui/hydrated-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatRiderNumber } from '../../../lib/format';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { roleLabel } from '../../public-profile/components/rider-badges';
 import { fullNameOf } from '../../public-profile/lib/names';
 import { myKeys } from '../api/my-profile-api';
@@ -44,8 +44,6 @@ export function DetailsTab({ user, editable = true }: { user: UserRecord; editab
   const riderKit = DEFAULT_RIDER_KIT_STATUS;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  // Drawn by the server (/me), the button waits for the scripts: a tap before would do nothing.
-  const hydrated = useHydrated();
   const editButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const closeForm = () => {
@@ -79,16 +77,15 @@ export function DetailsTab({ user, editable = true }: { user: UserRecord; editab
           ) : (
             <div className="flex flex-col gap-2 rounded-lg border border-ink-700 bg-ink-850 p-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-ash">Keep your phone, address, emergency contact and medical notes up to date.</p>
-              <button
+              {/* Drawn by the server (/me), the button waits for the scripts. */}
+              <HydratedButton
                 ref={editButton}
-                type="button"
-                disabled={!hydrated}
                 onClick={() => setEditing(true)}
                 className={buttonStyles('secondary', 'md', 'shrink-0')}
               >
                 <Pencil className="size-5" aria-hidden="true" />
                 Edit My Details
-              </button>
+              </HydratedButton>
             </div>
           )}
         </div>

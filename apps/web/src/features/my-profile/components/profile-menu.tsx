@@ -3,7 +3,7 @@ import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { HydratedButton } from '../../../components/ui/hydrated-button';
 
 interface ProfileMenuProps {
   role: string;
@@ -16,8 +16,6 @@ export function ProfileMenu({ role, onLogout }: ProfileMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  // Drawn by the server (/me), the menu waits for the scripts: a tap before would do nothing.
-  const hydrated = useHydrated();
   const showAdmin = (ADMIN_PANEL_ROLES as readonly string[]).includes(role);
 
   useEffect(() => {
@@ -44,18 +42,17 @@ export function ProfileMenu({ role, onLogout }: ProfileMenuProps) {
 
   return (
     <div ref={rootRef} className="relative">
-      <button
+      {/* Drawn by the server (/me), the menu waits for the scripts. */}
+      <HydratedButton
         ref={buttonRef}
-        type="button"
         aria-expanded={open}
-        disabled={!hydrated}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
         className={buttonStyles('ghost', 'md', 'px-3')}
       >
         <Menu className="size-6" aria-hidden="true" />
         <span className="sr-only">Account menu</span>
-      </button>
+      </HydratedButton>
       <div
         id={menuId}
         hidden={!open}

@@ -9,11 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CloudUpload, MessageSquareText, Phone, ShieldCheck, Siren, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { HydratedButton } from '../../../components/ui/hydrated-button';
 import { eventSettingsQuery, NATIONAL_EMERGENCY_NUMBER } from '../../../lib/event-settings';
 import { clockTime, coordinatesText, staffTitle } from '../../../lib/incident-display';
 import { enqueueSos, type QueuedSos, retrySosNow } from '../../../lib/offline/sos-queue';
 import { toast } from '../../../lib/toast';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { fullNameOf } from '../../public-profile/lib/names';
 import { myIncidentsQuery } from '../api/incidents-api';
 import { sosSmsText } from '../lib/sos-sms';
@@ -25,7 +25,6 @@ const RECENT_MS = 6 * 60 * 60 * 1000;
 
 export function SosPanel({ user }: { user: UserRecord }) {
   const [sheetOpen, setSheetOpen] = useState(false);
-  const hydrated = useHydrated();
   const calls = useSosQueue(user.id);
   const incidents = useQuery(myIncidentsQuery());
   const settings = useQuery(eventSettingsQuery());
@@ -71,16 +70,14 @@ export function SosPanel({ user }: { user: UserRecord }) {
             In trouble on the road? Tell the marshals. Works without signal: it sends when the phone can.
           </p>
         </div>
-        <button
-          type="button"
+        {/* Until the page's scripts run (a page the server drew) a press would do nothing. */}
+        <HydratedButton
           data-testid="sos-open"
-          // Until the page's scripts run (a page the server drew) a press would do nothing.
-          disabled={!hydrated}
           onClick={() => setSheetOpen(true)}
           className="min-h-16 disabled:opacity-70 shrink-0 rounded-full border-4 border-white/80 bg-ember-600 px-8 font-display text-3xl tracking-[0.2em] text-white uppercase shadow-lg shadow-ember-700/40 hover:bg-ember-500"
         >
           SOS
-        </button>
+        </HydratedButton>
       </div>
       {showCall && <QueuedCallStatus call={showCall} user={user} hotline={settings.data?.hotline ?? null} />}
       {justSent && latestCall && (

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorScreen } from '../../../components/layout/error-screen';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { HydratedButton } from '../../../components/ui/hydrated-button';
 import { Logo } from '../../../components/ui/logo';
 import { PageMeta } from '../../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
@@ -61,9 +62,6 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
   const queryClient = useQueryClient();
   const viewerId = isAuthenticated && user ? user.id : null;
   const [shareOpen, setShareOpen] = useState(false);
-  // The server sends this page drawn; until React owns it a tap on a button would do nothing
-  // at all, so the buttons wait, disabled, for the scripts (well under a second on a phone).
-  const hydrated = useHydrated();
   const [demoFire, setDemoFire] = useState<FireState>({ hasGivenFire: false, totalFires: profile.stats.fires });
   const [demoCommentCount, setDemoCommentCount] = useState(profile.stats.comments);
 
@@ -135,17 +133,13 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
           <Link to="/" className="rounded" aria-label="Mindanao Warriors Endurance Rally home">
             <Logo className="size-10" />
           </Link>
-          <button
-            type="button"
-            onClick={() => setShareOpen(true)}
-            disabled={!hydrated}
-            className={buttonStyles('secondary', 'md', 'px-3')}
-          >
+          {/* The server sends this page drawn: the buttons wait, disabled, for the scripts. */}
+          <HydratedButton onClick={() => setShareOpen(true)} className={buttonStyles('secondary', 'md', 'px-3')}>
             <Share2 className="size-5" aria-hidden="true" />
             <span>
               Share<span className="sr-only sm:not-sr-only"> Profile</span>
             </span>
-          </button>
+          </HydratedButton>
         </div>
       </header>
 
@@ -191,15 +185,14 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
                 </span>
                 <span className="sr-only">{fire.totalFires === 1 ? 'fire' : 'fires'}</span>
               </p>
-              <button
-                type="button"
+              <HydratedButton
                 onClick={onGiveFire}
-                disabled={!hydrated || fire.hasGivenFire || fireMutation.isPending}
+                disabled={fire.hasGivenFire || fireMutation.isPending}
                 className={buttonStyles('primary', 'lg', 'w-full sm:w-auto')}
               >
                 <Flame className="size-6" aria-hidden="true" />
                 {fire.hasGivenFire ? 'FIRE GIVEN' : fireMutation.isPending ? 'GIVING...' : 'GIVE FIRE'}
-              </button>
+              </HydratedButton>
               {!viewerId && (
                 <p className="flex items-center gap-1 text-xs text-smoke">
                   <ShieldQuestion className="size-4" aria-hidden="true" />

@@ -7,7 +7,7 @@ import { formatRiderNumber } from '../../../lib/format';
 
 const ALL_NUMBERS = Array.from({ length: RIDER_NUMBER_MAX - RIDER_NUMBER_MIN + 1 }, (_, i) => RIDER_NUMBER_MIN + i);
 
-interface RiderNumberPickerProps {
+export interface RiderNumberPickerProps {
   value: number | null;
   onChange: (riderNumber: number) => void;
   taken: ReadonlySet<number>;

@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { HydratedFieldset } from '../../../components/ui/hydrated-fieldset';
 import { PageMeta } from '../../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { FieldError } from '../../../components/ui/text-field';
@@ -14,14 +15,13 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { submitRegistration, takenNumbersKey, useTakenNumbers } from '../api/registration-api';
+import { submitRegistration, takenNumbersKey } from '../api/registration-api';
 import { DraftNotice } from '../components/draft-notice';
 import { ErrorSummary } from '../components/error-summary';
 import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
 import { PaymentSection } from '../components/payment-section';
-import { RiderNumberPicker } from '../components/rider-number-picker';
+import { RiderNumberField } from '../components/rider-number-field';
 import { EmergencyContactSection, MotorcycleSection } from '../components/simple-sections';
 import { SizesSection } from '../components/sizes-section';
 import { TermsModal } from '../components/terms-modal';
@@ -49,8 +49,6 @@ export default function RegisterPage() {
   const { isAuthenticated, isLoading, setSession } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const taken = useTakenNumbers();
-  const hydrated = useHydrated();
 
   const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
   const [profileImage, setProfileImage] = useState<File | null>(null);
@@ -98,12 +96,7 @@ export default function RegisterPage() {
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const set: FieldSetter = useCallback((field, value) => setFields((f) => ({ ...f, [field]: value })), []);
-  const takenSet = useMemo(() => new Set(taken.data ?? []), [taken.data]);
-
-  // A number someone else claimed meanwhile cannot stay selected.
-  useEffect(() => {
-    if (fields.riderNumber !== null && takenSet.has(fields.riderNumber) && !registered) set('riderNumber', null);
-  }, [takenSet, fields.riderNumber, registered, set]);
+  const setRiderNumber = useCallback((n: number | null) => set('riderNumber', n), [set]);
 
   if (isLoading) return <FullScreenSpinner label="Authenticating warrior..." />;
   if (isAuthenticated && !registered) return <Navigate to="/profile" replace />;
@@ -185,7 +178,7 @@ export default function RegisterPage() {
         {/* noValidate: the registration checks run in their fixed order as toasts, not as browser bubbles. */}
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registration">
           {/* The server sends this form prerendered: it takes input once React owns it. */}
-          <fieldset disabled={!hydrated} className="min-w-0 space-y-6">
+          <HydratedFieldset className="min-w-0 space-y-6">
             {draft.restored && <DraftNotice onStartOver={startOver} onDismiss={draft.dismissNotice} />}
             {problems.length > 0 && <ErrorSummary problems={problems} onSelect={goTo} />}
             <FormSection number={1} title="Warrior Identity" description="Who rides under this number.">
@@ -199,12 +192,10 @@ export default function RegisterPage() {
             </FormSection>
 
             <FormSection number={2} title="Rider Number" description="Pick any free number from 1 to 1000.">
-              <RiderNumberPicker
+              <RiderNumberField
                 value={fields.riderNumber}
-                onChange={(n) => set('riderNumber', n)}
-                taken={takenSet}
-                loading={taken.isFetching}
-                onRefresh={() => void taken.refetch()}
+                onChange={setRiderNumber}
+                registered={registered}
                 error={fieldError(errors, 'riderNumber')}
               />
             </FormSection>
@@ -284,7 +275,7 @@ export default function RegisterPage() {
             <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
               {submitting ? 'JOINING THE TRIBE...' : 'CLAIM YOUR DESTINY'}
             </button>
-          </fieldset>
+          </HydratedFieldset>
         </form>
       </main>
       <SiteFooter />
