@@ -12,7 +12,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import type { User } from './lib/auth';
-import { QUERY_SEED_ID, serializeQuerySeed } from './lib/query-seed';
+import { answerIn, QUERY_SEED_ID, serializeQuerySeed } from './lib/query-seed';
 
 /** The build's index.html has exactly this empty root, which the page's markup fills. */
 const ROOT = '<div id="root"></div>';
@@ -30,8 +30,7 @@ export async function renderPage(location: string, queries: readonly SeededQuery
   });
   for (const query of queries) client.setQueryData(query.queryKey, query.data);
   // A page rendered for a signed-in rider (My Profile) carries the session the server checked.
-  const sessionKey = JSON.stringify(SESSION_SEED_KEY);
-  const session = queries.find((q) => JSON.stringify(q.queryKey) === sessionKey)?.data as User | undefined;
+  const session = answerIn(queries, SESSION_SEED_KEY) as User | undefined;
   // biome-ignore lint/correctness/noComponentHookFactories: one static render per call, never re-rendered
   function PageRouter({ children }: { children: ReactNode }) {
     return <StaticRouter location={location}>{children}</StaticRouter>;

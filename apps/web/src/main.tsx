@@ -14,9 +14,9 @@ if (!container) throw new Error('Missing #root element');
 
 preloadScreen(window.location.pathname);
 // My Profile, rendered by the server for the rider whose session cookie came with the request,
-// is adopted only by a device that still holds that rider's session: signed out here since
-// (offline, so the cookie outlived it) or signed in as someone else, the page is drawn afresh
-// and the stored session, if any, checked as on any other page.
+// is adopted only by a device that holds that rider's session (lib/storage.ts keeps the two
+// together; a cookie left by anything else, such as an older client, does not count): otherwise
+// the page is drawn afresh and the stored session, if any, checked as on any other page.
 const rendered = seededAnswer(SESSION_SEED_KEY) as User | undefined;
 const session = rendered && hasStoredSession() && readStoredUser()?.id === rendered.id ? rendered : undefined;
 if (container.firstElementChild && rendered && !session) container.replaceChildren();

@@ -34,8 +34,13 @@ export function seedQueryClient(client: QueryClient): void {
   for (const query of seededQueries()) client.setQueryData(query.queryKey, query.data);
 }
 
-/** The inlined answer under `queryKey` (compared as JSON, as TanStack Query compares keys), if the page has one. */
-export function seededAnswer(queryKey: readonly unknown[]): unknown {
+/** The answer under `queryKey` among `queries` (keys compared as JSON, as TanStack Query compares them). */
+export function answerIn(queries: readonly SeededQuery[], queryKey: readonly unknown[]): unknown {
   const key = JSON.stringify(queryKey);
-  return seededQueries().find((q) => JSON.stringify(q.queryKey) === key)?.data;
+  return queries.find((q) => JSON.stringify(q.queryKey) === key)?.data;
+}
+
+/** The page's inlined answer under `queryKey`, if it has one. */
+export function seededAnswer(queryKey: readonly unknown[]): unknown {
+  return answerIn(seededQueries(), queryKey);
 }
