@@ -63,6 +63,12 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * An in-memory PGlite starts from this dump of another one's data directory
+   * (`dumpDataDir`) instead of an empty one: the API tests start each of their many
+   * databases from one migrated copy, skipping initdb (~3 s of CPU each).
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
@@ -95,7 +101,9 @@ export async function openDatabase(opts: {
   ]);
   if (opts.dataDir) await initDataDirApart(opts.dataDir);
   const options = { startParams: [...PGlite.defaultStartParams, ...pgliteSettings()] };
-  const client = opts.dataDir ? new PGlite(opts.dataDir, options) : new PGlite(options);
+  const client = opts.dataDir
+    ? new PGlite(opts.dataDir, options)
+    : new PGlite({ ...options, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,11 +1,13 @@
 // Builds the real app on a real database for API tests: an in-memory PGlite always, or a
 // fresh database on the PostgreSQL server named by TEST_DATABASE_URL (made per test file
-// and dropped afterwards).
+// and dropped afterwards). Both start as copies of the migrated database of their kind that
+// the global setup made once (test/global-setup.ts).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Role } from '@rally/shared/catalog';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -32,7 +34,8 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   const name = `rally_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -63,9 +66,19 @@ export async function openTestDatabase(
       },
     };
   }
-  const database = await openDatabase({});
+  const database = await openDatabase({ loadDataDir: pgliteTemplate() });
   await runMigrations(database);
   return { database, drop: () => database.close() };
+}
+
+let pgliteDump: Blob | undefined;
+
+/** The migrated PGlite's dump (read once per worker), or none outside the global setup. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteDump ??= new Blob([readFileSync(file)]);
+  return pgliteDump;
 }
 
 export async function buildTestApp(
