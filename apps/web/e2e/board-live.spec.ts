@@ -5,23 +5,17 @@
 // keeps the route classified before the flag-off and shows stations after it.
 // Stations live on day 30 so the board opens on this test's day (the latest with a passage).
 
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiLogin, bearer, type Session, signInWithToken } from './support/api';
-import { createUser } from './support/cli';
-import { DATA_DIR, ROOT } from './support/env';
+import { cli, createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
 import { type VerifiedRider, verifiedRiders } from './support/scanner';
 
 const DAY = 30;
 
 function advanceServerClock(minutes: number) {
-  execFileSync('npm', ['run', '--silent', 'cli', '--', 'test-clock', '--advance-minutes', String(minutes)], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  cli(['test-clock', '--advance-minutes', String(minutes)]);
 }
 
 async function station(request: APIRequestContext, admin: Session, name: string, kind: string, order: number) {
