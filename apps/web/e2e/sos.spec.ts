@@ -4,7 +4,7 @@
 // rider's screen says who and when. A tap sends nothing; 30 s without delivery offers a
 // call and an SMS to the hotline.
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { Incident } from '@rally/shared/contracts/incidents';
 import { bearer, registerRider, type Session, sessionOf, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
@@ -155,6 +155,14 @@ test('an SOS sent offline lands once with the position; the marshal acknowledges
   await console.context().close();
 });
 
+/** The element's foot is at or above the SOS bar's top edge. */
+async function expectAboveAlarm(page: Page, element: Locator) {
+  const bar = await page.getByTestId('incident-alarm').boundingBox();
+  const box = await element.boundingBox();
+  if (!bar || !box) throw new Error('the alarm or the element is not shown');
+  expect(box.y + box.height).toBeLessThanOrEqual(bar.y + 1);
+}
+
 test('a new SOS raises the alarm on an open console page at once, until someone acknowledges', async ({
   page,
   request,
@@ -192,6 +200,16 @@ test('a new SOS raises the alarm on an open console page at once, until someone 
   await expect.poll(() => page.title()).toMatch(/^🚨 SOS/);
   // Officers watch but do not handle: no button for them.
   await expect(watcher.getByTestId('alarm-acknowledge')).toHaveCount(0);
+
+  // The bar hides no section: the sidebar ends above it on a desktop, and on a phone the
+  // menu's last section scrolls into view above it.
+  await expectAboveAlarm(page, page.getByRole('navigation', { name: 'Console sections' }).last());
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Console sections' }).first();
+  await menu.evaluate((nav) => nav.scrollTo(0, nav.scrollHeight));
+  await expectAboveAlarm(page, menu.getByRole('button').last());
+  await page.getByRole('button', { name: 'Menu' }).click();
 
   await page.getByTestId('alarm-acknowledge').click();
   await expect(page.getByTestId('incident-alarm')).toHaveCount(0);

@@ -8,7 +8,7 @@ import type { Incident } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing, CheckCheck, Siren, Volume2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ApiError } from '../../../lib/api-client';
@@ -112,6 +112,27 @@ function useNotifications(open: Incident[]) {
   }, [open]);
 }
 
+/**
+ * The bar's height as `--alarm-inset` on the document while it shows: the page's foot, the
+ * sticky sidebar and the phone menu end above it, so no tab (Settings is last) sits under
+ * the bar. Measured, since the bar grows with the riders listed and the phone's width.
+ */
+function useAlarmInset(bar: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const set = () => root.style.setProperty('--alarm-inset', `${element.offsetHeight}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--alarm-inset');
+    };
+  }, [bar, shown]);
+}
+
 export function IncidentAlarm() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -135,6 +156,8 @@ export function IncidentAlarm() {
     ? `SOS${open.length > 1 ? ` (${open.length})` : ''}: #${first.rider.riderNumber ?? '---'} ${first.rider.kitName ?? ''}`
     : null;
   const soundBlocked = useAlarmSound(open.length > 0);
+  const bar = useRef<HTMLDivElement>(null);
+  useAlarmInset(bar, open.length > 0);
   useBlinkingTitle(title);
   useNotifications(open);
 
@@ -149,8 +172,9 @@ export function IncidentAlarm() {
   return (
     <>
       {/* Room at the foot of the page, so the bar never hides the last of it. */}
-      <div aria-hidden="true" className="h-48 shrink-0" />
+      <div aria-hidden="true" className="h-(--alarm-inset) shrink-0" />
       <div
+        ref={bar}
         role="alert"
         data-testid="incident-alarm"
         className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-white/80 bg-ember-700 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-white shadow-2xl sm:px-5"

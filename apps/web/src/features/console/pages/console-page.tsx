@@ -120,20 +120,22 @@ export default function ConsolePage() {
             </Link>
           </div>
         </div>
-        {/* On phones the sidebar folds into this menu under the header. */}
+        {/* On phones the sidebar folds into this menu under the header (69 px tall there). */}
         <nav
           id={menuId}
           aria-label="Console sections"
-          className={`${menuOpen ? 'block' : 'hidden'} max-h-[70dvh] overflow-y-auto border-t border-ink-700 px-3 pb-3 md:hidden`}
+          className={`${menuOpen ? 'block' : 'hidden'} max-h-[min(70dvh,calc(100dvh-4.3125rem-var(--alarm-inset,0px)))] overflow-y-auto border-t border-ink-700 px-3 pb-3 md:hidden`}
         >
           <TabList tabs={tabs} active={active?.id} onChoose={choose} />
         </nav>
       </header>
 
       <div className="flex flex-1">
+        {/* Below the header (77 px from md up: two lines of title, padding, border) and above
+            an SOS bar, so its last section is never out of reach. */}
         <nav
           aria-label="Console sections"
-          className="sticky top-[4.25rem] hidden h-[calc(100dvh-4.25rem)] w-56 shrink-0 2xl:w-64 overflow-y-auto border-r border-ink-700 bg-ink-900 p-3 md:block"
+          className="sticky top-[4.8125rem] hidden h-[calc(100dvh-4.8125rem-var(--alarm-inset,0px))] w-56 shrink-0 2xl:w-64 overflow-y-auto border-r border-ink-700 bg-ink-900 p-3 md:block"
         >
           <TabList tabs={tabs} active={active?.id} onChoose={choose} />
         </nav>
