@@ -90,11 +90,12 @@ function MyProfileView({ user }: { user: UserRecord }) {
 
   const tshirt = useQuery({ queryKey: myKeys.tshirt, queryFn: fetchTshirtStatus });
   const gear = useQuery({ queryKey: myKeys.gear, queryFn: fetchGearSizes });
-  // Loaded on the first opening of the tab, not with the page.
+  // Loaded once the page has painted (or at once when the tab opens first): not with the
+  // page on a slow link, but soon enough for the tab's unread badge to tell there is news.
   const announcements = useQuery({
     queryKey: myKeys.announcements,
     queryFn: fetchAnnouncements,
-    enabled: opened.has('announcements'),
+    enabled: painted || opened.has('announcements'),
   });
 
   useEffect(() => {

@@ -65,7 +65,8 @@ function PendingRow({
   const method = entry.payment_method ? PAYMENT_METHOD_LABELS[entry.payment_method as PaymentMethod] : 'N/A';
   return (
     <tr
-      className={`bg-ink-900 ${selected ? 'outline-3 -outline-offset-3 outline-gold-400' : ''}`}
+      // Kept clear of the sticky header and an SOS bar when the keys scroll it into view.
+      className={`scroll-mt-20 scroll-mb-(--alarm-inset) bg-ink-900 ${selected ? 'outline-3 -outline-offset-3 outline-gold-400' : ''}`}
       data-verification-code={entry.verification_code}
       data-selected={selected || undefined}
     >

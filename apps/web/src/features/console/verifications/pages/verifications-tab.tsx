@@ -10,7 +10,7 @@ import {
 import type { PendingVerification } from '@rally/shared/contracts/verifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, History, Keyboard, ListChecks, ShieldCheck, XCircle } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { toast } from '../../../../lib/toast';
 import { consoleKeys } from '../../api/console-keys';
@@ -107,14 +107,18 @@ export default function VerificationsTab() {
   useEffect(() => {
     if (deskOpen && following?.has_payment_receipt) void queryClient.prefetchQuery(receiptQuery(following.user_id));
   }, [deskOpen, following, queryClient]);
+  // The selected row stays in view as the keys move it; not on opening the tab, where the
+  // first row is selected by default and a phone would scroll past the heading to it.
+  const movedByUser = useRef(false);
   useEffect(() => {
-    if (!current || deskOpen) return;
+    if (!current || deskOpen || !movedByUser.current) return;
     document
       .querySelector(`tr[data-verification-code="${current.verification_code}"]`)
       ?.scrollIntoView({ block: 'nearest' });
   }, [current, deskOpen]);
 
   const select = (i: number) => {
+    movedByUser.current = true;
     setSelected(i);
     setConfirming(null);
     setZoom(1);
