@@ -55,7 +55,9 @@ export function SizePicker({
           *
         </span>
       </legend>
-      <div className={`grid grid-cols-4 sm:grid-cols-8 ${layout.grid}`}>
+      {/* A column is never narrower than its label: in the form's narrow column on a desktop,
+          equal eighths left CUSTOM wider than its box. */}
+      <div className={`grid grid-cols-4 sm:grid-cols-[repeat(8,minmax(min-content,1fr))] ${layout.grid}`}>
         {SIZES.map((size) => (
           <label key={size} className={layout.option}>
             <input

@@ -40,7 +40,7 @@ export function ManualEntry({ onToken }: { onToken: (token: RiderToken) => void 
           enterKeyHint="done"
           placeholder="e.g. 42"
           aria-describedby={error ? `${id}-error` : undefined}
-          className="min-h-14 w-full min-w-0 rounded-md border-2 border-ink-600 bg-ink-950 px-4 font-display text-3xl tracking-wider text-bone placeholder:text-ink-600 focus:border-fire-500 focus:outline-none"
+          className="min-h-14 w-full min-w-0 rounded-md border-2 border-ink-600 bg-ink-950 px-4 font-display text-3xl tracking-wider text-bone placeholder:text-smoke focus:border-fire-500 focus:outline-none"
         />
         <button type="submit" className={buttonStyles('primary', 'lg', 'shrink-0')}>
           Record

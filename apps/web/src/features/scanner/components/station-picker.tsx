@@ -2,6 +2,7 @@
 import { STATION_KIND_LABELS } from '@rally/shared/catalog';
 import type { Station } from '@rally/shared/contracts/stations';
 import { MapPin } from 'lucide-react';
+import { routesText } from '../../../lib/format';
 
 export function StationPicker({
   stations,
@@ -46,7 +47,7 @@ export function StationPicker({
                     <span>
                       <span className="block text-2xl font-black text-bone">{s.name}</span>
                       <span className="block text-base text-ash">
-                        {`${STATION_KIND_LABELS[s.kind]}${s.routes.length ? ` · ${s.routes.join(', ')}` : ' · all routes'}`}
+                        {`${STATION_KIND_LABELS[s.kind]} · ${routesText(s.routes)}`}
                       </span>
                     </span>
                   </button>

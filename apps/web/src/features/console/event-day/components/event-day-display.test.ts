@@ -1,7 +1,7 @@
 // A station's opening and closing times go through the browser's datetime-local input,
 // which has no time zone: the form must give the server back the instant it showed.
 import { describe, expect, it } from 'vitest';
-import { fromLocalInput, routesText, toLocalInput } from './event-day-display';
+import { fromLocalInput, toLocalInput } from './event-day-display';
 
 describe('station times through a datetime-local input', () => {
   it('shows an ISO instant as local wall time and reads it back as the same instant', () => {
@@ -17,12 +17,5 @@ describe('station times through a datetime-local input', () => {
     expect(fromLocalInput('')).toBeNull();
     expect(fromLocalInput('not a time')).toBeNull();
     expect(toLocalInput('garbage')).toBe('');
-  });
-});
-
-describe('routes of a station', () => {
-  it('no routes means every route; otherwise the catalog names', () => {
-    expect(routesText([])).toBe('All routes');
-    expect(routesText(['lakambini', 'bagani'])).toBe('Lakambini/Magani, Bagani');
   });
 });

@@ -1,5 +1,3 @@
-import { RALLY_ROUTES, type RallyRouteId } from '@rally/shared/catalog';
-
 /** 'Nov 15, 6:05 AM': event-day times are read on the day, so the date stays short. */
 export function formatEventTime(value: string | null | undefined): string {
   if (!value) return '—';
@@ -19,12 +17,6 @@ export function formatScanTime(value: string): string {
     minute: '2-digit',
     second: '2-digit',
   });
-}
-
-/** `routes: []` means the station serves every route. */
-export function routesText(routes: readonly RallyRouteId[]): string {
-  if (routes.length === 0) return 'All routes';
-  return routes.map((r) => RALLY_ROUTES[r].name).join(', ');
 }
 
 /** An ISO time as the value of a datetime-local input (the browser's local time). */

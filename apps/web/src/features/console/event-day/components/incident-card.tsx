@@ -191,7 +191,8 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
               if (assignee) actions.onAssign(assignee);
             }}
           >
-            <div className="min-w-0 flex-1">
+            {/* At least 13rem, so a phone puts Assign under a readable list, not beside a cut one. */}
+            <div className="min-w-52 flex-1">
               <label htmlFor={assignId} className="text-sm text-ash">
                 Assign to
               </label>

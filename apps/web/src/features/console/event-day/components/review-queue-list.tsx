@@ -133,15 +133,11 @@ function ReviewRow({
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
               <dt className="text-smoke">Device</dt>
               <dd className="text-bone">
-                <time dateTime={scan.scannedAt} className="whitespace-nowrap">
-                  {formatScanTime(scan.scannedAt)}
-                </time>
+                <time dateTime={scan.scannedAt}>{formatScanTime(scan.scannedAt)}</time>
               </dd>
               <dt className="text-smoke">Received</dt>
               <dd className="text-bone">
-                <time dateTime={scan.receivedAt} className="whitespace-nowrap">
-                  {formatScanTime(scan.receivedAt)}
-                </time>
+                <time dateTime={scan.receivedAt}>{formatScanTime(scan.receivedAt)}</time>
               </dd>
             </dl>
           </div>

@@ -1,8 +1,9 @@
 import { STATION_KIND_LABELS } from '@rally/shared/catalog';
 import type { Station } from '@rally/shared/contracts/stations';
 import { ArrowDown, ArrowUp, Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
+import { routesText } from '../../../../lib/format';
 import { ConsoleTable, type TableHeader } from '../../components/console-table';
-import { formatEventTime, routesText } from './event-day-display';
+import { formatEventTime } from './event-day-display';
 
 const th = 'whitespace-nowrap px-2.5 py-2 text-left text-xs font-bold uppercase tracking-wide text-ash';
 const td = 'px-2.5 py-3 align-middle';
