@@ -90,12 +90,12 @@ function MyProfileView({ user }: { user: UserRecord }) {
 
   const tshirt = useQuery({ queryKey: myKeys.tshirt, queryFn: fetchTshirtStatus });
   const gear = useQuery({ queryKey: myKeys.gear, queryFn: fetchGearSizes });
-  // Loaded once the page has painted (or at once when the tab opens first): not with the
-  // page on a slow link, but soon enough for the tab's unread badge to tell there is news.
+  // Loaded on the first opening of the tab, not with the page (the rider-site spec: "Comments
+  // and announcements load lazily on first opening when empty").
   const announcements = useQuery({
     queryKey: myKeys.announcements,
     queryFn: fetchAnnouncements,
-    enabled: painted || opened.has('announcements'),
+    enabled: opened.has('announcements'),
   });
 
   useEffect(() => {
