@@ -76,7 +76,10 @@ if (!onlyUnit) {
         console.log(`(${p.stats.flaky} e2e test(s) passed only on retry)`);
       }
     } else problems.push('e2e wrote no results');
-    if (process.env.TEST_DATABASE_URL) await e2eOnPostgres(process.env.TEST_DATABASE_URL);
+    // E2E_POSTGRES=skip: .ci/run's second Node leg, whose Vitest run covers PostgreSQL already.
+    if (process.env.TEST_DATABASE_URL && process.env.E2E_POSTGRES === 'skip')
+      console.log('\n=== event-day e2e on PostgreSQL: skipped (E2E_POSTGRES=skip)');
+    else if (process.env.TEST_DATABASE_URL) await e2eOnPostgres(process.env.TEST_DATABASE_URL);
   }
 }
 
