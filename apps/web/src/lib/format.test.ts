@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, routesText } from './format';
+import { formatDate } from './format';
 
 describe('formatDate', () => {
   it('writes what the en-PH short date format writes, for every day of a leap year and more', () => {
@@ -20,12 +20,5 @@ describe('formatDate', () => {
   it('reads ISO strings and leaves an invalid date blank', () => {
     expect(formatDate('1987-12-25T00:00:00')).toBe('Dec 25, 1987');
     expect(formatDate('not a date')).toBe('');
-  });
-});
-
-describe('routes of a station', () => {
-  it('no routes means every route; otherwise the catalog names', () => {
-    expect(routesText([])).toBe('All routes');
-    expect(routesText(['lakambini', 'bagani'])).toBe('Lakambini/Magani, Bagani');
   });
 });

@@ -1,5 +1,4 @@
 // Display formatting shared by the screens.
-import { RALLY_ROUTES, type RallyRouteId } from '@rally/shared/catalog';
 
 /**
  * 2700 -> '₱2,700'. Grouped by hand rather than with Intl.NumberFormat: the landing page is
@@ -52,10 +51,4 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days}d ago`;
   return formatDate(date);
-}
-
-/** `routes: []` means the station serves every route. */
-export function routesText(routes: readonly RallyRouteId[]): string {
-  if (routes.length === 0) return 'All routes';
-  return routes.map((r) => RALLY_ROUTES[r].name).join(', ');
 }

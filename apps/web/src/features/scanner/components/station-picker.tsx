@@ -2,7 +2,7 @@
 import { STATION_KIND_LABELS } from '@rally/shared/catalog';
 import type { Station } from '@rally/shared/contracts/stations';
 import { MapPin } from 'lucide-react';
-import { routesText } from '../../../lib/format';
+import { routesText } from '../../../lib/routes-text';
 
 export function StationPicker({
   stations,

@@ -1,7 +1,7 @@
 import { STATION_KIND_LABELS } from '@rally/shared/catalog';
 import type { Station } from '@rally/shared/contracts/stations';
 import { ArrowDown, ArrowUp, Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
-import { routesText } from '../../../../lib/format';
+import { routesText } from '../../../../lib/routes-text';
 import { ConsoleTable, type TableHeader } from '../../components/console-table';
 import { formatEventTime } from './event-day-display';
 
