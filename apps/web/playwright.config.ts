@@ -50,7 +50,10 @@ export default defineConfig({
     : 'list',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs ~12% of the suite's time (screencast frames and
+    // DOM snapshots; measured on two spec files: 135 s with, 118 s without). CI keeps the
+    // failure's message, screenshot and error context; a local run keeps the trace as well.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
