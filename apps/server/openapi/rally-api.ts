@@ -1576,7 +1576,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description The profile image of an active rider, for anyone. `size=thumb` gives a small square JPEG (the scanner caches one per rider offline); `v` only versions the URL.
+         * @description The profile image of an active rider, for anyone (the scanner caches the thumb of each rider offline). `size` gives a smaller square JPEG, never enlarged: `thumb` 128 px, `display` 480 px; without it, the picture as stored. `v` only versions the URL.
          *
          *     Public: no token needed.
          */
@@ -1746,7 +1746,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description A profile image (by user id or file id).
+         * @description A profile image (by user id or file id). `size` gives a smaller square JPEG, never enlarged: `thumb` 128 px, `display` 480 px; without it, the picture as stored. `v` only versions the URL.
          *
          *     Needs a bearer token of any signed-in account.
          */
@@ -15233,7 +15233,7 @@ export interface operations {
     getPublicProfileImageById: {
         parameters: {
             query?: {
-                size?: "thumb";
+                size?: "thumb" | "display";
                 v?: string;
             };
             header?: never;
@@ -16297,7 +16297,10 @@ export interface operations {
     };
     getUploadProfileImageById: {
         parameters: {
-            query?: never;
+            query?: {
+                size?: "thumb" | "display";
+                v?: string;
+            };
             header?: never;
             path: {
                 id: string;

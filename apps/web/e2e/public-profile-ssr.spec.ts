@@ -2,10 +2,11 @@
 // (apps/server/src/modules/profiles/profile-page.routes.ts): readable with no script at all,
 // then hydrated in place from the answer inlined in the page, without asking for it again.
 import type { Page } from '@playwright/test';
-import { type RegisteredRider, registerRider, signInWithToken } from './support/api';
+import { bearer, type RegisteredRider, registerRider, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { expect, test } from './support/fixtures';
 import { rememberServerNodes, waitForHydration, watchConsole } from './support/hydration';
+import { pngFixture } from './support/images';
 
 /** Requests for the profile's API answer (which the page must not need). */
 function watchProfileRequests(page: Page, id: string): string[] {
@@ -88,6 +89,35 @@ test('a signed-in visitor hydrates the same page, then gets their own controls',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(KIT.toUpperCase());
   expect(asked).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test('the picture at the head of the profile is its 480 px copy, named in the served HTML', async ({
+  page,
+  request,
+}) => {
+  const pictured = await registerRider(request, { firstName: 'Sinag' });
+  const uploaded = await request.post('/api/upload/profile-image', {
+    headers: bearer(pictured.token),
+    multipart: { profileImage: { name: 'me.png', mimeType: 'image/png', buffer: pngFixture(1200, 900) } },
+  });
+  expect(uploaded.status()).toBe(201);
+
+  const html = await (await request.get(`/user/${pictured.user.id}`)).text();
+  expect(html).toContain(`/api/public/profile-image/${pictured.user.id}?size=display`);
+
+  const images: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/profile-image/')) images.push(response.url());
+  });
+  await page.goto(`/user/${pictured.user.id}`);
+  const photo = page.getByRole('img', { name: /^sinag$/i });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([480, 480]);
+  // The 1200 px original is never fetched.
+  expect(images.length).toBeGreaterThan(0);
+  expect(images.every((url) => url.endsWith('?size=display'))).toBe(true);
 });
 
 test('an unknown rider gets the usual not-found page', async ({ page }) => {

@@ -161,6 +161,14 @@ export const UPLOAD_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 export const IMAGE_MAX_EDGE = 2048;
 /** Uploads whose declared dimensions exceed this are refused before decoding (pixel floods). */
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Smaller copies of a profile picture, by their longest edge in pixels (`?size=`): `thumb`
+ * for avatars in lists and the scanner's offline roster, `display` for the head of a
+ * profile (160 CSS px at up to 3 device pixels). A stored picture can be 2048 px; a list
+ * of commenters on mobile data should not download it twenty times.
+ */
+export const PROFILE_IMAGE_SIZES = { thumb: 128, display: 480 } as const;
+export type ProfileImageSize = keyof typeof PROFILE_IMAGE_SIZES;
 
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const VERIFY_POLL_INTERVAL_MS = 30_000;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog';
 import { envelope, messageEnvelope } from '@rally/shared/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,9 +19,9 @@ import {
   openFile,
   readProfileImage,
   readReceipt,
+  resizedProfileImage,
   type StoredFile,
   saveUserFile,
-  thumbnailOf,
 } from './uploads.service';
 
 const fileRecord = z.object({
@@ -34,6 +35,14 @@ const fileRecord = z.object({
   createdAt: z.string(),
 });
 const idParam = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+const sizeNames = Object.keys(PROFILE_IMAGE_SIZES) as [ProfileImageSize, ...ProfileImageSize[]];
+const profileImageQuery = z.object({
+  size: z.enum(sizeNames, { message: `size must be ${sizeNames.join(' or ')}` }).optional(),
+  v: z.string().max(40).optional(),
+});
+const profileImageSizesText = `\`size\` gives a smaller square JPEG, never enlarged: ${sizeNames
+  .map((name) => `\`${name}\` ${PROFILE_IMAGE_SIZES[name]} px`)
+  .join(', ')}; without it, the picture as stored. \`v\` only versions the URL.`;
 
 type FileRow = { mimeType: string; sha256: string; sizeBytes?: number };
 
@@ -139,17 +148,31 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     },
   });
 
+  /** The picture as stored, or one of its smaller copies; a revalidation costs no resize. */
+  const sendProfileImage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: StoredFile,
+    size: ProfileImageSize | undefined,
+    cache: string,
+  ) => {
+    if (!size) return sendBlob(request, reply, file, cache, bytesOf(file));
+    const copy = { mimeType: 'image/jpeg', sha256: `${file.sha256}-${size}` };
+    return sendBlob(request, reply, copy, cache, () => resizedProfileImage(db, fileStore, file, size));
+  };
+
   r.get('/upload/profile-image/:id', {
     config: { access: 'authenticated' },
     schema: {
       tags: ['uploads'],
-      description: 'A profile image (by user id or file id).',
+      description: `A profile image (by user id or file id). ${profileImageSizesText}`,
       params: idParam,
+      querystring: profileImageQuery,
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
       const file = await readProfileImage(db, request.params.id, false);
-      return sendBlob(request, reply, file, 'private, max-age=60', bytesOf(file));
+      return sendProfileImage(request, reply, file, request.query.size, 'private, max-age=60');
     },
   });
 
@@ -157,32 +180,14 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     config: { access: 'public' },
     schema: {
       tags: ['uploads'],
-      description:
-        'The profile image of an active rider, for anyone. `size=thumb` gives a small square JPEG (the scanner caches one per rider offline); `v` only versions the URL.',
+      description: `The profile image of an active rider, for anyone (the scanner caches the thumb of each rider offline). ${profileImageSizesText}`,
       params: idParam,
-      querystring: z.object({
-        size: z.enum(['thumb'], { message: 'size must be thumb' }).optional(),
-        v: z.string().max(40).optional(),
-      }),
+      querystring: profileImageQuery,
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
       const file = await readProfileImage(db, request.params.id, true);
-      const cache = 'public, max-age=300, must-revalidate';
-      if (request.query.size !== 'thumb') return sendBlob(request, reply, file, cache, bytesOf(file));
-      // Answer a revalidation before spending a resize on it.
-      const etag = `"${file.sha256}-thumb"`;
-      if (request.headers['if-none-match'] === etag) {
-        return reply.header('etag', etag).header('cache-control', cache).code(304).send();
-      }
-      const thumb = await thumbnailOf(db, fileStore, file);
-      return sendBlob(
-        request,
-        reply,
-        { mimeType: 'image/jpeg', sha256: `${file.sha256}-thumb` },
-        cache,
-        async () => thumb,
-      );
+      return sendProfileImage(request, reply, file, request.query.size, 'public, max-age=300, must-revalidate');
     },
   });
 }

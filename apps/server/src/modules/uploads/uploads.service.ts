@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog';
 import { can } from '@rally/shared/permissions';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -202,30 +203,40 @@ export function readProfileImage(db: Db, id: string, publicOnly: boolean) {
   return findFile(db, 'profile_image', id, publicOnly);
 }
 
-// Thumbnails by content hash: a scanner team downloading the roster asks for the same few
-// hundred images many times on event morning, and a resize costs far more than a lookup.
-const THUMB_SIZE = 128;
-const THUMB_CACHE_MAX = 2000;
-const thumbs = new Map<string, Buffer>();
+// Smaller copies by content hash and size: a scanner team downloading the roster asks for
+// the same few hundred images many times on event morning, and a resize costs far more
+// than a lookup.
+const RESIZED_CACHE_MAX = 2000;
+const resized = new Map<string, Buffer>();
 
 /**
- * A small square JPEG of a profile image (the scanner's offline roster photo). Kept per
- * process by content hash: a hash names the same bytes on every instance, so nothing
+ * A square JPEG of a profile image at one of PROFILE_IMAGE_SIZES (never enlarged). Kept
+ * per process by content hash: a hash names the same bytes on every instance, so nothing
  * here can go stale.
  */
-export async function thumbnailOf(db: Db, store: FileStore, file: StoredFile): Promise<Buffer> {
-  const hit = thumbs.get(file.sha256);
+export async function resizedProfileImage(
+  db: Db,
+  store: FileStore,
+  file: StoredFile,
+  size: ProfileImageSize,
+): Promise<Buffer> {
+  const key = `${file.sha256}-${size}`;
+  const hit = resized.get(key);
   if (hit) return hit;
   const bytes = await openFile(db, store, file);
   const sharp = await loadSharp();
-  const out = await sharp(Buffer.isBuffer(bytes) ? bytes : await streamBytes(bytes))
-    .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover' })
-    .jpeg({ quality: 70, mozjpeg: true })
+  const image = sharp(Buffer.isBuffer(bytes) ? bytes : await streamBytes(bytes));
+  const { width = 1, height = 1 } = await image.metadata();
+  // Square at the shorter side when that is smaller than the copy: cropped, not blown up.
+  const edge = Math.min(PROFILE_IMAGE_SIZES[size], width, height);
+  const out = await image
+    .resize(edge, edge, { fit: 'cover' })
+    .jpeg({ quality: size === 'thumb' ? 70 : 75, mozjpeg: true })
     .toBuffer();
-  if (thumbs.size >= THUMB_CACHE_MAX) {
-    const oldest = thumbs.keys().next().value;
-    if (oldest !== undefined) thumbs.delete(oldest);
+  if (resized.size >= RESIZED_CACHE_MAX) {
+    const oldest = resized.keys().next().value;
+    if (oldest !== undefined) resized.delete(oldest);
   }
-  thumbs.set(file.sha256, out);
+  resized.set(key, out);
   return out;
 }

@@ -183,6 +183,53 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('serves smaller square copies of a profile picture on both routes, never enlarged, with their own ETag', async () => {
+    const rider = await registerRider(t.app);
+    const big = await jpeg({ width: 1600, height: 1200 });
+    expect((await upload(rider.token, '/api/upload/profile-image', 'profileImage', big)).statusCode).toBe(201);
+    const stored = await t.app.inject({ method: 'GET', url: `/api/public/profile-image/${rider.userId}` });
+    expect((await sharp(stored.rawPayload).metadata()).width).toBe(1600);
+
+    for (const [size, edge] of [
+      ['thumb', 128],
+      ['display', 480],
+    ] as const) {
+      for (const [url, headers] of [
+        [`/api/public/profile-image/${rider.userId}?size=${size}`, {}],
+        [`/api/upload/profile-image/${rider.userId}?size=${size}`, bearer(rider.token)],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toBe('image/jpeg');
+        expect(res.headers.etag).toBe(`"${(stored.headers.etag as string).slice(1, -1)}-${size}"`);
+        const meta = await sharp(res.rawPayload).metadata();
+        expect([meta.width, meta.height]).toEqual([edge, edge]);
+        expect(res.rawPayload.length).toBeLessThan(stored.rawPayload.length);
+        // A revalidation is answered without a resize.
+        const again = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...headers, 'if-none-match': res.headers.etag as string },
+        });
+        expect(again.statusCode).toBe(304);
+      }
+    }
+
+    // A picture smaller than the copy is cropped square but not blown up.
+    const small = await registerRider(t.app);
+    await upload(small.token, '/api/upload/profile-image', 'profileImage', await jpeg({ width: 300, height: 200 }));
+    const display = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/profile-image/${small.userId}?size=display`,
+    });
+    const meta = await sharp(display.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 200]);
+
+    const bad = await t.app.inject({ method: 'GET', url: `/api/public/profile-image/${rider.userId}?size=huge` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, message: 'size must be thumb or display' });
+  });
+
   it('re-encodes PNG and GIF uploads and replaces the previous image', async () => {
     const rider = await registerRider(t.app);
     const first = await upload(

@@ -103,7 +103,13 @@ export function WarriorDetailsModal({ user: initial, onClose }: { user: AdminUse
         <div className="flex flex-col gap-4">
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
             <div className="flex flex-col items-center gap-2">
-              <ProfileAvatar userId={u.id} name={name} hasImage={u.has_profile_image} className="size-28" />
+              <ProfileAvatar
+                userId={u.id}
+                name={name}
+                hasImage={u.has_profile_image}
+                className="size-28"
+                size="display"
+              />
               {u.has_profile_image && (
                 <button
                   type="button"

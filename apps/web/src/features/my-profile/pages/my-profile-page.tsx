@@ -196,6 +196,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
               name={kitName}
               hasImage={user.hasProfileImage && painted}
               className="size-24 border-4"
+              size="display"
             />
             <RiderNumberBadge riderNumber={user.riderNumber} className="absolute -right-3 -bottom-1 text-base" />
           </div>

@@ -1,6 +1,6 @@
 // Calls of the public profile.
 
-import { COMMENTS_PAGE_SIZE, publicProfileQueryKey } from '@rally/shared/catalog';
+import { COMMENTS_PAGE_SIZE, type ProfileImageSize, publicProfileQueryKey } from '@rally/shared/catalog';
 import type { Comment, CommentList, FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { api } from '../../../lib/api-client';
 
@@ -14,7 +14,7 @@ export const profileKeys = {
   profile: publicProfileQueryKey,
   fire: (id: string) => ['fire-status', id] as const,
   comments: (id: string) => ['profile-comments', id] as const,
-  image: (id: string) => ['profile-image', id] as const,
+  image: (id: string, size: ProfileImageSize) => ['profile-image', id, size] as const,
 };
 
 /** Thrown when the API answers without success: the page shows 'User not found'. */

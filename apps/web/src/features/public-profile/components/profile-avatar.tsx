@@ -1,3 +1,4 @@
+import type { ProfileImageSize } from '@rally/shared/catalog';
 import { useId, useState } from 'react';
 import { useProfileImage } from '../api/profile-image';
 
@@ -7,11 +8,19 @@ interface ProfileAvatarProps {
   /** False when the profile says there is no picture: skips the request. */
   hasImage?: boolean;
   className?: string;
+  /** `display` where the avatar is drawn larger than 64 CSS px (a card's head). */
+  size?: ProfileImageSize;
 }
 
 /** A rider's round picture, or the default avatar while none is loaded. */
-export function ProfileAvatar({ userId, name, hasImage = true, className = 'size-12' }: ProfileAvatarProps) {
-  const url = useProfileImage(userId, hasImage && userId !== 'demo');
+export function ProfileAvatar({
+  userId,
+  name,
+  hasImage = true,
+  className = 'size-12',
+  size = 'thumb',
+}: ProfileAvatarProps) {
+  const url = useProfileImage(userId, hasImage && userId !== 'demo', size);
   const [broken, setBroken] = useState<string | null>(null);
   const shown = url && broken !== url ? url : null;
   return (

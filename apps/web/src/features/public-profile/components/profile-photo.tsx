@@ -14,7 +14,7 @@ interface ProfilePhotoProps {
  * The rider's picture at the head of their public profile: a plain <img> of the public URL
  * rather than ProfileAvatar's fetched blob. The server-rendered page names it in its HTML,
  * so a phone fetches it alongside the page instead of after the app's scripts: it is the
- * largest thing the page paints.
+ * largest thing the page paints; its `display` copy, a fraction of the stored bytes.
  */
 export function ProfilePhoto({ userId, name, hasImage, className = 'size-12' }: ProfilePhotoProps) {
   const [broken, setBroken] = useState(false);
@@ -24,7 +24,7 @@ export function ProfilePhoto({ userId, name, hasImage, className = 'size-12' }: 
     >
       {hasImage && !broken ? (
         <img
-          src={`${API_BASE}/public/profile-image/${encodeURIComponent(userId)}`}
+          src={`${API_BASE}/public/profile-image/${encodeURIComponent(userId)}?size=display`}
           alt={name}
           className="size-full object-cover"
           onError={() => setBroken(true)}
