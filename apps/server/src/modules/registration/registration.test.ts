@@ -172,15 +172,23 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  /** `preferred` unless a rider of an earlier test holds it, else the lowest free number. */
+  const freeRiderNumber = async (preferred: number) => {
+    const taken = new Set((await t.database.db.select({ n: users.riderNumber }).from(users)).map((r) => r.n));
+    return [preferred, ...Array.from({ length: 1000 }, (_, i) => i + 1)].find((n) => !taken.has(n)) ?? preferred;
+  };
+
   it('registers through the JSON route too', async () => {
-    const fields = registrationFields({ paymentMethod: 'cash', riderNumber: '650' });
+    // A number no earlier test here holds (their riders get random numbers; 650 was taken once in CI).
+    const free = await freeRiderNumber(650);
+    const fields = registrationFields({ paymentMethod: 'cash', riderNumber: String(free) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { ...fields, riderNumber: 650 },
+      payload: { ...fields, riderNumber: free },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.user.riderNumber).toBe(650);
+    expect(res.json().data.user.riderNumber).toBe(free);
   });
 
   it('refuses a bad file and leaves nothing behind', async () => {
@@ -208,8 +216,7 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     const hashesBefore = vi.mocked(hashPassword).mock.calls.length;
     // A number no earlier test here holds: their riders get random numbers, and one landing
     // on the contested number left all 50 losers (seen once in CI).
-    const taken = new Set((await t.database.db.select({ n: users.riderNumber }).from(users)).map((r) => r.n));
-    const contested = [777, ...Array.from({ length: 1000 }, (_, i) => i + 1)].find((n) => !taken.has(n)) ?? 777;
+    const contested = await freeRiderNumber(777);
     const bodies = await Promise.all(
       Array.from({ length: 50 }, async () =>
         multipart(registrationFields({ riderNumber: String(contested) }), await registrationFiles()),
