@@ -15,6 +15,14 @@ function unique(): string {
 
 export const STRONG_PASSWORD = 'Warrior2025!';
 
+/**
+ * Riders without a chosen number get one from 700–998; tests that need a particular number
+ * pick one below 700 (or 999), so an earlier test's random rider never holds it.
+ */
+function randomRiderNumber(): number {
+  return 700 + Math.floor(Math.random() * 299);
+}
+
 /** A complete, valid registration payload (text fields, as multipart sends them). */
 export function registrationFields(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   const id = unique();
@@ -34,7 +42,7 @@ export function registrationFields(overrides: Record<string, string | undefined>
     paymentMethod: 'gcash',
     emergencyContactName: 'Amihan Rider',
     emergencyContactNumber: '09181234567',
-    riderNumber: String(1 + Math.floor(Math.random() * 1000)),
+    riderNumber: String(randomRiderNumber()),
     tshirtSize: 'L',
     finisherSleeveSize: 'M',
     vestSize: 'XL',
