@@ -13061,6 +13061,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {

@@ -34,7 +34,8 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       description:
         'Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.',
       body: registrationPayload(),
-      response: responses({ 201: authResponse }),
+      // 409: the email or the rider number is taken, as on the multipart route.
+      response: responses({ 201: authResponse }, 409),
     },
     handler: async (request, reply) => {
       const result = await register(db, request.body, async () => [], clientInfo(request), whenClientGone(reply));
