@@ -113,6 +113,16 @@ test('fifty riders scanned offline across two reloads arrive exactly once; a rep
       permissions: ['camera'],
       serviceWorkers: 'allow',
     });
+    // Every text the pending badge shows, per page load: after a reload it must never claim
+    // "0 pending" while 21 scans wait on the phone.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { pendingTexts: seen });
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="pending-count"]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     const page = await context.newPage();
     await offlineAtStation(page, marshal, station.name, riders);
     await expect(page.getByTestId('online-state')).toHaveText('Offline');
@@ -139,6 +149,8 @@ test('fifty riders scanned offline across two reloads arrive exactly once; a rep
     await expect(page.getByTestId('station-name')).toHaveText(station.name);
     await expect(page.getByTestId('offline-notice')).toBeVisible();
     await expect(page.getByTestId('pending-count')).toHaveAttribute('data-pending', '21');
+    const shown = await page.evaluate(() => (window as unknown as { pendingTexts: string[] }).pendingTexts);
+    expect(shown.filter((text) => /^\d+ pending/.test(text))).toEqual(['21 pending']);
     await typeRiders(typed.slice(20, 35));
     await page.reload();
     await expect(page.getByTestId('station-name')).toHaveText(station.name);

@@ -12,14 +12,15 @@ import { createSyncLoop, type SyncState } from './sync-loop';
 export type { SyncState } from './sync-loop';
 
 export interface SyncStatus {
-  pending: number;
+  /** null until the queue on this device has been counted: never show a made-up 0. */
+  pending: number | null;
   lastSyncAt: string | null;
   state: SyncState;
 }
 
 type Listener = (status: SyncStatus) => void;
 const listeners = new Set<Listener>();
-let status: SyncStatus = { pending: 0, lastSyncAt: null, state: { kind: 'idle' } };
+let status: SyncStatus = { pending: null, lastSyncAt: null, state: { kind: 'idle' } };
 
 function publish(next: Partial<SyncStatus>) {
   status = { ...status, ...next };
@@ -48,7 +49,7 @@ export async function refreshSyncStatus(): Promise<void> {
 /** Stores a scan in the queue; the caller then asks for a sync. Resolves once it is on disk. */
 export async function enqueueScan(scan: QueuedScan): Promise<void> {
   await (await offlineDb()).put('scans', scan);
-  publish({ pending: status.pending + 1 });
+  publish({ pending: await pendingCount() });
 }
 
 /** The latest scans of this device, newest first. */
@@ -108,7 +109,7 @@ const loop = createSyncLoop({
   onState: (state) => publish({ state }),
   afterRun: refreshSyncStatus,
   // A scan queued while the last batch was on its way: send it now rather than at the next scan.
-  more: () => status.pending > 0,
+  more: () => (status.pending ?? 0) > 0,
 });
 
 /**

@@ -103,7 +103,11 @@ export function ScannerScreen({ user }: { user: User }) {
           <div className="rounded-xl border-4 border-gold-400 bg-ink-900 p-4 sm:p-6" data-testid="sign-in-again">
             <ScannerSignIn
               heading="Sign in again to send your scans"
-              note={`Your session has ended. ${status.pending} scan${status.pending === 1 ? '' : 's'} wait on this phone and are sent once you sign in.`}
+              note={
+                status.pending === null
+                  ? 'Your session has ended. Scans on this phone are sent once you sign in.'
+                  : `Your session has ended. ${status.pending} scan${status.pending === 1 ? '' : 's'} wait on this phone and are sent once you sign in.`
+              }
               onSignedIn={onSignedIn}
             />
           </div>

@@ -20,6 +20,7 @@ export function SyncHeader({
   rosterSize: number;
 }) {
   const syncing = status.state.kind === 'syncing';
+  const { pending } = status;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm font-bold sm:text-base" data-testid="sync-header">
       <span
@@ -33,12 +34,13 @@ export function SyncHeader({
       </span>
       <span
         data-testid="pending-count"
-        data-pending={status.pending}
-        className={`rounded-md px-2.5 py-1.5 ${status.pending > 0 ? 'bg-gold-400 text-ink-950' : 'bg-ink-800 text-bone'}`}
+        data-pending={pending ?? undefined}
+        className={`rounded-md px-2.5 py-1.5 ${(pending ?? 0) > 0 ? 'bg-gold-400 text-ink-950' : 'bg-ink-800 text-bone'}`}
       >
-        {`${status.pending} pending`}
+        {/* Counted from IndexedDB a moment after the page opens; till then no figure at all. */}
+        {pending === null ? 'Counting queue…' : `${pending} pending`}
         {/* Says the queue is on its way, so a marshal does not walk off mid-send. */}
-        {syncing && status.pending > 0 ? ' · sending' : ''}
+        {syncing && (pending ?? 0) > 0 ? ' · sending' : ''}
       </span>
       <button
         type="button"
