@@ -4,7 +4,7 @@
 // and receipt included, the password never.
 import type { Page } from '@playwright/test';
 import { PH_MOBILE_MESSAGE } from '@rally/shared/contracts/rider-details';
-import { freeRiderNumber, signInWithToken } from './support/api';
+import { freeRiderNumber, shownRiderNumber, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { PASSWORD, uniqueEmail } from './support/env';
@@ -223,7 +223,7 @@ for (const viewport of [
       await expect(page.getByLabel('Email')).toHaveValue(email);
       await expect(page.getByLabel('Phone number')).toHaveValue('09171230000');
       await expect(page.getByLabel('Gender')).toHaveValue('female');
-      await expect(page.getByTestId('selected-rider-number')).toHaveText(`#${String(riderNumber).padStart(3, '0')}`);
+      await expect(page.getByTestId('selected-rider-number')).toHaveText(`#${shownRiderNumber(riderNumber)}`);
       await expect(page.locator('input[name=tshirtSize][value=S]')).toBeChecked();
       await expect(page.getByLabel('Custom finisher sleeve size')).toHaveValue('Arm 24 in');
       await expect(page.locator('input[name=vestSize][value=M]')).toBeChecked();

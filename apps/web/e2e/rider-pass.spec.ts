@@ -3,7 +3,7 @@
 // through the service worker.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { signInWithToken } from './support/api';
+import { shownRiderNumber, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { uniqueEmail } from './support/env';
@@ -33,7 +33,7 @@ test('the rider sees the pass and the passages; the public profile shows the las
   await expect(page.getByTestId('rider-code')).toHaveText(riderCode);
   await expect(page.getByTestId('rider-qr')).toBeVisible();
   await expect(page.getByTestId('pass-name')).toHaveText(rider.user.kitName || rider.user.firstName.toUpperCase());
-  await expect(page.getByTestId('pass-number')).toContainText(String(rider.user.riderNumber).padStart(3, '0'));
+  await expect(page.getByTestId('pass-number')).toContainText(shownRiderNumber(rider.user.riderNumber));
   await expect(page.getByTestId('pass-category')).toContainText('LAKAN');
   await expect(page.getByText('No stations passed yet.')).toBeVisible();
 
@@ -112,7 +112,7 @@ test.describe('offline', () => {
     await expect(page.getByTestId('rider-pass')).toBeVisible();
     await expect(page.getByTestId('pass-offline')).toContainText('You are offline.');
     await expect(page.getByTestId('rider-code')).toHaveText(rider.user.riderCode ?? '');
-    await expect(page.getByTestId('pass-number')).toContainText(String(rider.user.riderNumber).padStart(3, '0'));
+    await expect(page.getByTestId('pass-number')).toContainText(shownRiderNumber(rider.user.riderNumber));
     await expect(page.getByTestId('pass-name')).toBeVisible();
     await expect(page.getByTestId('rider-qr')).toBeVisible();
     // The session was kept: still signed in, not sent to the login page.

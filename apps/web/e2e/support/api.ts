@@ -15,6 +15,12 @@ export async function freeRiderNumber(request: APIRequestContext): Promise<numbe
   }
 }
 
+/** A rider number as the screens show it: at least three digits (7 -> "007"). */
+export function shownRiderNumber(riderNumber: number | null): string {
+  if (riderNumber === null) throw new Error('this rider has no number');
+  return String(riderNumber).padStart(3, '0');
+}
+
 export interface RegisteredRider {
   email: string;
   password: string;
