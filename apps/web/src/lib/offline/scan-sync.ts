@@ -41,15 +41,29 @@ export async function pendingCount(): Promise<number> {
   return (await offlineDb()).countFromIndex('scans', 'byState', 'pending');
 }
 
+let countsAsked = 0;
+
+/**
+ * Counts the queue and publishes the count with `also`. IndexedDB answers counts in the order
+ * they were asked, but a caller may publish later (a refresh also reads the meta store): a
+ * count that a newer one overtook is dropped, so the badge never steps back to an old figure.
+ */
+async function publishCount(also: Partial<SyncStatus> = {}): Promise<void> {
+  const asked = ++countsAsked;
+  const pending = await pendingCount();
+  publish(asked === countsAsked ? { ...also, pending } : also);
+}
+
 /** Reads the pending count and last sync time from the database (another tab may have synced). */
 export async function refreshSyncStatus(): Promise<void> {
-  publish({ pending: await pendingCount(), lastSyncAt: (await readMeta('lastSyncAt')) ?? null });
+  const lastSyncAt = (await readMeta('lastSyncAt')) ?? null;
+  await publishCount({ lastSyncAt });
 }
 
 /** Stores a scan in the queue; the caller then asks for a sync. Resolves once it is on disk. */
 export async function enqueueScan(scan: QueuedScan): Promise<void> {
   await (await offlineDb()).put('scans', scan);
-  publish({ pending: await pendingCount() });
+  await publishCount();
 }
 
 /** The latest scans of this device, newest first. */
@@ -99,7 +113,7 @@ async function sendBatches(): Promise<void> {
     await tx.done;
     // Never loop on a batch the server keeps not answering: back off instead.
     if (answered < batch.length) throw new Error(`The server answered ${answered} of ${batch.length} scans`);
-    publish({ pending: await pendingCount(), lastSyncAt: syncedAt });
+    await publishCount({ lastSyncAt: syncedAt });
   }
 }
 
