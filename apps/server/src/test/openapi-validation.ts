@@ -156,49 +156,16 @@ function decodedBody(res: LightMyRequestResponse): string {
   return res.body;
 }
 
-export async function checkExchange(
-  document: object,
+/** What is wrong with a call, measured against its operation in the document. */
+async function requestProblemsOf(
+  api: OpenAPIBackend,
+  operation: Operation,
   opts: InjectOptions,
-  res: LightMyRequestResponse,
-  checkRequests = true,
+  method: string,
+  url: URL,
+  headers: Headers,
+  query: Record<string, string | string[]>,
 ): Promise<string[]> {
-  const url = new URL(String(opts.url ?? opts.path ?? '/'), 'http://test.invalid');
-  if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/docs')) return [];
-  const api = await backendFor(document);
-  const method = String(opts.method ?? 'GET').toUpperCase();
-  const headers = lowerCaseKeys(opts.headers as Headers);
-  const query: Record<string, string | string[]> = {};
-  const extraQuery = (opts.query ?? {}) as Record<string, string | string[]>;
-  for (const [k, v] of [...url.searchParams.entries(), ...Object.entries(extraQuery)]) {
-    const prev = query[k];
-    if (prev === undefined) query[k] = v;
-    else query[k] = ([] as string[]).concat(prev, v);
-  }
-  const status = res.statusCode;
-  const resMedia = mediaTypeOf(res.headers['content-type'] as string | undefined);
-  // An answer read as a stream (`payloadAsStream`, e.g. Server-Sent Events): its status and
-  // content type are checked, its body is the caller's to read.
-  const streamed = res.rawPayload === undefined;
-  let resJson: unknown;
-  if (!streamed && resMedia === 'application/json' && res.body !== '') {
-    try {
-      resJson = JSON.parse(decodedBody(res));
-    } catch {
-      return [`the ${status} answer is not valid JSON`];
-    }
-  }
-
-  const operation = api.router.matchOperation({
-    method: method === 'HEAD' ? 'GET' : method,
-    path: url.pathname,
-    headers: headers as Record<string, string>,
-  });
-  if (!operation) {
-    // Only the not-found answer may meet a call the document does not name.
-    if (status === 404 && isErrorEnvelope(resJson)) return [];
-    return [`${method} ${url.pathname} is not in the document, yet answered ${status}`];
-  }
-
   const requestProblems: string[] = [];
   const security = (operation.security ?? (api.document as { security?: unknown[] }).security ?? []) as Record<
     string,
@@ -248,9 +215,60 @@ export async function checkExchange(
     operation as Operation,
   );
   if (!validation.valid) requestProblems.push(`request: ${describeErrors(validation.errors)}`);
+  return requestProblems;
+}
+
+export async function checkExchange(
+  document: object,
+  opts: InjectOptions,
+  res: LightMyRequestResponse,
+  checkRequests = true,
+): Promise<string[]> {
+  const url = new URL(String(opts.url ?? opts.path ?? '/'), 'http://test.invalid');
+  if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/docs')) return [];
+  const api = await backendFor(document);
+  const method = String(opts.method ?? 'GET').toUpperCase();
+  const headers = lowerCaseKeys(opts.headers as Headers);
+  const query: Record<string, string | string[]> = {};
+  const extraQuery = (opts.query ?? {}) as Record<string, string | string[]>;
+  for (const [k, v] of [...url.searchParams.entries(), ...Object.entries(extraQuery)]) {
+    const prev = query[k];
+    if (prev === undefined) query[k] = v;
+    else query[k] = ([] as string[]).concat(prev, v);
+  }
+  const status = res.statusCode;
+  const resMedia = mediaTypeOf(res.headers['content-type'] as string | undefined);
+  // An answer read as a stream (`payloadAsStream`, e.g. Server-Sent Events): its status and
+  // content type are checked, its body is the caller's to read.
+  const streamed = res.rawPayload === undefined;
+  let resJson: unknown;
+  if (!streamed && resMedia === 'application/json' && res.body !== '') {
+    try {
+      resJson = JSON.parse(decodedBody(res));
+    } catch {
+      return [`the ${status} answer is not valid JSON`];
+    }
+  }
+
+  const operation = api.router.matchOperation({
+    method: method === 'HEAD' ? 'GET' : method,
+    path: url.pathname,
+    headers: headers as Record<string, string>,
+  });
+  if (!operation) {
+    // Only the not-found answer may meet a call the document does not name.
+    if (status === 404 && isErrorEnvelope(resJson)) return [];
+    return [`${method} ${url.pathname} is not in the document, yet answered ${status}`];
+  }
+
+  // Traffic that is garbage by design (the fuzz test) is not held to the document: its
+  // calls are not read at all, which spared a quarter of that test's time.
+  const requestProblems = checkRequests
+    ? await requestProblemsOf(api, operation, opts, method, url, headers, query)
+    : [];
 
   const problems: string[] = [];
-  if (checkRequests && requestProblems.length > 0 && (status < 400 || status >= 500 || !isErrorEnvelope(resJson))) {
+  if (requestProblems.length > 0 && (status < 400 || status >= 500 || !isErrorEnvelope(resJson))) {
     problems.push(`answered ${status} to a call the document does not allow (${requestProblems.join('; ')})`);
   }
 
