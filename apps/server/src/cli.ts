@@ -22,7 +22,10 @@ const HELP = `Operator commands:
   backup FILE
       Writes a consistent backup of the whole database, uploaded files included, to FILE (gzip), while the server runs.
   restore FILE [--force]
-      Restores FILE into an empty database; --force replaces whatever the database holds.`;
+      Restores FILE into an empty database; --force replaces whatever the database holds.
+  migrate
+      Creates the database (embedded) or brings its schema up to date, then exits: for a
+      deployment that migrates before it starts its server instances.`;
 
 function parseArgs(argv: string[]): Record<string, string> {
   const args: Record<string, string> = {};

@@ -1,16 +1,11 @@
-// The PUBLIC_URL warning reaches the log of a real server start (the operator reads
-// the start-up lines, not the config object), and the CLI's own reset links say it too.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { runNode, startServer } from './test/processes';
+import { freshDataDir, runNode, startServer } from './test/processes';
 
 const WARNING = 'PUBLIC_URL is not set: password reset links will point at';
 
 it('a production start without PUBLIC_URL logs a warning saying how to set it; with PUBLIC_URL it does not', async () => {
   // One data directory throughout, so the database is made once.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-public-url-'));
+  const dataDir = freshDataDir('rally-public-url-');
   const production = { DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: '' };
 
   const unset = await startServer(production);

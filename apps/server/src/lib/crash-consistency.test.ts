@@ -1,14 +1,8 @@
-// A registration rush against a real server process killed with SIGKILL part-way
-// through. After a restart every acknowledged registration is there with its files,
-// and no half-written one exists (an account without its verification record or files).
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { multipart, registrationFields, registrationFiles } from '../test/factories';
 import { present } from '../test/present';
-import { startServer } from '../test/processes';
+import { freshDataDir, startServer } from '../test/processes';
 
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
@@ -33,7 +27,7 @@ async function freshPg() {
 
 describe.each(kinds)('crash consistency on %s', (kind) => {
   it('keeps every acknowledged registration, with its files, through SIGKILL', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-crash-'));
+    const dataDir = freshDataDir('rally-crash-');
     const pgdb = kind === 'postgres' ? await freshPg() : null;
     const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn' };
     if (pgdb) env.DATABASE_URL = pgdb.url;

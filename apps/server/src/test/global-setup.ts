@@ -4,8 +4,10 @@
 // this work a third of the suite's time. The copies are whole databases, as fresh as before:
 // a PGlite loaded from a dump of the migrated one, a PostgreSQL database cloned from a
 // migrated template (CREATE DATABASE … TEMPLATE).
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -18,10 +20,13 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The migrated PostgreSQL database test databases are created from (with TEST_DATABASE_URL). */
     postgresTemplate: string | null;
+    /** A DATA_DIR with a migrated, empty embedded database, copied for server processes (test/processes.ts). */
+    dataDirTemplate: string;
   }
 }
 
-const tmp = path.resolve(import.meta.dirname, '../../../../.tmp');
+const root = path.resolve(import.meta.dirname, '../../../..');
+const tmp = path.join(root, '.tmp');
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -43,6 +48,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await embedded.close();
   project.provide('pgliteTemplate', dumpFile);
 
+  // Server processes run the built JavaScript, as `npm start` does: built here once, before
+  // any test file starts one, so parallel files never race to build it.
+  const fresh = spawnSync(process.execPath, [path.join(root, 'scripts/freshness.mjs'), 'check', 'server']);
+  if (fresh.status !== 0) execFileSync(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs')]);
+  const dataDirTemplate = mkdtempSync(path.join(os.tmpdir(), 'rally-datadir-template-'));
+  const onDisk = await openDatabase({ dataDir: dataDirTemplate });
+  await runMigrations(onDisk);
+  await onDisk.close();
+  project.provide('dataDirTemplate', dataDirTemplate);
+
   let postgresTemplate: string | null = null;
   if (process.env.TEST_DATABASE_URL) {
     postgresTemplate = `rally_template_${randomBytes(6).toString('hex')}`;
@@ -58,6 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     rmSync(dumpFile, { force: true });
+    rmSync(dataDirTemplate, { recursive: true, force: true });
     if (postgresTemplate) await adminQuery(`drop database if exists ${postgresTemplate} with (force)`);
   };
 }

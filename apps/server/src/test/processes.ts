@@ -1,9 +1,28 @@
 // Runs the real server and CLI as child processes, for the tests of the run contract.
+// They run as `npm start` and `npm run cli` run them: the built JavaScript
+// (apps/server/scripts/run.mjs), which the global setup brings up to date once per run.
+// Through tsx every process transpiled the whole server again (~3 s of CPU each, in a
+// suite that starts some forty).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
-const cliEntry = fileURLToPath(new URL('../cli.ts', import.meta.url));
+const runner = fileURLToPath(new URL('../../scripts/run.mjs', import.meta.url));
+
+/**
+ * A new DATA_DIR holding a migrated embedded database with nothing in it: a copy of the one
+ * the global setup made (initdb and the migrations cost ~6 s of CPU per directory). A store
+ * made this way is the one a first start makes; `startServer` on an empty directory still
+ * covers the real first start.
+ */
+export function freshDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cpSync(inject('dataDirTemplate'), dir, { recursive: true });
+  return dir;
+}
 
 export interface RunningServer {
   url: string;
@@ -14,7 +33,7 @@ export interface RunningServer {
 
 /** Starts the server on a free port (PORT=0) and resolves once it answers its health check. */
 export function startServer(env: Record<string, string>, port = 0): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [runner, 'server'], {
     // info level: the listening line tells which port PORT=0 picked (requests are not logged at info).
     env: { ...process.env, ...env, LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +85,7 @@ export function runNode(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry === 'cli' ? cliEntry : serverEntry, ...args], {
+    const child = spawn(process.execPath, [runner, entry, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

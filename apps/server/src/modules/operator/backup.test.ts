@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { approvedRider, bearer, login, registerRider, STRONG_PASSWORD, staff } from '../../test/factories';
-import { type RunningServer, runNode, startServer } from '../../test/processes';
+import { freshDataDir, type RunningServer, runNode, startServer } from '../../test/processes';
 import { tablesInOrder } from './backup';
 import { runOperatorCommand } from './operator.service';
 
@@ -110,8 +110,8 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
 });
 
 describe('backup while the embedded server runs, through the CLI', () => {
-  const first = mkdtempSync(path.join(os.tmpdir(), 'rally-backup-a-'));
-  const second = mkdtempSync(path.join(os.tmpdir(), 'rally-backup-b-'));
+  const first = freshDataDir('rally-backup-a-');
+  const second = freshDataDir('rally-backup-b-');
   const file = path.join(first, 'rally.backup.gz');
   let server: RunningServer | undefined;
   afterAll(async () => {

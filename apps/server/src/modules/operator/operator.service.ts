@@ -126,10 +126,13 @@ export async function runOperatorCommand(
       case 'restore':
         if (!args.file) return { exitCode: 1, output: 'Usage: npm run cli -- restore FILE [--force]' };
         return { exitCode: 0, output: await restoreDatabase(db, args.file, { force: args.force === 'true' }) };
+      case 'migrate':
+        // Whoever opened the database (the CLI, or the server at its start) has migrated it already.
+        return { exitCode: 0, output: 'The database is migrated and ready.' };
       default:
         return {
           exitCode: 1,
-          output: `Unknown command "${command}". Commands: create-user, reset-link, seed-demo, backup, restore`,
+          output: `Unknown command "${command}". Commands: create-user, reset-link, seed-demo, backup, restore, migrate`,
         };
     }
   } catch (err) {

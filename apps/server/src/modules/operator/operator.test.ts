@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningServer, runNode, startServer } from '../../test/processes';
+import { freshDataDir, type RunningServer, runNode, startServer } from '../../test/processes';
 
 async function post(url: string, body: unknown, token?: string) {
   const res = await fetch(url, {
@@ -115,10 +115,26 @@ describe('the run contract: server process, data directory and operator CLI', ()
     expect(help.code).toBe(1);
     expect(help.stderr).toContain('Unknown command "nonsense"');
   });
+
+  it('migrates a new store and exits, and answers the same through a running server', async () => {
+    const empty = { ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'rally-migrate-')) };
+    const made = await runNode('cli', ['migrate'], empty);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('The database is migrated and ready.');
+    const started = await startServer(empty);
+    try {
+      expect(started.output()).toContain('npm run cli -- create-user');
+      const again = await runNode('cli', ['migrate'], empty);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('The database is migrated and ready.');
+    } finally {
+      await started.stop('SIGKILL');
+    }
+  });
 });
 
 describe('operator commands and the public answer cache', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-run-cache-'));
+  const dataDir = freshDataDir('rally-run-cache-');
   const env = { DATA_DIR: dataDir, PUBLIC_URL: 'http://rally.example' };
   let server: RunningServer | undefined;
   afterAll(async () => {
