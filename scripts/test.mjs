@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: lint and types, the API and unit suites (Vitest, on PGlite and on
-// PostgreSQL when TEST_DATABASE_URL is set), the web build with its size budget, and the
-// end-to-end suite in the system Chromium. Ends with one 'N passed, N failed' line.
+// `npm test`: lint and types, the API and unit suites (Vitest, on PGlite and on PostgreSQL
+// when TEST_DATABASE_URL is set), the web build with its size budget, and the end-to-end
+// suite in the system Chromium (every spec on the embedded database, the event-day specs on
+// PostgreSQL as well). Ends with one 'N passed, N failed, N skipped' line and a table of each
+// phase's time, so a phase that grows slow is seen the day it does.
+//
+//   npm test                      everything
+//   npm test -- --unit            lint, types and Vitest (no build, no browser)
+//   npm test -- --only vitest     one phase (or several, comma-separated): lint, types, vitest, build, e2e
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,16 +16,34 @@ const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const onlyUnit = process.argv.includes('--unit');
+
+const PHASES = ['lint', 'types', 'vitest', 'build', 'e2e'];
+const onlyArg = process.argv.indexOf('--only');
+const selected = new Set(
+  onlyArg >= 0
+    ? (process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean)
+    : process.argv.includes('--unit')
+      ? ['lint', 'types', 'vitest']
+      : PHASES,
+);
+for (const name of selected) {
+  if (!PHASES.includes(name)) {
+    console.error(`Unknown phase "${name}". Phases: ${PHASES.join(', ')}`);
+    process.exit(2);
+  }
+}
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+const timings = [];
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const started = performance.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ title, ms: performance.now() - started, ok: res.status === 0 });
   if (res.status !== 0) problems.push(`${title} failed (exit ${res.status ?? res.signal})`);
   return res.status === 0;
 }
@@ -33,29 +57,37 @@ function readJson(file) {
 }
 
 const npx = 'npx';
-run('lint', npx, ['biome', 'ci', '.']);
-run('types', npx, ['tsc', '-p', 'packages/shared']) &&
-  run('types', npx, ['tsc', '-p', 'apps/server']) &&
-  run('types', npx, ['tsc', '-p', 'apps/web']);
+if (selected.has('lint')) run('lint', npx, ['biome', 'ci', '.']);
+if (selected.has('types')) {
+  run('types: shared', npx, ['tsc', '-p', 'packages/shared']) &&
+    run('types: server', npx, ['tsc', '-p', 'apps/server']) &&
+    run('types: web', npx, ['tsc', '-p', 'apps/web']);
+}
 
-const vitestOut = path.join(tmp, 'vitest-results.json');
-rmSync(vitestOut, { force: true });
-run('unit and API tests', npx, [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestOut}`,
-]);
-const v = readJson(vitestOut);
-if (v) {
-  passed += v.numPassedTests;
-  failed += v.numFailedTests;
-  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
-} else problems.push('unit and API tests wrote no results');
+if (selected.has('vitest')) {
+  // VITEST_RESULTS: CI runs a second Vitest beside this one (.ci/run) and names its own file.
+  const vitestOut = path.resolve(root, process.env.VITEST_RESULTS ?? path.join(tmp, 'vitest-results.json'));
+  rmSync(vitestOut, { force: true });
+  const databases = process.env.TEST_DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite';
+  run(`unit and API tests (${databases}, Node ${process.versions.node})`, npx, [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestOut}`,
+  ]);
+  const v = readJson(vitestOut);
+  if (v) {
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+    skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  } else problems.push('unit and API tests wrote no results');
+}
 
-if (!onlyUnit) {
-  const built = run('web build and JavaScript budget', 'npm', ['run', 'build', '-w', '@rally/web']);
+let built = !selected.has('build');
+if (selected.has('build')) built = run('web build and JavaScript budget', 'npm', ['run', 'build', '-w', '@rally/web']);
+
+if (selected.has('e2e')) {
   if (!existsSync(chromium)) {
     const why = `no Chromium at ${chromium} (install Debian's chromium package: apt-get install -y chromium)`;
     if (process.env.CI === 'true') problems.push(`e2e could not run: ${why}`);
@@ -63,66 +95,40 @@ if (!onlyUnit) {
   } else if (built) {
     const pwOut = path.join(tmp, 'playwright-results.json');
     rmSync(pwOut, { force: true });
-    run('e2e in Chromium', npx, ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
-    });
-    const p = readJson(pwOut);
-    if (p?.stats) {
-      passed += p.stats.expected;
-      failed += p.stats.unexpected;
-      skipped += p.stats.skipped;
-      if (p.stats.flaky) {
-        passed += p.stats.flaky;
-        console.log(`(${p.stats.flaky} e2e test(s) passed only on retry)`);
-      }
-    } else problems.push('e2e wrote no results');
-    // E2E_POSTGRES=skip: .ci/run's second Node leg, whose Vitest run covers PostgreSQL already.
-    if (process.env.TEST_DATABASE_URL && process.env.E2E_POSTGRES === 'skip')
-      console.log('\n=== event-day e2e on PostgreSQL: skipped (E2E_POSTGRES=skip)');
-    else if (process.env.TEST_DATABASE_URL) await e2eOnPostgres(process.env.TEST_DATABASE_URL);
-  }
-}
-
-/**
- * The event-day specs again, with the server and the tests' CLI on a fresh database of
- * the PostgreSQL server the API tests use (dropped afterwards), since marshals' phones
- * must work the same against either database.
- */
-async function e2eOnPostgres(adminUrl) {
-  const { default: pg } = await import('pg');
-  const name = `rally_e2e_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pwOut = path.join(tmp, 'playwright-results-postgres.json');
-  rmSync(pwOut, { force: true });
-  try {
+    // With TEST_DATABASE_URL the run has a second project: the event-day specs on PostgreSQL
+    // (playwright.config.ts; E2E_POSTGRES=skip leaves it out).
+    const projects =
+      process.env.TEST_DATABASE_URL && process.env.E2E_POSTGRES !== 'skip'
+        ? 'every spec on PGlite, event-day specs on PostgreSQL'
+        : 'every spec on PGlite';
     run(
-      'event-day e2e on PostgreSQL',
+      `e2e in Chromium (${projects}, server on Node ${process.versions.node})`,
       npx,
       ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'],
       {
         PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut,
-        E2E_DATABASE_URL: url.toString(),
-        E2E_DATA_DIR: path.join(tmp, `e2e-data-pg-${Date.now()}`),
-        E2E_OUTPUT_DIR: 'test-results/e2e-postgres',
       },
     );
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    const p = readJson(pwOut);
+    if (p?.stats) {
+      passed += p.stats.expected;
+      failed += p.stats.unexpected + (p.stats.flaky ?? 0);
+      skipped += p.stats.skipped;
+      // retries are 0: a test that needed a second try would be a defect, counted as a failure.
+      if (p.stats.flaky) problems.push(`${p.stats.flaky} e2e test(s) passed only on retry`);
+    } else problems.push('e2e wrote no results');
   }
-  const p = readJson(pwOut);
-  if (p?.stats) {
-    passed += p.stats.expected + (p.stats.flaky ?? 0);
-    failed += p.stats.unexpected;
-    skipped += p.stats.skipped;
-  } else problems.push('e2e on PostgreSQL wrote no results');
 }
 
 console.log('');
 for (const p of problems) console.log(`PROBLEM: ${p}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const width = Math.max(5, ...timings.map((t) => t.title.length));
+const total = timings.reduce((sum, t) => sum + t.ms, 0);
+console.log(`\n${'phase'.padEnd(width)}  ${'time'.padStart(9)}  result`);
+for (const t of timings)
+  console.log(`${t.title.padEnd(width)}  ${seconds(t.ms).padStart(9)}  ${t.ok ? 'ok' : 'FAILED'}`);
+console.log(`${'total'.padEnd(width)}  ${seconds(total).padStart(9)}`);
 process.exit(problems.length > 0 || failed > 0 ? 1 : 0);

@@ -43,6 +43,7 @@ test('a rider who opens /scan is told who it is for; a signed-out visitor gets t
 
 test('the camera reads a real rider QR under the product CSP and the scan reaches the server once', async ({
   request,
+  baseURL,
 }) => {
   const admin = await apiLogin(request, createUser('admin').email);
   const marshal = createUser('marshall');
@@ -52,7 +53,7 @@ test('the camera reads a real rider QR under the product CSP and the scan reache
 
   const browser = await launchWithCamera(qrY4m(rider.riderCode));
   try {
-    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, permissions: ['camera'] });
+    const context = await browser.newContext({ baseURL, permissions: ['camera'] });
     const page = await context.newPage();
     const cspViolations: string[] = [];
     page.on('console', (m) => {
@@ -60,7 +61,7 @@ test('the camera reads a real rider QR under the product CSP and the scan reache
     });
     const outside: string[] = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(String(test.info().project.use.baseURL))) outside.push(r.url());
+      if (!r.url().startsWith(String(baseURL))) outside.push(r.url());
     });
 
     await page.goto('/scan');
@@ -97,6 +98,7 @@ test('the camera reads a real rider QR under the product CSP and the scan reache
 
 test('fifty riders scanned offline across two reloads arrive exactly once; a replay changes nothing', async ({
   request,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   const admin = await apiLogin(request, createUser('admin').email);
@@ -109,7 +111,7 @@ test('fifty riders scanned offline across two reloads arrive exactly once; a rep
   const browser = await launchWithCamera(qrY4m(byCamera.riderCode));
   try {
     const context = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL,
       permissions: ['camera'],
       serviceWorkers: 'allow',
     });

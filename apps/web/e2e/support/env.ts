@@ -2,9 +2,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-/** Set by playwright.config.ts for the whole run. */
-export const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
-export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3199';
 export const PASSWORD = 'Warrior1Pass';
 
 let counter = 0;
