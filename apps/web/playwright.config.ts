@@ -5,7 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './e2e/support/chromium';
 import type { WorkerOptions } from './e2e/support/fixtures';
 import { SETUP_ENV } from './e2e/support/servers';
 
@@ -47,7 +47,7 @@ export default defineConfig<unknown, WorkerOptions>({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'pglite', use: { ...browser, database: 'pglite' } },

@@ -6,7 +6,7 @@ import { type APIRequestContext, type Browser, chromium, expect, type Page } fro
 import QRCode from 'qrcode';
 import type { QueuedScan } from '../../src/lib/offline/offline-db';
 import { bearer, registerRider, type Session, signInWithToken } from './api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './chromium';
 import { ROOT } from './env';
 import { pngFixture } from './images';
 
@@ -110,7 +110,7 @@ export function qrY4m(text: string): string {
 /** Chromium whose camera shows `y4mPath` (fixed for the life of this browser). */
 export function launchWithCamera(y4mPath: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_CHROMIUM_PATH,
     headless: true,
     args: [
       ...CHROMIUM_ARGS,
