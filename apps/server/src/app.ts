@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { clientAddressKey } from './lib/client-address';
 import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
 import { AppError } from './lib/errors';
@@ -204,6 +205,8 @@ export async function buildApp(opts: {
     store: rateLimitStore(db),
     max: config.rateLimits.globalPerMinute,
     timeWindow: 60_000,
+    // IPv6 clients count by /64 (lib/client-address.ts); every route's own limit inherits it.
+    keyGenerator: (request) => clientAddressKey(request.ip),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       success: false,

@@ -80,3 +80,26 @@ export const birthdateText = (typeMessage = 'birthdate must be text') =>
     });
 
 export const BIRTHDATE_MIN = '1900-01-01';
+
+/**
+ * The first and last instants (UTC) a date-time field takes: what the database stores and the
+ * drivers read back as written. Year 0 does not exist in PostgreSQL, year 10000 is written
+ * `+010000-…` by JavaScript, which PostgreSQL cannot read, and a year below 100 comes back
+ * read as this century's. 1970 is as early as a phone's clock goes (one reset to the epoch):
+ * such a scan is kept, and flagged as a clock gone wrong.
+ */
+export const EARLIEST_STORABLE_MS = Date.parse('1970-01-01T00:00:00.000Z');
+export const LATEST_STORABLE_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+export const isStorableInstant = (ms: number) => ms >= EARLIEST_STORABLE_MS && ms <= LATEST_STORABLE_MS;
+
+/**
+ * An ISO 8601 date-time with its offset, within the years 1970 to 9999 once in UTC. A wider
+ * one (`0000-01-01T00:00:00Z`, `9999-12-31T23:59:59-10:00`) is valid ISO but not a timestamp
+ * the database keeps: refused here, with the field named, instead of failing the whole write.
+ */
+export function isoDateTime(field: string) {
+  return z.iso
+    .datetime({ offset: true, message: `${field} must be an ISO 8601 date-time` })
+    .refine((v) => isStorableInstant(Date.parse(v)), { message: `${field} must be between the years 1970 and 9999` });
+}

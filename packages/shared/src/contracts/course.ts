@@ -11,7 +11,7 @@ import {
   SCAN_REVIEW_DECISIONS,
   STATION_KINDS,
 } from '../catalog';
-import { envelope } from './common';
+import { envelope, isoDateTime } from './common';
 import { plainText } from './stations';
 
 export const courseState = z.enum(COURSE_STATES);
@@ -144,10 +144,7 @@ export const updateRouteRulesRequest = z.object({
     .array(
       z.object({
         stationId: z.uuid({ message: 'stationId must be a station id' }),
-        cutoffAt: z.iso
-          .datetime({ offset: true, message: 'cutoffAt must be an ISO 8601 date-time' })
-          .nullable()
-          .optional(),
+        cutoffAt: isoDateTime('cutoffAt').nullable().optional(),
         required: z.boolean({ message: 'required must be true, false or null' }).nullable().optional(),
         dueMinutes: z
           .number({ message: 'dueMinutes must be a number' })

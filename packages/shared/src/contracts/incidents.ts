@@ -9,7 +9,7 @@ import {
   RIDER_NUMBER_MIN,
   ROLES,
 } from '../catalog';
-import { envelope } from './common';
+import { envelope, isoDateTime } from './common';
 
 export const incidentKind = z.enum(INCIDENT_KINDS, { message: `kind must be one of: ${INCIDENT_KINDS.join(', ')}` });
 export const incidentStatus = z.enum(INCIDENT_STATUSES, {
@@ -32,7 +32,7 @@ export const position = z.object({
   lat: z.number({ message: 'position.lat must be a number' }).min(-90).max(90),
   lng: z.number({ message: 'position.lng must be a number' }).min(-180).max(180),
   accuracy: z.number({ message: 'position.accuracy must be a number' }).min(0).max(1_000_000),
-  at: z.iso.datetime({ offset: true, message: 'position.at must be an ISO 8601 date-time' }),
+  at: isoDateTime('position.at'),
 });
 export type Position = z.infer<typeof position>;
 

@@ -2,7 +2,7 @@
 // ids, so a batch can be replayed any number of times; doubtful scans are kept and flagged.
 import { z } from 'zod';
 import { SCAN_BATCH_MAX, SCAN_FLAG_REASONS, SCAN_REVIEW_DECISIONS, SCAN_SOURCES, SCAN_STATUSES } from '../catalog';
-import { envelope, pagination } from './common';
+import { envelope, isoDateTime, pagination } from './common';
 import { plainText } from './stations';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
@@ -25,7 +25,7 @@ export const scanItem = z
       .min(0, { message: 'riderNumber must be at least 0' })
       .max(100_000, { message: 'riderNumber is too large' })
       .optional(),
-    scannedAt: z.iso.datetime({ offset: true, message: 'scannedAt must be an ISO 8601 date-time' }),
+    scannedAt: isoDateTime('scannedAt'),
     deviceId: z
       .string({ message: 'deviceId must be text' })
       .min(1, { message: 'deviceId is required' })

@@ -2,7 +2,7 @@
 // Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import { RALLY_ROUTE_IDS, STATION_KINDS, STATION_NAME_MAX } from '../catalog';
-import { envelope } from './common';
+import { envelope, isoDateTime } from './common';
 
 /** Text a marshal or organiser types: no control characters (a NUL breaks PostgreSQL). */
 export const plainText = (field: string, max: number) =>
@@ -13,9 +13,6 @@ export const plainText = (field: string, max: number) =>
     .max(max, { message: `${field} must be at most ${max} characters` })
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { message: `${field} must not contain control characters` });
-
-const isoDateTime = (field: string) =>
-  z.iso.datetime({ offset: true, message: `${field} must be an ISO 8601 date-time` });
 
 export const stationKind = z.enum(STATION_KINDS, { message: `kind must be one of: ${STATION_KINDS.join(', ')}` });
 export type StationKind = z.infer<typeof stationKind>;

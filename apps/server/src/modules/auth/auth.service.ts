@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { loginActivities } from '../../db/schema/security';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import { clientAddressKey } from '../../lib/client-address';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import {
@@ -81,7 +82,7 @@ export async function login(
   throttle: LoginThrottleLimits,
 ): Promise<{ userId: string; token: string; role: Role }> {
   const email = input.email.trim().toLowerCase();
-  const addressKey = client.ip ?? 'unknown';
+  const addressKey = clientAddressKey(client.ip);
   const record = (userId: string | null, success: boolean, failureReason: string | null) =>
     db.insert(loginActivities).values({
       userId,

@@ -1,13 +1,15 @@
 // The incidents spreadsheet (the Reports tab): every incident of the event, oldest first,
 // with the rider, what happened, where they were, and who acknowledged, took and resolved
-// it when. Staff accounts the viewer may not see are named like deleted ones.
+// it when. The same visibility rule as the incidents list (incidents.service.ts): an incident
+// of an account the viewer may not see is not in the sheet, and staff accounts the viewer may
+// not see are named like deleted ones.
 import { INCIDENT_KIND_LABELS, INCIDENT_STATUS_LABELS } from '@rally/shared/catalog';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { incidents } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
 import { fullName } from '../../lib/sql-text';
-import { canSee } from '../../lib/visibility';
+import { canSee, visibleAccounts } from '../../lib/visibility';
 import { categoryCell } from '../exports/entries/rider-cells';
 import { defineExport } from '../exports/export-definition';
 
@@ -65,6 +67,7 @@ export const incidentsExport = defineExport({
       .leftJoin(acknowledger, eq(acknowledger.id, incidents.acknowledgedBy))
       .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
       .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
+      .where(visibleAccounts(viewer.role, rider.role))
       .orderBy(asc(incidents.createdAt), asc(incidents.id));
     const staffName = (first: string | null, last: string | null, role: string | null) =>
       first !== null && canSee(viewer.role, role) ? fullName(first, last) : '';

@@ -271,6 +271,22 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     expect(line).toContain("'@SUM(A1) chain snapped");
     expect((await call(officer, 'GET', '/api/admin/exports/incidents.csv')).statusCode).toBe(403);
   });
+  it('leaves out of the list and the export the incidents of accounts the viewer may not see', async () => {
+    // Any signed-in account may press SOS, a staff account too; another admin may not see it.
+    const otherAdmin = await staff(t.app, t.database.db, 'admin');
+    const note = `hidden-${randomUUID()}`;
+    const sent = await sos(otherAdmin, { note });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const listed = (who: Actor) =>
+      call(who, 'GET', '/api/admin/incidents').then((r) => JSON.stringify(r.json().data).includes(note));
+    const exported = (who: Actor) =>
+      call(who, 'GET', '/api/admin/exports/incidents.csv').then((r) => r.body.includes(note));
+    expect(await listed(admin)).toBe(false);
+    expect(await exported(admin)).toBe(false);
+    // A developer sees every account: both the list and the sheet hold it.
+    expect(await listed(developer)).toBe(true);
+    expect(await exported(developer)).toBe(true);
+  });
   it.skipIf(kind !== 'postgres')(
     'an SOS sent to one server instance raises the alarm on a board connected to another, and back',
     async () => {

@@ -9,16 +9,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../lib/errors';
 import { type PageRenderer, sendPage } from '../../lib/page-renderer';
-import { publicProfileAnswer } from './profiles.service';
+import { canonicalUserId, publicProfileAnswer } from './profiles.service';
 
 export async function profilePageRoutes(app: FastifyInstance, opts: { db: Db; renderer: PageRenderer }) {
   const { db, renderer } = opts;
 
   const handler = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const { id } = request.params;
+    const id = canonicalUserId(request.params.id);
+    // Not a user id at all: the shell, whose client shows its usual "User not found".
+    if (id === null) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const [path = '', query] = request.url.split(/\?(.*)/s, 2);
+    // One address per page: another spelling of the same id (capitals, percent-encoding, a
+    // trailing slash) is sent to the canonical one, so it is rendered and cached once, under
+    // the id, and not once per spelling (each would take a slot of the answer cache).
+    const location = `/user/${id}`;
+    if (path !== location) return reply.redirect(query === undefined ? location : `${location}?${query}`, 301);
     reply.header('cache-control', 'no-cache');
-    // The location as the browser has it, so the client's router and query key match the server's.
-    const location = request.url.split('?', 1)[0] ?? `/user/${id}`;
     let html: string;
     try {
       // Kept beside the profile's answer and dropped with it by the next write: a link shared

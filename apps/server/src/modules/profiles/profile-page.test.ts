@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('GET /user/:id rendered by the server (%s)', (kind) => {
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   it('sends the profile drawn in the HTML, with the API answer inlined for the client', async () => {
-    for (const url of [`/user/${rider.userId}`, `/user/${rider.userId}/`, `/user/${rider.userId}?from=qr`]) {
+    for (const url of [`/user/${rider.userId}`, `/user/${rider.userId}?from=qr`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
@@ -76,6 +76,37 @@ describe.each(DB_KINDS)('GET /user/:id rendered by the server (%s)', (kind) => {
       expect(seedOf(res.body), url).toEqual([
         { queryKey: [...publicProfileQueryKey(rider.userId)], data: api.json().data },
       ]);
+    }
+  });
+
+  it('sends every other spelling of the id to the one canonical page, rendered and cached once', async () => {
+    const id = rider.userId;
+    const encoded = [...id].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const cases: Array<[string, string]> = [
+      [`/user/${id.toUpperCase()}`, `/user/${id}`],
+      [`/user/${encoded}`, `/user/${id}`],
+      [`/user/${id}/`, `/user/${id}`],
+      [`/user/${id.toUpperCase()}/?from=qr&x=%20y`, `/user/${id}?from=qr&x=%20y`],
+    ];
+    for (const [url, location] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    t.app.answerCache.invalidate();
+    await get(`/user/${id}`);
+    const slots = t.app.answerCache.size;
+    for (const [url] of cases) await get(url);
+    // The API too: the same rider under capitals is the same stored answer.
+    const api = await get(`/api/users/${id.toUpperCase()}/profile`);
+    expect(api.statusCode).toBe(200);
+    expect(api.json().data.id).toBe(id);
+    expect(t.app.answerCache.size).toBe(slots);
+    // Not an id at all: the app shell (its client says "User not found"), never a redirect.
+    for (const url of ['/user/not-an-id', '/user/not%20an%20id/', '/user/%2F%2Fevil.example']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(shell);
     }
   });
 

@@ -103,7 +103,18 @@ export async function getPublicProfile(db: Db, id: string) {
  * and the server-rendered page (profile-page.routes.ts) share it, so a shared profile link
  * opened by a crowd costs one query whichever of the two they ask.
  */
-export function publicProfileAnswer(cache: AnswerCache, db: Db, id: string): Promise<string> {
+/**
+ * A user id as stored (lower-case), for anything keyed on it: the database compares UUIDs
+ * whatever their case, so `ABC…` and `abc…` are one rider and must be one cache entry.
+ * Null for anything that is not a UUID (it names no one).
+ */
+export function canonicalUserId(id: string): string | null {
+  return UUID.test(id) ? id.toLowerCase() : null;
+}
+
+export function publicProfileAnswer(cache: AnswerCache, db: Db, rawId: string): Promise<string> {
+  const id = canonicalUserId(rawId);
+  if (id === null) return Promise.reject(userNotFound());
   return cache.get(`profile:${id}`, async () =>
     JSON.stringify(publicProfileResponse.parse({ success: true, data: await getPublicProfile(db, id) })),
   );

@@ -9,6 +9,7 @@
 // found through the `user_deleted` entries of the activity log, which keep the deleted id
 // (the row itself is gone, so nothing else remembers it).
 import { routeForCategory } from '@rally/shared/catalog';
+import { isStorableInstant } from '@rally/shared/contracts/common';
 import { and, eq, gt, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -35,7 +36,10 @@ const eligible = and(isVerifiedRider, eq(users.status, 'active'), isNotNull(user
 export function parseCursor(since: string | undefined): Date | null {
   if (since === undefined || since === '') return null;
   const m = /^r1\.(\d{1,15})$/.exec(since);
-  if (!m?.[1]) throw new BadRequestError('since is not a valid cursor', 'BAD_CURSOR');
+  // A cursor is a moment this server took; one beyond the years the database keeps
+  // (`r1.999999999999999`) was never issued, and would fail the query rather than be refused.
+  if (!m?.[1] || !isStorableInstant(Number(m[1])))
+    throw new BadRequestError('since is not a valid cursor', 'BAD_CURSOR');
   return new Date(Number(m[1]));
 }
 

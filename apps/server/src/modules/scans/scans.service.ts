@@ -8,6 +8,7 @@
 // accepted, the second sees it and is flagged as a re-scan.
 import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog';
 import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contracts/scans';
+import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
@@ -114,19 +115,22 @@ export async function ingestScans(db: Db, raw: unknown[], submitter: AuthContext
     db,
     valid.map((v) => v.item),
   );
+  // The marshal who held the phone (a scan made offline names them) is believed only when
+  // that account may scan: any other id (a rider's, an officer's, an admin's the marshal wants
+  // to blame, one deleted since) is not kept, and the scan is the submitter's. The submitter is
+  // stored beside it either way (scans.submitted_by, and the activity's metadata).
   const recorderIds = [...new Set(valid.flatMap((v) => (v.item.recordedBy ? [v.item.recordedBy] : [])))];
   const recorders = new Map(
     (recorderIds.length
       ? await db
           .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
           .from(users)
-          .where(inArray(users.id, recorderIds))
+          .where(and(inArray(users.id, recorderIds), inArray(users.role, [...PERMISSIONS.qr_scan])))
       : []
     ).map((u) => [u.id, fullName(u.firstName, u.lastName)]),
   );
   const submitterName = fullName(submitter.firstName, submitter.lastName);
   recorders.set(submitter.userId, submitterName);
-
   const pending: Array<{ index: number; item: ScanItem; station: StationRow; rider: Rider | null }> = [];
   for (const { index, item } of valid) {
     const station = stationById.get(item.stationId);
@@ -168,6 +172,9 @@ async function storeScans(
   recorders: Map<string, string>,
   now: Date,
 ) {
+  const recorderOf = (item: ScanItem) =>
+    item.recordedBy && recorders.has(item.recordedBy) ? item.recordedBy : submitter.userId;
+  const submitted = { id: submitter.userId, name: recorders.get(submitter.userId) ?? '' };
   const riderIds = [...new Set(pending.flatMap((p) => (p.rider ? [p.rider.id] : [])))].sort();
   if (riderIds.length > 0) {
     await tx
@@ -219,7 +226,6 @@ async function storeScans(
     }
     const reason = flagFor(item, station, rider, state, now);
     if (!reason && rider) notePassage(state, rider.id, station);
-    const recordedBy = item.recordedBy ?? submitter.userId;
     rows.push({
       id: item.id,
       stationId: station.id,
@@ -230,8 +236,7 @@ async function storeScans(
       receivedAt: now,
       deviceId: item.deviceId,
       source: item.source,
-      // A marshal id the server does not know (an account deleted since) is not kept.
-      recordedBy: recorders.has(recordedBy) ? recordedBy : null,
+      recordedBy: recorderOf(item),
       submittedBy: submitter.userId,
       status: reason ? 'flagged' : 'accepted',
       reason,
@@ -299,12 +304,7 @@ async function storeScans(
       counted.push(p.rider.id);
       if (p.station.kind === 'finish') finishes.push({ riderId: p.rider.id, stationId: p.station.id });
       log.push(
-        passageActivity(
-          p.rider,
-          p.station,
-          { id: p.item.id, recordedBy: p.item.recordedBy ?? submitter.userId },
-          recorders,
-        ),
+        passageActivity(p.rider, p.station, { id: p.item.id, recordedBy: recorderOf(p.item) }, recorders, submitted),
       );
     }
   }
@@ -350,9 +350,11 @@ export function passageActivity(
   station: Pick<StationRow, 'id' | 'name' | 'kind'>,
   scan: { id: string; recordedBy?: string | null },
   recorders: Map<string, string>,
+  submitted?: { id: string; name: string },
 ): ActivityInput {
   const name = displayName(rider);
   const by = scan.recordedBy ?? null;
+  const otherSubmitter = submitted && submitted.id !== by ? submitted : null;
   return {
     type: 'checkpoint_scan',
     userId: rider.id,
@@ -360,8 +362,15 @@ export function passageActivity(
     actorId: by && recorders.has(by) ? by : null,
     actorName: by ? (recorders.get(by) ?? null) : null,
     description: `${name}${rider.riderNumber ? ` (#${rider.riderNumber})` : ''} passed ${station.name}`,
-    details: STATION_KIND_LABELS[station.kind],
+    details: otherSubmitter
+      ? `${STATION_KIND_LABELS[station.kind]} · submitted by ${otherSubmitter.name}`
+      : STATION_KIND_LABELS[station.kind],
     location: station.name,
-    metadata: { scanId: scan.id, stationId: station.id, kind: station.kind },
+    metadata: {
+      scanId: scan.id,
+      stationId: station.id,
+      kind: station.kind,
+      ...(submitted ? { submittedBy: submitted.id } : {}),
+    },
   };
 }

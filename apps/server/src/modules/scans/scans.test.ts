@@ -304,14 +304,38 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
     for (const bad of [unknownStation, nulCode, nulDevice, both, badTime]) expect(await stored(bad.id)).toBeUndefined();
   });
 
-  it('keeps the marshal who recorded a scan made offline, and only known marshals', async () => {
+  it('keeps the marshal who recorded a scan made offline, and only accounts that may scan', async () => {
     const r = await verifiedRider();
     const byOther = scan(station.start, { riderCode: r.riderCode }, { recordedBy: admin.userId });
     const byGhost = scan(station.cp1, { riderCode: r.riderCode }, { recordedBy: randomUUID() });
     await sync([byOther, byGhost]);
     expect((await stored(byOther.id))?.recordedBy).toBe(admin.userId);
     expect((await stored(byOther.id))?.submittedBy).toBe(marshall.userId);
-    expect((await stored(byGhost.id))?.recordedBy).toBeNull();
+    // An id the server does not know (an account deleted since): the scan is the submitter's.
+    expect((await stored(byGhost.id))?.recordedBy).toBe(marshall.userId);
+    const logged = await t.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.type, 'checkpoint_scan'), eq(activities.userId, r.userId)));
+    const first = logged.find((a) => (a.metadata as { scanId?: string }).scanId === byOther.id);
+    expect(first).toMatchObject({ actorId: admin.userId, details: expect.stringContaining('submitted by') });
+    expect(first?.metadata).toMatchObject({ submittedBy: marshall.userId });
+  });
+
+  it('never lets a scan name as its recorder an account that may not scan', async () => {
+    for (const who of [rider, officer]) {
+      const r = await verifiedRider();
+      const item = scan(station.start, { riderCode: r.riderCode }, { recordedBy: who.userId });
+      const [result] = await sync([item]);
+      expect(result?.status).toBe('accepted');
+      const row = await stored(item.id);
+      expect(row).toMatchObject({ recordedBy: marshall.userId, submittedBy: marshall.userId });
+      const [logged] = await t.database.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.type, 'checkpoint_scan'), eq(activities.userId, r.userId)));
+      expect(logged?.actorId).toBe(marshall.userId);
+    }
   });
 
   it('is for qr_scan roles only', async () => {
