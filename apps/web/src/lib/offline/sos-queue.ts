@@ -5,6 +5,7 @@
 // on one bar of signal can press once and the call lands exactly once.
 import type { IncidentStatus } from '@rally/shared/catalog';
 import { ApiError, api } from '../api-client';
+import { readStoredUser } from '../storage';
 import { offlineDb, type QueuedSos } from './offline-db';
 import { createSyncLoop, type SyncState } from './sync-loop';
 
@@ -36,9 +37,23 @@ export async function queuedSos(userId: string): Promise<QueuedSos[]> {
   return all.filter((s) => s.userId === userId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/**
+ * How many calls made on this phone by other accounts wait for their owner: a call goes only
+ * under the account that made it, so one left by a rider who signed out waits for them.
+ */
+export async function callsWaitingForOthers(userId: string): Promise<number> {
+  const pending = await (await offlineDb()).getAllFromIndex('sos', 'byState', 'pending');
+  return pending.filter((s) => s.userId !== userId).length;
+}
+
 async function sendPending(): Promise<void> {
+  // Sent only with the session of the account that made the call: rider A's call, left on a
+  // shared phone, must never open an incident for rider B (with A's note and position, and
+  // B's medical notes beside them on the console). It waits until A signs in again.
+  const owner = readStoredUser()?.id;
+  if (!owner) return;
   const db = await offlineDb();
-  const pending = await db.getAllFromIndex('sos', 'byState', 'pending');
+  const pending = (await db.getAllFromIndex('sos', 'byState', 'pending')).filter((call) => call.userId === owner);
   for (const call of pending) {
     try {
       const answer = await api.post<SosAnswer>('/my/sos', {

@@ -17,7 +17,7 @@ import { toast } from '../../../lib/toast';
 import { fullNameOf } from '../../public-profile/lib/names';
 import { myIncidentsQuery } from '../api/incidents-api';
 import { sosSmsText } from '../lib/sos-sms';
-import { useNow, useSosQueue } from '../lib/use-sos-queue';
+import { useCallsWaitingForOthers, useNow, useSosQueue } from '../lib/use-sos-queue';
 import { type SosDraft, SosSheet } from './sos-sheet';
 
 /** Incidents older than this, once resolved, no longer take the panel. */
@@ -26,6 +26,7 @@ const RECENT_MS = 6 * 60 * 60 * 1000;
 export function SosPanel({ user }: { user: UserRecord }) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const calls = useSosQueue(user.id);
+  const othersWaiting = useCallsWaitingForOthers(user.id);
   const incidents = useQuery(myIncidentsQuery());
   const settings = useQuery(eventSettingsQuery());
 
@@ -86,6 +87,13 @@ export function SosPanel({ user }: { user: UserRecord }) {
         </StatusLine>
       )}
       {!justSent && incident && <IncidentStatus incident={incident} />}
+      {othersWaiting > 0 && (
+        <p className="mt-3 text-sm text-ash" data-testid="sos-others-waiting">
+          {othersWaiting === 1
+            ? 'An SOS another rider made on this phone is kept here. It is sent when that rider signs in again.'
+            : `${othersWaiting} SOS calls other riders made on this phone are kept here. Each is sent when its rider signs in again.`}
+        </p>
+      )}
       <SosSheet open={sheetOpen} onClose={() => setSheetOpen(false)} onSend={(draft) => void onSend(draft)} />
     </section>
   );

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type QueuedSos, queuedSos, startSosSync, subscribeSos } from '../../../lib/offline/sos-queue';
+import {
+  callsWaitingForOthers,
+  type QueuedSos,
+  queuedSos,
+  startSosSync,
+  subscribeSos,
+} from '../../../lib/offline/sos-queue';
 import { myIncidentsKey } from '../api/incidents-api';
 
 /** This rider's SOS calls held on the phone, kept current as they are queued and delivered. */
@@ -29,6 +35,25 @@ export function useSosQueue(userId: string): QueuedSos[] {
     };
   }, [userId, queryClient]);
   return calls;
+}
+
+/** How many SOS calls other accounts left on this phone, waiting for their owner to sign in. */
+export function useCallsWaitingForOthers(userId: string): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      void callsWaitingForOthers(userId).then((n) => {
+        if (alive) setCount(n);
+      });
+    const stop = subscribeSos(load);
+    load();
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [userId]);
+  return count;
 }
 
 /** A clock that ticks while `active`, for "sending for 12 s". */
