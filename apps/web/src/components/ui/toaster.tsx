@@ -36,7 +36,7 @@ export function Toaster() {
             {t.type === 'loading' && <LoaderCircle className="size-5 animate-spin text-fire-400" />}
             {t.type !== 'success' && t.type !== 'error' && t.type !== 'loading' && (t.icon ?? null)}
           </span>
-          <span className="min-w-0 flex-1 break-words">{resolveValue(t.message, t)}</span>
+          <span className="min-w-0 flex-1 wrap-anywhere">{resolveValue(t.message, t)}</span>
           {t.type !== 'loading' && (
             <button
               type="button"

@@ -6,7 +6,7 @@ export function DetailField({ label, children }: { label: string; children: Reac
   return (
     <div>
       <dt className="text-xs font-bold uppercase tracking-wide text-smoke">{label}</dt>
-      <dd className="mt-0.5 break-words text-bone">{children}</dd>
+      <dd className="mt-0.5 wrap-anywhere text-bone">{children}</dd>
     </div>
   );
 }

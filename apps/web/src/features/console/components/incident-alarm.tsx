@@ -187,7 +187,7 @@ export function IncidentAlarm() {
           <ul className="flex max-h-40 flex-col gap-1 overflow-y-auto">
             {open.slice(0, 5).map((i) => (
               <li key={i.id} className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 flex-1 font-bold break-words">
+                <span className="min-w-0 flex-1 font-bold wrap-anywhere">
                   #{i.rider.riderNumber ?? '---'} {i.rider.kitName} · {INCIDENT_KIND_LABELS[i.kind]}
                   {i.lastStation ? ` · last seen ${i.lastStation.name}` : ''}
                 </span>

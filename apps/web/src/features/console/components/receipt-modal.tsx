@@ -64,7 +64,7 @@ function ReceiptBody({ subject }: { subject: ReceiptSubject }) {
         </div>
         <div className="min-w-0">
           <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Email</dt>
-          <dd className="break-words">{subject.email}</dd>
+          <dd className="wrap-anywhere">{subject.email}</dd>
         </div>
         <div>
           <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Payment Method</dt>

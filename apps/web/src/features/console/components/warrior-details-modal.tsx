@@ -30,7 +30,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-bold uppercase tracking-wide text-smoke">{label}</dt>
-      <dd className="break-words text-bone">{children}</dd>
+      <dd className="wrap-anywhere text-bone">{children}</dd>
     </div>
   );
 }

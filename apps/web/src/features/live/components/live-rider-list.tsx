@@ -52,7 +52,7 @@ function RiderCard({ rider, started }: { rider: LiveRider; started: boolean }) {
             ) : (
               <MapPin className="mt-1 size-4 shrink-0 text-fire-400" aria-hidden="true" />
             )}
-            <span className="min-w-0 break-words">
+            <span className="min-w-0 wrap-anywhere">
               {rider.lastStation} · <time dateTime={rider.lastSeenAt}>{formatSeenAt(rider.lastSeenAt)}</time>
             </span>
           </p>

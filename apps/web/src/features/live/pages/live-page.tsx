@@ -91,7 +91,7 @@ export default function LivePage() {
                   }`}
                 >
                   {/* A break after the slash: "Lakambini/Magani" fits a third of a 360 px screen in two lines. */}
-                  <span className="block leading-tight break-words">
+                  <span className="block leading-tight wrap-anywhere">
                     {RALLY_ROUTES[r.routeId].name.replace('/', '/\u200b')}
                   </span>
                   <span className="block text-xs opacity-80 sm:text-sm">{RALLY_ROUTES[r.routeId].distance}</span>

@@ -66,7 +66,7 @@ export function AnnouncementsTab({ query, read, onRead }: AnnouncementsTabProps)
                 />
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className={`font-bold break-words ${unread ? 'text-bone' : 'text-ash'}`}>{a.title}</span>
+                    <span className={`font-bold wrap-anywhere ${unread ? 'text-bone' : 'text-ash'}`}>{a.title}</span>
                     {unread && (
                       <span className="rounded bg-fire-500 px-1.5 py-0.5 text-[0.65rem] font-bold text-ink-950 uppercase">
                         New
@@ -87,7 +87,7 @@ export function AnnouncementsTab({ query, read, onRead }: AnnouncementsTabProps)
                 />
               </button>
               <div id={panelId} hidden={!expanded} className="border-t border-ink-700 px-4 py-3 pl-9.5">
-                <p className="whitespace-pre-line break-words text-ash">{a.content}</p>
+                <p className="whitespace-pre-line wrap-anywhere text-ash">{a.content}</p>
               </div>
             </li>
           );

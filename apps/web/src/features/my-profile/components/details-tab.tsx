@@ -180,7 +180,7 @@ function Row({ label, value, tone, mono }: { label: string; value: string; tone?
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2">
       <dt className="text-sm font-bold uppercase tracking-wide text-smoke">{label}</dt>
-      <dd className={`min-w-0 break-words text-right ${mono ? 'font-mono' : ''} ${tone ?? 'text-bone'}`}>{value}</dd>
+      <dd className={`min-w-0 wrap-anywhere text-right ${mono ? 'font-mono' : ''} ${tone ?? 'text-bone'}`}>{value}</dd>
     </div>
   );
 }

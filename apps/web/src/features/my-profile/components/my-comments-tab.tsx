@@ -83,7 +83,7 @@ export function MyCommentsTab() {
                     {formatRelativeTime(c.timestamp)}
                   </time>
                 </div>
-                <p className="mt-1 whitespace-pre-line break-words text-ash">{c.text}</p>
+                <p className="mt-1 whitespace-pre-line wrap-anywhere text-ash">{c.text}</p>
               </div>
             </li>
           );

@@ -49,7 +49,7 @@ export function PassagesList({ userId }: { userId: string }) {
                 {index + 1}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-1.5 font-bold break-words text-bone">
+                <p className="flex items-center gap-1.5 font-bold wrap-anywhere text-bone">
                   <MapPin className="size-4 shrink-0 text-fire-400" aria-hidden="true" />
                   {p.stationName}
                 </p>

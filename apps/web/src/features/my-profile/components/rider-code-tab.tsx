@@ -96,7 +96,7 @@ export function RiderCodeTab({ user }: { user: UserRecord }) {
                 <span className="text-8xl sm:text-9xl">{formatRiderNumber(user.riderNumber)}</span>
               </p>
             )}
-            <p className="mt-2 font-display text-4xl break-words text-bone sm:text-5xl" data-testid="pass-name">
+            <p className="mt-2 font-display text-4xl wrap-anywhere text-bone sm:text-5xl" data-testid="pass-name">
               {kitNameOf(user)}
             </p>
             <p className="text-xl font-semibold text-ash">{fullNameOf(user)}</p>

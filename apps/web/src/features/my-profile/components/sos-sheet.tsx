@@ -74,7 +74,7 @@ export function SosSheet({
               return (
                 <label
                   key={k}
-                  className={`flex min-h-14 min-w-0 cursor-pointer items-center gap-2 rounded-lg border-2 px-2.5 py-2 font-display text-base uppercase tracking-wide break-words min-[400px]:text-lg ${
+                  className={`flex min-h-14 min-w-0 cursor-pointer items-center gap-2 rounded-lg border-2 px-2.5 py-2 font-display text-base uppercase tracking-wide wrap-anywhere min-[400px]:text-lg ${
                     chosen
                       ? 'border-ember-500 bg-ember-600 text-white'
                       : 'border-ink-600 bg-ink-850 text-bone hover:border-ember-500'

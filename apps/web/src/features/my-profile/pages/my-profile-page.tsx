@@ -201,7 +201,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
             <RiderNumberBadge riderNumber={user.riderNumber} className="absolute -right-3 -bottom-1 text-base" />
           </div>
           <div className="min-w-0 flex-1">
-            <p className="font-display text-3xl break-words text-bone sm:text-4xl">{kitName}</p>
+            <p className="font-display text-3xl wrap-anywhere text-bone sm:text-4xl">{kitName}</p>
             <p className="text-lg text-ash">{fullNameOf(user)}</p>
             <div className="mt-2 flex flex-wrap justify-center gap-2 sm:justify-start">
               <RoleBadge role={user.role} />

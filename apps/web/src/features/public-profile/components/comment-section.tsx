@@ -223,7 +223,7 @@ function CommentItem({ comment }: { comment: Comment }) {
             {formatRelativeTime(comment.timestamp)}
           </time>
         </div>
-        <p className="mt-1 whitespace-pre-line break-words text-ash">{comment.text}</p>
+        <p className="mt-1 whitespace-pre-line wrap-anywhere text-ash">{comment.text}</p>
       </div>
     </li>
   );

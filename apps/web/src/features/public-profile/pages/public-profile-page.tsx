@@ -164,7 +164,7 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
               <RiderNumberBadge riderNumber={profile.riderNumber} className="absolute -right-2 -bottom-1 text-xl" />
             </div>
             <div className="min-w-0 flex-1">
-              <h1 className="fire-text text-4xl break-words sm:text-6xl">{kitName}</h1>
+              <h1 className="fire-text text-4xl wrap-anywhere sm:text-6xl">{kitName}</h1>
               <p className="mt-1 text-xl font-semibold text-bone">{fullName}</p>
               <p className="mt-1 flex items-center justify-center gap-2 text-ash sm:justify-start">
                 <Bike className="size-5 text-fire-400" aria-hidden="true" />

@@ -122,7 +122,7 @@ export function ScannerScreen({ user }: { user: User }) {
                   {`Day ${station.day} · ${STATION_KIND_LABELS[station.kind]}`}
                 </p>
                 <h1
-                  className="font-display text-3xl tracking-wide break-words uppercase sm:text-4xl"
+                  className="font-display text-3xl tracking-wide wrap-anywhere uppercase sm:text-4xl"
                   data-testid="station-name"
                 >
                   {station.name}

@@ -16,7 +16,7 @@ export function RejectionReason({ notes }: { notes: string | null }) {
         <MessageSquareWarning className="size-5" aria-hidden="true" />
         Why it was rejected
       </h2>
-      <p className="mt-2 break-words whitespace-pre-line text-bone">
+      <p className="mt-2 wrap-anywhere whitespace-pre-line text-bone">
         {notes || 'No reason was given. Contact support with your verification code.'}
       </p>
     </section>

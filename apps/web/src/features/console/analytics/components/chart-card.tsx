@@ -86,7 +86,7 @@ export function ChartCard({
         <tbody>
           {rows.map((row) => (
             <tr key={row.label} className="border-b border-ink-800 last:border-0">
-              <th scope="row" className="break-words py-1.5 pr-2 text-left font-normal text-bone">
+              <th scope="row" className="wrap-anywhere py-1.5 pr-2 text-left font-normal text-bone">
                 {row.label}
               </th>
               <td className="py-1.5 text-right font-bold tabular-nums text-bone">

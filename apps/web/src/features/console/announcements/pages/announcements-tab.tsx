@@ -76,7 +76,7 @@ export default function AnnouncementsTab() {
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="break-words text-xl text-bone">{a.title}</h3>
+                      <h3 className="wrap-anywhere text-xl text-bone">{a.title}</h3>
                       <span
                         className={`rounded-full border px-2 py-0.5 text-xs font-bold uppercase tracking-wide ${
                           a.is_active
@@ -110,7 +110,7 @@ export default function AnnouncementsTab() {
                     </button>
                   </div>
                 </div>
-                <p className="mt-2 whitespace-pre-wrap break-words text-ash">{a.content}</p>
+                <p className="mt-2 whitespace-pre-wrap wrap-anywhere text-ash">{a.content}</p>
                 <p className="mt-3 text-xs text-smoke">
                   By {author} · Created {dateTime(a.created_at)} · Updated {dateTime(a.updated_at)}
                 </p>

@@ -55,7 +55,7 @@ function RiderRow({ rider, onTimeline }: { rider: RiderCourseState; onTimeline: 
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <span className="font-display text-2xl text-gold-300 tabular-nums">#{rider.riderNumber ?? '—'}</span>
         <div className="min-w-0 flex-1">
-          <p className="break-words font-display text-lg tracking-wide text-bone uppercase">{name}</p>
+          <p className="wrap-anywhere font-display text-lg tracking-wide text-bone uppercase">{name}</p>
           <p className="text-sm text-ash">
             {rider.firstName} {rider.lastName}
           </p>

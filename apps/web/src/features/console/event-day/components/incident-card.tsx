@@ -59,7 +59,7 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-display text-2xl break-words text-bone">
+          <p className="font-display text-2xl wrap-anywhere text-bone">
             <span className="text-fire-400">#{i.rider.riderNumber ?? '---'}</span> {i.rider.kitName ?? ''}
           </p>
           {c && (
@@ -83,12 +83,12 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
           {i.source === 'staff' ? 'phoned in' : 'SOS'} {clockTime(i.createdAt)} · {formatRelativeTime(i.createdAt)}
         </span>
       </p>
-      {i.note && <p className="break-words text-bone">“{i.note}”</p>}
+      {i.note && <p className="wrap-anywhere text-bone">“{i.note}”</p>}
 
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="shrink-0 text-ash">Position</dt>
-          <dd className="min-w-0 break-words text-bone">
+          <dd className="min-w-0 wrap-anywhere text-bone">
             {i.position ? (
               <button type="button" className="text-left underline decoration-dotted" onClick={actions.onShowOnMap}>
                 <MapPin className="mr-1 inline size-4 text-fire-400" aria-hidden="true" />
@@ -122,7 +122,7 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
         {i.resolvedBy && i.resolvedAt && (
           <div className="flex gap-2">
             <dt className="shrink-0 text-ash">Resolved</dt>
-            <dd className="break-words text-bone">
+            <dd className="wrap-anywhere text-bone">
               {staffTitle(i.resolvedBy.name, i.resolvedBy.role)} at {clockTime(i.resolvedAt)}: {i.resolutionNote}
             </dd>
           </div>

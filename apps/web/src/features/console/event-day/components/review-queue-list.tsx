@@ -100,7 +100,7 @@ function ReviewRow({
               </span>
             )}
             <div className="min-w-0">
-              <p className="font-bold break-words text-bone">{name}</p>
+              <p className="font-bold wrap-anywhere text-bone">{name}</p>
               {rider?.kitName && (
                 <p className="text-sm text-ash">
                   {rider.firstName} {rider.lastName}
@@ -123,7 +123,7 @@ function ReviewRow({
           </div>
           <div className={cell}>
             <p className={label}>Station and reason</p>
-            <p className="font-bold break-words text-bone">{scan.stationName}</p>
+            <p className="font-bold wrap-anywhere text-bone">{scan.stationName}</p>
             <p className="mt-1 inline-block rounded-md border border-gold-500/60 bg-gold-500/10 px-2 py-0.5 text-sm font-bold text-gold-300">
               {SCAN_FLAG_LABELS[scan.reason]}
             </p>
@@ -236,7 +236,7 @@ function ReviewOutcome({ review }: { review: NonNullable<FlaggedScan['review']> 
       <p className={`font-bold uppercase ${accepted ? 'text-jade-400' : 'text-ember-400'}`}>
         {accepted ? 'Accepted' : 'Voided'}
       </p>
-      <p className="break-words text-bone">{review.note}</p>
+      <p className="wrap-anywhere text-bone">{review.note}</p>
       <p className="text-xs text-smoke">
         {review.by} · <time dateTime={review.at}>{formatScanTime(review.at)}</time>
       </p>

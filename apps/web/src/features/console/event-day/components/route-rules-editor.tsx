@@ -170,7 +170,7 @@ export function RouteRulesEditor({ canEdit }: { canEdit: boolean }) {
             role="tab"
             aria-selected={r.routeId === routeId}
             onClick={() => setRouteId(r.routeId)}
-            className={`min-h-11 rounded-md border-2 px-2 py-1 font-display text-sm leading-tight tracking-wider break-words uppercase sm:text-base ${
+            className={`min-h-11 rounded-md border-2 px-2 py-1 font-display text-sm leading-tight tracking-wider wrap-anywhere uppercase sm:text-base ${
               r.routeId === routeId ? 'border-fire-500 bg-fire-500 text-ink-950' : 'border-ink-600 text-bone'
             }`}
           >

@@ -56,7 +56,7 @@ export function StationsTable({
           </td>
           <td className={td}>
             <div className="min-w-0">
-              <p className="font-bold break-words text-bone" data-testid="station-name">
+              <p className="font-bold wrap-anywhere text-bone" data-testid="station-name">
                 {s.name}
               </p>
               <p className="text-xs font-bold uppercase tracking-wide text-gold-300">{STATION_KIND_LABELS[s.kind]}</p>

@@ -94,7 +94,7 @@ export function MasterlistTable({
               <VerificationBadge status={p.verification_status} />
             </td>
             <td data-label="Team" className={`${td} text-ash sm:max-w-[9rem]`}>
-              <span className="min-w-0 break-words">{p.club_name || 'No Team'}</span>
+              <span className="min-w-0 wrap-anywhere">{p.club_name || 'No Team'}</span>
             </td>
             <td data-label="Payment" className={`${td} whitespace-nowrap`}>
               <span className={p.has_payment_receipt ? 'font-bold text-jade-400' : 'text-ember-400'}>
@@ -102,7 +102,7 @@ export function MasterlistTable({
               </span>
             </td>
             <td data-label="T-shirt" className={`${td} text-bone`}>
-              <span className="min-w-0 break-words">{sizeText(p.tshirt_size, p.custom_tshirt_size)}</span>
+              <span className="min-w-0 wrap-anywhere">{sizeText(p.tshirt_size, p.custom_tshirt_size)}</span>
             </td>
             <td data-label="Bike Check" className={td}>
               <ProgressBadge value={p.bike_check_status} />

@@ -49,7 +49,7 @@ export function ExportCard({
         </div>
         <div className="min-w-0 rounded-md bg-ink-850 px-3 py-2">
           <dt className="text-xs font-bold uppercase tracking-wide text-smoke">Last downloaded</dt>
-          <dd className="break-words text-bone" data-testid="export-last">
+          <dd className="wrap-anywhere text-bone" data-testid="export-last">
             {summary.lastDownloadedAt ? (
               <>
                 <time dateTime={summary.lastDownloadedAt}>{formatRelativeTime(summary.lastDownloadedAt)}</time>

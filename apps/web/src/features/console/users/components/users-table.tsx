@@ -111,7 +111,7 @@ export function UsersTable({
               {u.rider_number === null ? <span className="text-smoke">—</span> : `#${u.rider_number}`}
             </td>
             <td data-label="Team/Club" className={`${td} text-ash sm:max-w-[8rem]`}>
-              <span className="min-w-0 break-words">{u.club_name || 'No Team'}</span>
+              <span className="min-w-0 wrap-anywhere">{u.club_name || 'No Team'}</span>
             </td>
             <td data-label="Category" className={td}>
               <div>

@@ -150,7 +150,7 @@ function Field({ label, children, wide }: { label: string; children: React.React
   return (
     <div className={`min-w-0 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
       <dt className="text-xs font-bold tracking-wide text-smoke uppercase">{label}</dt>
-      <dd className="break-words text-bone">{children}</dd>
+      <dd className="wrap-anywhere text-bone">{children}</dd>
     </div>
   );
 }
@@ -201,7 +201,7 @@ function MatchPanel({ entry }: { entry: PendingVerification }) {
       {entry.previous_notes && (
         <div className="rounded-md border border-ember-600 bg-ink-950 p-3 text-sm">
           <p className="text-xs font-bold tracking-wide text-ember-400 uppercase">Previous decision notes</p>
-          <p className="break-words text-bone">{entry.previous_notes}</p>
+          <p className="wrap-anywhere text-bone">{entry.previous_notes}</p>
         </div>
       )}
       {entry.previous_receipts.length > 0 && (
