@@ -249,7 +249,7 @@ export async function buildApp(opts: {
       await api.register(incidentRoutes, { db });
       await api.register(settingsRoutes, { db });
       await api.register(courseRoutes, { db });
-      await api.register(eventStreamRoutes);
+      await api.register(eventStreamRoutes, { db });
       await api.register(liveRoutes, { db });
     },
     { prefix: '/api' },

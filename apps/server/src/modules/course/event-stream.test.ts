@@ -8,6 +8,7 @@ import { publishEvent } from '../../lib/event-bus';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff, syncScan } from '../../test/factories';
 import { openSse, type SseConnection, waitLive } from '../../test/sse-client';
+import { MAX_STREAMS_PER_ACCOUNT } from './event-stream.routes';
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -142,6 +143,61 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
     expect(t.app.eventBus.size).toBe(before + 1);
     conn.close();
     await expect.poll(() => t.app.eventBus.size, { timeout: 5000 }).toBe(before);
+  });
+
+  const incident = (note: string) =>
+    publishEvent(t.database.db, 'incident', { incidentId: note, riderId: null, riderNumber: null, kitName: null });
+
+  it('ends a stream, without the next event, once its session ends, the account is deactivated or demoted', async () => {
+    const endings: Array<[string, (who: Actor) => Promise<unknown>]> = [
+      ['signed out', (who) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(who.token) })],
+      ['deactivated', (who) => t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, who.userId))],
+      ['demoted', (who) => t.database.db.update(users).set({ role: 'participant' }).where(eq(users.id, who.userId))],
+    ];
+    for (const [how, endIt] of endings) {
+      const who = await staff(t.app, t.database.db, 'officer');
+      // Accounts of their own: an account holds at most MAX_STREAMS_PER_ACCOUNT streams.
+      const watching = await connect(await staff(t.app, t.database.db, 'officer'));
+      const conn = await connect(who);
+      await waitLive(conn);
+      await waitLive(watching);
+      await endIt(who);
+      await incident(`after-${how}`);
+      await watching.waitFor((e) => e.event === 'incident' && e.data.includes(`after-${how}`));
+      await conn.ended;
+      expect(
+        conn.events.some((e) => e.data.includes(`after-${how}`)),
+        how,
+      ).toBe(false);
+      watching.close();
+    }
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_ACCOUNT} streams per account`, async () => {
+    const who = await staff(t.app, t.database.db, 'officer');
+    const conns = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) conns.push(await connect(who));
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/event/stream', headers: bearer(who.token) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: `This account already has ${MAX_STREAMS_PER_ACCOUNT} live feeds open. Close another console tab and try again.`,
+    });
+    // Another account is not affected; a closed stream frees its place.
+    const other = await connect(admin);
+    expect(other.status).toBe(200);
+    conns[0]?.close();
+    await expect
+      .poll(
+        async () => {
+          const next = await openSse(url, who.token);
+          open.push(next);
+          return next.status;
+        },
+        { timeout: 5000 },
+      )
+      .toBe(200);
   });
 
   it.skipIf(kind !== 'postgres')(
