@@ -120,4 +120,20 @@ test.describe('offline', () => {
 
     await context.setOffline(false);
   });
+  test('a session ended elsewhere leaves no pass on the phone for the next person', async ({ page, request }) => {
+    const admin = await session(request, createUser('admin'));
+    const rider = await verifiedRider(request, admin);
+    await openPass(page, rider);
+    await expect(page.getByTestId('rider-code')).toHaveText(rider.user.riderCode ?? '');
+    const keptPasses = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rally.pass.')));
+    await expect.poll(keptPasses).not.toEqual([]);
+
+    // Signed out on the server (another device, staff): the next start is refused with 401.
+    const out = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${rider.token}` } });
+    expect(out.ok()).toBeTruthy();
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+    expect(await keptPasses()).toEqual([]);
+  });
 });

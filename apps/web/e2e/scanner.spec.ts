@@ -216,6 +216,8 @@ test('a session that ends while offline keeps the queue until the marshal signs 
     await expect(page.getByLabel('Email')).toBeVisible({ timeout: 20_000 });
     expect(await stationScanCount(request, admin.token, station.id)).toBe(0);
     expect((await deviceScans(page)).filter((s) => s.state === 'pending')).toHaveLength(2);
+    // Signed out, the phone keeps no roster (names, codes, photos) for the next person.
+    await expect.poll(() => rosterIds(page)).toEqual([]);
 
     await page.getByLabel('Email').fill(marshalUser.email);
     await page.getByLabel('Password', { exact: true }).fill(marshalUser.password);

@@ -17,6 +17,7 @@ import {
 } from 'react';
 import type { api as Api } from './api-client';
 import {
+  forgetKeptPasses,
   readSessionCookie,
   readStorage,
   readStoredUser,
@@ -112,6 +113,11 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     // The code belongs to the account that registered on this device; the next person
     // signing in here must not see it.
     removeStorage(STORAGE_KEYS.verificationCode);
+    // Whatever ended the session (a tap, a 401), the next person on a shared phone finds no
+    // pass, roster or delivered calls; unsent scans and calls stay (lib/offline/offline-db.ts,
+    // loaded only then: the landing page's script does not carry IndexedDB code).
+    forgetKeptPasses();
+    void import('./offline/offline-db').then((m) => m.forgetSignedOutData()).catch(() => {});
     setUser(null);
     setIsOfflineSession(false);
     if (token) {

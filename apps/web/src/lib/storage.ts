@@ -27,6 +27,26 @@ export function removeStorage(key: string): void {
   }
 }
 
+/** Where My Profile keeps the rider's pass for offline use (features/my-profile/lib/pass-cache.ts). */
+export const PASS_CACHE_PREFIX = 'rally.pass.';
+
+/**
+ * Removes every kept pass, whoever's: on any sign-out (a tap, or a 401 that ended the session)
+ * the next person on a shared phone must not find a rider code or passages.
+ */
+export function forgetKeptPasses(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(PASS_CACHE_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
 export function readStoredUser(): UserRecord | null {
   const raw = readStorage(STORAGE_KEYS.user);
   if (!raw) return null;

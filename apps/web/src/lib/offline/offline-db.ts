@@ -106,6 +106,31 @@ function createVersion1(db: IDBPDatabase<OfflineSchema>) {
   db.createObjectStore('meta');
 }
 
+/**
+ * On sign-out, what a shared phone must not keep for the next person: the roster (names,
+ * rider codes, photos) and where its sync stood, scans already synced (their answers name
+ * riders) and SOS calls already delivered or refused (notes and positions). Unsent scans and
+ * calls stay: they are never lost, and go when their account signs in again.
+ */
+export async function forgetSignedOutData(): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction(['roster', 'photos', 'meta', 'scans', 'sos'], 'readwrite');
+  await tx.objectStore('roster').clear();
+  await tx.objectStore('photos').clear();
+  for (const key of ['rosterCursor', 'rosterSyncedAt'] as const) await tx.objectStore('meta').delete(key);
+  let scan = await tx.objectStore('scans').openCursor();
+  while (scan) {
+    if (scan.value.state !== 'pending') await scan.delete();
+    scan = await scan.continue();
+  }
+  let call = await tx.objectStore('sos').openCursor();
+  while (call) {
+    if (call.value.state !== 'pending') await call.delete();
+    call = await call.continue();
+  }
+  await tx.done;
+}
+
 export async function readMeta<K extends keyof MetaValues>(key: K): Promise<MetaValues[K] | undefined> {
   return (await (await offlineDb()).get('meta', key)) as MetaValues[K] | undefined;
 }

@@ -4,9 +4,8 @@
 // answers are a few hundred bytes, and a synchronous read lets the pass paint on the first
 // render offline instead of after an async gap. Only answers the server gave are kept, and
 // a 404 (no rider code any more) drops the copy.
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
+import { PASS_CACHE_PREFIX, readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 
-const PREFIX = 'rally.pass.';
 type Kept = 'riderCode' | 'passages';
 
 interface Saved<T> {
@@ -14,7 +13,7 @@ interface Saved<T> {
   savedAt: number;
 }
 
-const keyOf = (userId: string, name: Kept) => `${PREFIX}${userId}.${name}`;
+const keyOf = (userId: string, name: Kept) => `${PASS_CACHE_PREFIX}${userId}.${name}`;
 
 export function recallAnswer<T>(userId: string, name: Kept): Saved<T> | undefined {
   const text = readStorage(keyOf(userId, name));
