@@ -40,7 +40,10 @@ test('a PDF receipt opens from a link, never in a frame of the console', async (
   );
   await page.screenshot({ path: test.info().outputPath('receipt-pdf-360.png'), fullPage: true });
 
+  // The link holds the PDF itself and opens it in a tab of its own. What that tab then shows
+  // is the browser's business: the full Chromium draws it in its viewer, the headless shell
+  // the e2e run drives (no viewer) saves it, so the tab's address is not asserted.
+  await expect(open).toHaveAttribute('href', /^blob:/);
   const [tab] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
-  expect(tab.url()).toMatch(/^blob:/);
   await tab.close();
 });
