@@ -38,6 +38,17 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 const timings = [];
+/** Each failed test with the first lines of its error: printed at the end, where CI's tail shows it. */
+const failures = [];
+const firstLines = (text, n = 4) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes in reporter messages
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, n)
+    .map((line) => `      ${line.trim().slice(0, 200)}`)
+    .join('\n');
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
@@ -81,6 +92,15 @@ if (selected.has('vitest')) {
     passed += v.numPassedTests;
     failed += v.numFailedTests;
     skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+    for (const file of v.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          failures.push(`vitest ${where} › ${t.fullName}\n${firstLines(t.failureMessages?.[0])}`);
+      // A file that failed before any test ran (an import or a hook) has no failed test of its own.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push(`vitest ${where}\n${firstLines(file.message)}`);
+    }
   } else problems.push('unit and API tests wrote no results');
 }
 
@@ -116,11 +136,29 @@ if (selected.has('e2e')) {
       skipped += p.stats.skipped;
       // retries are 0: a test that needed a second try would be a defect, counted as a failure.
       if (p.stats.flaky) problems.push(`${p.stats.flaky} e2e test(s) passed only on retry`);
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'expected' || t.status === 'skipped') continue;
+            const last = t.results?.at(-1);
+            const name = [...titles, spec.title].filter(Boolean).join(' › ');
+            failures.push(
+              `e2e [${t.projectName}] ${spec.file}:${spec.line} › ${name} (${t.status}, ${Math.round((last?.duration ?? 0) / 1000)} s)\n${firstLines(last?.error?.message)}`,
+            );
+          }
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+      };
+      for (const suite of p.suites ?? []) walk(suite, []);
     } else problems.push('e2e wrote no results');
   }
 }
 
 console.log('');
+if (failures.length) {
+  console.log(`Failed tests (${failures.length}):`);
+  for (const f of failures) console.log(`  ${f}`);
+  console.log('');
+}
 for (const p of problems) console.log(`PROBLEM: ${p}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 
