@@ -7,8 +7,11 @@ const OWN_MODULES = ['apps/server/src/modules/registration/registration.test.ts'
 
 const shared = {
   environment: 'node',
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
+  // Generous: CI runs two Vitest legs and their server processes on two cores, and a first
+  // start (initdb, migrations) took 27-35 s there; at 60 s, a busy machine failed tests that
+  // were only slow (operator.test.ts, openapi.test.ts at a load of 15). A hung test still ends.
+  testTimeout: 180_000,
+  hookTimeout: 240_000,
   pool: 'forks',
 } as const;
 

@@ -160,7 +160,7 @@ describe('the document, through Prism', () => {
     const port = await freePort();
     prism = await startPrism(documentPath, direct, port);
     proxied = `http://127.0.0.1:${port}`;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     prism?.kill();

@@ -310,5 +310,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
     } finally {
       await target.drop();
     }
-  }, 120_000);
+  }, 240_000);
 });
