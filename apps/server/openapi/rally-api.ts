@@ -1235,7 +1235,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.
+         * @description Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards. Past RATE_LIMIT_REGISTRATIONS registrations from one address in an hour (30 by default), each must carry a solved challenge of GET /api/auth/registration-challenge in the `x-altcha` header (ALTCHA's payload: base64 JSON of the challenge and its solution); without one the answer is 403 CHALLENGE_REQUIRED, and a bad, expired or already used one is 400 CHALLENGE_INVALID, CHALLENGE_EXPIRED or CHALLENGE_USED.
          *
          *     Public: no token needed.
          */
@@ -1256,11 +1256,32 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part.
+         * @description Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part. Past RATE_LIMIT_REGISTRATIONS registrations from one address in an hour (30 by default), each must carry a solved challenge of GET /api/auth/registration-challenge in the `x-altcha` header (ALTCHA's payload: base64 JSON of the challenge and its solution); without one the answer is 403 CHALLENGE_REQUIRED, and a bad, expired or already used one is 400 CHALLENGE_INVALID, CHALLENGE_EXPIRED or CHALLENGE_USED.
          *
          *     Public: no token needed.
          */
         post: operations["postAuthRegisterWithUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/registration-challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256) for a registration, signed by the server and good for 10 minutes and one registration. Solve it by trying counters from 0 until the derived key starts with keyPrefix (altcha-lib's solveChallenge).
+         *
+         *     Public: no token needed.
+         */
+        get: operations["getAuthRegistrationChallenge"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13351,6 +13372,87 @@ export interface operations {
             };
         };
     };
+    getAuthRegistrationChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            parameters: {
+                                algorithm: string;
+                                cost: number;
+                                expiresAt?: number;
+                                keyLength: number;
+                                keyPrefix: string;
+                                keySignature?: string;
+                                nonce: string;
+                                salt: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            signature: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     postAuthResetPassword: {
         parameters: {
             query?: never;
@@ -14238,6 +14340,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in x-altcha */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Conflicts with the current state (message says why) */
             409: {
                 headers: {
@@ -14681,6 +14797,20 @@ export interface operations {
             };
             /** @description No valid session: log in again */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in x-altcha */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

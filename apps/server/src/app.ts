@@ -6,7 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -17,6 +23,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
+import { busyPage } from './lib/busy-page';
 import { clientAddressKey } from './lib/client-address';
 import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
@@ -26,7 +33,7 @@ import { openFileStore } from './lib/file-store';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { openapiRoutesPlugin, swaggerOptions } from './lib/openapi';
 import { openPageRenderer } from './lib/page-renderer';
-import { rateLimitStore } from './lib/rate-limit-store';
+import { PAGE_LIMIT_GROUP, rateLimitStore } from './lib/rate-limit-store';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { activityRoutes } from './modules/activities/activities.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -91,6 +98,9 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** A request URL without its query string. */
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
 
+/** The API (its document and UI included): everything else the server answers is the web client's. */
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 function fieldName(path: unknown): string {
   if (!Array.isArray(path) || path.length === 0) return '';
   return path.map(String).join('.');
@@ -153,6 +163,11 @@ export async function buildApp(opts: {
         .send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
     }
     const status = error.statusCode ?? 500;
+    if (status === 429 && !isApiUrl(request.url)) {
+      // A page (the page limit below): a page back, with the wait the limiter set in Retry-After.
+      const seconds = Number(reply.getHeader('retry-after')) || 60;
+      return reply.code(429).type('text/html; charset=utf-8').send(busyPage(seconds, request.url));
+    }
     if (status === 429) {
       // The rate limiter's own message says when to try again; keep it.
       const message = error.message || 'Too many requests. Please slow down and try again shortly.';
@@ -199,14 +214,47 @@ export async function buildApp(opts: {
       });
     }
   });
+  // Rate limits (issue 26: a crowd on one address is not an attack). Riders share public
+  // addresses (carrier-grade NAT, a club's Wi-Fi), so what is counted per address is kept to
+  // what a shared address cannot exhaust by being busy:
+  // - Files of the web build: no limit. They are served from disk, cached for a year when
+  //   hashed, and one rider's first visit alone fetches dozens; a flood of them is the
+  //   reverse proxy's to stop (docs/deploy.md), not worth a count per request here.
+  // - Pages (those the server draws, /user/{id} and /me, and the app shell of every other
+  //   path): their own generous ceiling per address (RATE_LIMIT_PAGES), apart from the API's,
+  //   because drawing one costs the server real work; when it trips the browser gets a page
+  //   (lib/busy-page.ts), never JSON.
+  // - API calls: the general ceiling per minute (RATE_LIMIT_GLOBAL) per account when the call
+  //   carries a valid session, per address otherwise. Route limits (uploads, resets) key the
+  //   same way; registrations ask for a proof-of-work instead of refusing (modules/registration).
+  const limits = config.rateLimits;
+  const pageLimit = limits.enabled
+    ? {
+        max: limits.pagesPerMinute,
+        timeWindow: 60_000,
+        groupId: PAGE_LIMIT_GROUP,
+        keyGenerator: (request: FastifyRequest) => clientAddressKey(request.ip),
+      }
+    : false;
+  // Before the rate limiter's own onRoute hook, which reads the limit each route declares.
+  app.addHook('onRoute', (route) => {
+    if (isApiUrl(route.url) || route.config?.rateLimit !== undefined) return;
+    // @fastify/static declares each file of the build as a route with its `file` in the config.
+    const isFile = (route.config as { file?: unknown } | undefined)?.file !== undefined;
+    route.config = { ...route.config, rateLimit: isFile ? false : pageLimit };
+  });
   await app.register(rateLimit, {
-    global: config.rateLimits.enabled,
-    // Route limits counted in the database, shared by every instance; the global one per process.
+    global: limits.enabled,
+    // Route limits counted in the database, shared by every instance; the general ceiling
+    // and the page limit per process.
     store: rateLimitStore(db),
-    max: config.rateLimits.globalPerMinute,
+    max: limits.globalPerMinute,
     timeWindow: 60_000,
-    // IPv6 clients count by /64 (lib/client-address.ts); every route's own limit inherits it.
-    keyGenerator: (request) => clientAddressKey(request.ip),
+    // The limiter is a route-level onRequest hook, so it runs after the authorize plugin's
+    // app-level one (lib/authorize.ts), which has already looked the bearer token up: a
+    // signed-in call counts against its account, at no second look-up. Anything else counts
+    // against its address, IPv6 by /64 (lib/client-address.ts).
+    keyGenerator: (request) => (request.auth ? `account ${request.auth.userId}` : clientAddressKey(request.ip)),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       success: false,
@@ -293,7 +341,20 @@ export async function buildApp(opts: {
       await app.register(myProfilePageRoutes, { db, renderer });
     }
   }
-  app.setNotFoundHandler((request, reply) => {
+  // The app shell answers every other path: a page like the ones above, under the same
+  // limit. A 404 of the API, or of a method other than GET/HEAD, is not a page.
+  const isNavigation = (request: FastifyRequest) =>
+    hasWeb && !isApiUrl(request.url) && (request.method === 'GET' || request.method === 'HEAD');
+  const shellLimit = pageLimit
+    ? app.rateLimit({
+        ...pageLimit,
+        allowList: (request) => !isNavigation(request),
+        // The limiter appends a route's groupId to its key; the not-found handler has no
+        // route of its own, so its key ends the same way here: one count with the pages.
+        keyGenerator: (request) => `${clientAddressKey(request.ip)}${PAGE_LIMIT_GROUP}`,
+      })
+    : null;
+  app.setNotFoundHandler(shellLimit ? { preHandler: shellLimit } : {}, (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({

@@ -19,6 +19,17 @@ describe('configuration', () => {
     expect(c.rateLimits.enabled).toBe(true);
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://rally.example/' }).publicUrl).toBe('https://rally.example');
     expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
+    expect(c.rateLimits).toMatchObject({
+      registrationsPerAddressPerHour: 30,
+      globalPerMinute: 1200,
+      pagesPerMinute: 1200,
+    });
+    expect(c.challenge).toEqual({ hmacKey: undefined, work: 400 });
+    expect(loadConfig({ REGISTRATION_CHALLENGE_KEY: ` ${'k'.repeat(40)} ` }).challenge.hmacKey).toBe('k'.repeat(40));
+    expect(() => loadConfig({ REGISTRATION_CHALLENGE_KEY: 'secret' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ REGISTRATION_CHALLENGE_WORK: '0' })).toThrow(
+      'REGISTRATION_CHALLENGE_WORK must be at least 1',
+    );
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a non-negative integer, got "eighty"');
   });
 

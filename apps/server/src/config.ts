@@ -12,12 +12,33 @@ export interface RateLimits {
   loginPerAccount: number;
   loginPerAddress: number;
   loginWindowMs: number;
-  /** Registrations per address per hour: no tighter than a club registering from one Wi-Fi. */
+  /**
+   * Registrations per address per hour taken without a proof-of-work challenge; past it each
+   * one needs a solved challenge (lib/proof-of-work.ts), never a refusal: a club registering
+   * from one Wi-Fi, or riders behind one carrier-grade NAT, all get through.
+   */
   registrationsPerAddressPerHour: number;
+  /** Uploads per hour: per account (every upload route needs a session). */
   uploadsPerAddressPerHour: number;
   resetsPerAddressPerHour: number;
-  /** A general ceiling per address per minute across the API. */
+  /**
+   * A general ceiling per minute across the API: per account for calls with a valid
+   * session, per address for the others. Files and pages of the web client are not counted.
+   */
   globalPerMinute: number;
+  /** Page navigations (the pages the server draws and the app shell) per address per minute. */
+  pagesPerMinute: number;
+}
+
+/** The proof-of-work challenge asked of registrations past the per-address threshold. */
+export interface ChallengeConfig {
+  /** HMAC key signing the challenges; unset: generated once into DATA_DIR (lib/proof-of-work.ts). */
+  hmacKey: string | undefined;
+  /**
+   * The work: the solver derives up to this many PBKDF2 keys (1,000 iterations each), half
+   * of them on average; 400 is ~0.2 s on a laptop, ~0.5-1 s on a mid-range phone.
+   */
+  work: number;
 }
 
 /** Where uploaded files' bytes live (lib/file-store.ts). */
@@ -47,6 +68,7 @@ export interface Config {
   webDist: string | undefined;
   payment: PaymentInstructions;
   rateLimits: RateLimits;
+  challenge: ChallengeConfig;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /**
    * Which X-Forwarded-For hops to believe (Fastify's trustProxy): false, a number of
@@ -63,6 +85,21 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  const n = int(value, fallback, name);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
+}
+
+/** A set key must be worth keeping secret: a short one could be guessed offline from any signed challenge. */
+function challengeKey(value: string | undefined): string | undefined {
+  const key = value?.trim();
+  if (!key) return undefined;
+  if (key.length < 32)
+    throw new Error('REGISTRATION_CHALLENGE_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return key;
 }
 
 function isAddressOrCidr(entry: string): boolean {
@@ -192,10 +229,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginPerAccount: int(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, 10, 'RATE_LIMIT_LOGIN_PER_ACCOUNT'),
       loginPerAddress: int(env.RATE_LIMIT_LOGIN_PER_ADDRESS, 50, 'RATE_LIMIT_LOGIN_PER_ADDRESS'),
       loginWindowMs: int(env.RATE_LIMIT_LOGIN_WINDOW_MS, 15 * 60_000, 'RATE_LIMIT_LOGIN_WINDOW_MS'),
-      registrationsPerAddressPerHour: int(env.RATE_LIMIT_REGISTRATIONS, 200, 'RATE_LIMIT_REGISTRATIONS'),
+      registrationsPerAddressPerHour: int(env.RATE_LIMIT_REGISTRATIONS, 30, 'RATE_LIMIT_REGISTRATIONS'),
       uploadsPerAddressPerHour: int(env.RATE_LIMIT_UPLOADS, 300, 'RATE_LIMIT_UPLOADS'),
       resetsPerAddressPerHour: int(env.RATE_LIMIT_RESETS, 30, 'RATE_LIMIT_RESETS'),
       globalPerMinute: int(env.RATE_LIMIT_GLOBAL, 1200, 'RATE_LIMIT_GLOBAL'),
+      pagesPerMinute: int(env.RATE_LIMIT_PAGES, 1200, 'RATE_LIMIT_PAGES'),
+    },
+    challenge: {
+      hmacKey: challengeKey(env.REGISTRATION_CHALLENGE_KEY),
+      work: positiveInt(env.REGISTRATION_CHALLENGE_WORK, 400, 'REGISTRATION_CHALLENGE_WORK'),
     },
     argon2: { ...ARGON2_PARAMS },
     trustProxy,

@@ -19,6 +19,7 @@ const LIMITS = {
   uploadsPerAddressPerHour: 10_000,
   resetsPerAddressPerHour: 10_000,
   globalPerMinute: 100_000,
+  pagesPerMinute: 100_000,
 };
 
 const attempt = (app: FastifyInstance, email: string, password: string, ip: string) =>

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase } from '../test/build-app';
-import { rateLimitStore } from './rate-limit-store';
+import { claimOnce, rateLimitStore } from './rate-limit-store';
 
 const incr = (store: FastifyRateLimitStore, key: string, timeWindow: number) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
@@ -49,5 +49,18 @@ describe.each(DB_KINDS)('rate limit counts on %s', (kind) => {
     expect((await incr(global, '192.0.2.9', 60_000)).current).toBe(2);
     const Store = rateLimitStore(opened.database.db);
     expect((await incr(new Store(), '192.0.2.9', 60_000)).current).toBe(1);
+  });
+
+  it('lets one of many concurrent claims of a key win while it lasts, and a claim again once it has ended', async () => {
+    const db = opened.database.db;
+    const inAMinute = new Date(Date.now() + 60_000);
+    const claims = await Promise.all(Array.from({ length: 10 }, () => claimOnce(db, 'challenge abc', inAMinute)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimOnce(db, 'challenge abd', inAMinute)).toBe(true);
+    // A row whose time is over no longer holds the key.
+    expect(await claimOnce(db, 'challenge old', new Date(Date.now() + 200))).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await claimOnce(db, 'challenge old', inAMinute)).toBe(true);
+    expect(await claimOnce(db, 'challenge old', inAMinute)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 // ceiling on every API call stays in this process's memory by choice: a database write
 // per request would cost more than the flood it stops, and a flood is the reverse proxy's
 // to stop (docs/deploy.md); with N instances a client gets at most N times that ceiling.
+// Page navigations have their own ceiling in memory, apart from the API's (app.ts).
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -36,55 +37,96 @@ class MemoryCounts {
 
 /** How often this process sweeps ended windows out of the table. */
 const SWEEP_EVERY_MS = 10 * 60_000;
+const lastSweep = new WeakMap<Db, number>();
+
+function sweep(db: Db): void {
+  const now = Date.now();
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
+  // Ended windows are dead weight; whichever instance sweeps first does it for all.
+  void db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowEnds, sql`now()`))
+    .catch(() => {});
+}
+
+/**
+ * Counts one hit of `key` in a window of `timeWindow` ms shared by every instance on the
+ * database: the route limits below, and the registrations per address that decide when a
+ * proof-of-work challenge is asked (modules/registration).
+ */
+export async function countHit(db: Db, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
+  // One statement: the row lock of the upsert orders concurrent requests of one client on
+  // any instance, so each gets its own count and none overshoots the limit.
+  const result = (await db.execute(sql`
+    insert into ${rateLimitHits} as h (key, hits, window_ends)
+    values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
+    on conflict (key) do update set
+      hits = case when h.window_ends <= now() then 1 else h.hits + 1 end,
+      window_ends = case when h.window_ends <= now() then excluded.window_ends else h.window_ends end
+    returning hits, greatest(0, ceil(extract(epoch from (window_ends - now())) * 1000))::int as ttl`)) as unknown as {
+    rows: { hits: number; ttl: number }[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('rate limit count returned no row');
+  sweep(db);
+  return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/**
+ * Marks `key` as used until `until`: true the first time, false for every later claim on
+ * any instance while it lasts. A limit of one use per window, in the same table: a solved
+ * proof-of-work challenge is spent this way (lib/proof-of-work.ts), and its row is swept
+ * with the ended windows once the challenge has expired anyway.
+ */
+export async function claimOnce(db: Db, key: string, until: Date): Promise<boolean> {
+  const result = (await db.execute(sql`
+    insert into ${rateLimitHits} as h (key, hits, window_ends)
+    values (${key}, 1, ${until.toISOString()}::timestamptz)
+    on conflict (key) do update set hits = 1, window_ends = excluded.window_ends
+      where h.window_ends <= now()
+    returning hits`)) as unknown as { rows: unknown[] };
+  sweep(db);
+  return result.rows.length === 1;
+}
 
 /** One route's counts in the database; the row's key names the route and the client. */
 class DatabaseCounts implements FastifyRateLimitStore {
-  private lastSweep = 0;
   constructor(
     private readonly db: Db,
     private readonly route: string,
   ) {}
 
   incr(key: string, answer: Answer, timeWindow: number): void {
-    this.count(`${this.route} ${key}`, timeWindow).then(
+    countHit(this.db, `${this.route} ${key}`, timeWindow).then(
       (result) => answer(null, result),
       (err: Error) => answer(err, { current: 0, ttl: 0 }),
     );
-  }
-
-  private async count(key: string, timeWindow: number) {
-    // One statement: the row lock of the upsert orders concurrent requests of one client on
-    // any instance, so each gets its own count and none overshoots the limit.
-    const result = (await this.db.execute(sql`
-      insert into ${rateLimitHits} as h (key, hits, window_ends)
-      values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-      on conflict (key) do update set
-        hits = case when h.window_ends <= now() then 1 else h.hits + 1 end,
-        window_ends = case when h.window_ends <= now() then excluded.window_ends else h.window_ends end
-      returning hits, greatest(0, ceil(extract(epoch from (window_ends - now())) * 1000))::int as ttl`)) as unknown as {
-      rows: { hits: number; ttl: number }[];
-    };
-    const row = result.rows[0];
-    if (!row) throw new Error('rate limit count returned no row');
-    this.sweep();
-    return { current: Number(row.hits), ttl: Number(row.ttl) };
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
-    this.lastSweep = now;
-    // Ended windows are dead weight; whichever instance sweeps first does it for all.
-    void this.db
-      .delete(rateLimitHits)
-      .where(lt(rateLimitHits.windowEnds, sql`now()`))
-      .catch(() => {});
   }
 
   child(): FastifyRateLimitStore {
     return this;
   }
 }
+
+/** A limit counted in this process's memory, for every route that shares it. */
+class MemoryStore implements FastifyRateLimitStore {
+  private readonly memory = new MemoryCounts();
+
+  incr(key: string, answer: Answer, timeWindow: number): void {
+    answer(null, this.memory.incr(key, timeWindow));
+  }
+
+  child(): FastifyRateLimitStore {
+    return this;
+  }
+}
+
+/**
+ * The `groupId` of the page limit (app.ts): its routes share one count per address, kept in
+ * memory like the API's general ceiling, and apart from it.
+ */
+export const PAGE_LIMIT_GROUP = 'pages';
 
 /** The plugin hands child() the route's merged limit options, the route under `routeInfo`. */
 function routeName(options: unknown): string {
@@ -94,18 +136,21 @@ function routeName(options: unknown): string {
 }
 
 /**
- * The store class for @fastify/rate-limit's `store` option: the global limit in memory,
- * every route's own limit (`config.rateLimit`) in the database named here.
+ * The store class for @fastify/rate-limit's `store` option: the global limit in memory, the
+ * page limit in memory apart from it, every other route's own limit (`config.rateLimit`) in
+ * the database named here.
  */
 export function rateLimitStore(db: Db) {
   return class GlobalCounts implements FastifyRateLimitStore {
     private readonly memory = new MemoryCounts();
+    private readonly pages = new MemoryStore();
 
     incr(key: string, answer: Answer, timeWindow: number): void {
       answer(null, this.memory.incr(key, timeWindow));
     }
 
     child(options: unknown): FastifyRateLimitStore {
+      if ((options as { groupId?: string }).groupId === PAGE_LIMIT_GROUP) return this.pages;
       return new DatabaseCounts(db, routeName(options));
     }
   };

@@ -78,8 +78,15 @@ export interface WorkerServer {
   stop(): Promise<void>;
 }
 
-/** Starts worker `index`'s server on a fresh copy of the migrated database of `kind`. */
-export async function startWorkerServer(kind: DatabaseKind, index: number): Promise<WorkerServer> {
+/**
+ * Starts worker `index`'s server on a fresh copy of the migrated database of `kind`;
+ * `extraEnv` for a spec's own server (e.g. with the rate limits on).
+ */
+export async function startWorkerServer(
+  kind: DatabaseKind,
+  index: number,
+  extraEnv: Record<string, string> = {},
+): Promise<WorkerServer> {
   const dataDir = join(setupValue('runDir'), `${kind}-worker-${index}`);
   mkdirSync(dataDir, { recursive: true });
   let database: string | undefined;
@@ -106,6 +113,7 @@ export async function startWorkerServer(kind: DatabaseKind, index: number): Prom
     LOG_LEVEL: 'warn',
     // Lets a test move the server's clock (npm run cli -- test-clock): overdue riders without sleeping.
     RALLY_TEST_CLOCK: '1',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (url) env.DATABASE_URL = url;

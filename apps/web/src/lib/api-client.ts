@@ -102,6 +102,8 @@ export interface UploadOptions {
   method?: 'POST' | 'PUT';
   /** Called with 0-100 as the request body goes out. */
   onProgress?: (percent: number) => void;
+  /** Sent beside the token (the registration's answer to a security check). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -126,6 +128,7 @@ export function apiUpload<T = unknown>(path: string, form: FormData, options: Up
     // No Content-Type here: the browser must set the multipart boundary itself.
     const token = getAuthToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
 
     xhr.upload.onprogress = (event) => {
       armTimeout();

@@ -1,15 +1,20 @@
 import { authResponse, registrationPayload, registrationSchema } from '@rally/shared/contracts/auth';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CHALLENGE_HEADER, challengeResponse } from '@rally/shared/contracts/challenge';
+import { errorEnvelope } from '@rally/shared/contracts/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { clientAddressKey } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import { inspectUpload, type PendingUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
+import { openProofOfWork } from '../../lib/proof-of-work';
 import { clientInfo, parseBody, responses } from '../../lib/route-helpers';
+import { grantPageCookies } from '../../lib/session-cookie';
 import { loadUserRecord } from '../auth/user-record.presenter';
-import { register } from './registration.service';
+import { admitRegistration, register } from './registration.service';
 
 /** Nobody reads this answer: the client has gone. 499 is nginx's "client closed request". */
 class ClientGoneError extends AppError {
@@ -23,41 +28,70 @@ const REGISTERED = 'Welcome to the tribe, warrior! Your registration is pending 
 export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; config: Config; fileStore: FileStore }) {
   const { db, config, fileStore } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = config.rateLimits.enabled
-    ? { max: config.rateLimits.registrationsPerAddressPerHour, timeWindow: 3_600_000 }
-    : false;
+  const pow = openProofOfWork(db, config);
+  // No refusal per address here (issue 26): past RATE_LIMIT_REGISTRATIONS in the hour a
+  // registration must carry a solved challenge instead. Runs after the general per-minute
+  // ceiling (an onRequest hook) and before any upload is read.
+  const admit = async (request: FastifyRequest) => {
+    if (!config.rateLimits.enabled) return;
+    const solved = request.headers[CHALLENGE_HEADER];
+    await admitRegistration(db, pow, {
+      address: clientAddressKey(request.ip),
+      threshold: config.rateLimits.registrationsPerAddressPerHour,
+      solved: typeof solved === 'string' && solved !== '' ? solved : undefined,
+    });
+  };
+  const CHALLENGE_NOTE = ` Past RATE_LIMIT_REGISTRATIONS registrations from one address in an hour (30 by default), each must carry a solved challenge of GET /api/auth/registration-challenge in the \`${CHALLENGE_HEADER}\` header (ALTCHA's payload: base64 JSON of the challenge and its solution); without one the answer is 403 CHALLENGE_REQUIRED, and a bad, expired or already used one is 400 CHALLENGE_INVALID, CHALLENGE_EXPIRED or CHALLENGE_USED.`;
 
-  r.post('/auth/register', {
-    config: { access: 'public', rateLimit },
+  const challengeAsked = errorEnvelope.describe(
+    `A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in ${CHALLENGE_HEADER}`,
+  );
+
+  r.get('/auth/registration-challenge', {
+    config: { access: 'public' },
     schema: {
       tags: ['auth'],
       description:
-        'Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.',
+        "A proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256) for a registration, signed by the server and good for 10 minutes and one registration. Solve it by trying counters from 0 until the derived key starts with keyPrefix (altcha-lib's solveChallenge).",
+      response: responses({ 200: challengeResponse }),
+    },
+    handler: async (_request, reply) => {
+      // Each one is new: a cached challenge would be one challenge for many riders.
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await pow.issue() };
+    },
+  });
+
+  r.post('/auth/register', {
+    config: { access: 'public' },
+    preValidation: admit,
+    schema: {
+      tags: ['auth'],
+      description: `Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.${CHALLENGE_NOTE}`,
       body: registrationPayload(),
-      // 409: the email or the rider number is taken, as on the multipart route.
-      response: responses({ 201: authResponse }, 409),
+      // 409: the email or the rider number is taken, as on the multipart route; 403: a challenge is asked.
+      response: responses({ 201: authResponse, 403: challengeAsked }, 409),
     },
     handler: async (request, reply) => {
       const result = await register(db, request.body, async () => [], clientInfo(request), whenClientGone(reply));
-      return registered(db, reply, result);
+      return registered(db, request, reply, result);
     },
   });
 
   r.post('/auth/register-with-uploads', {
     config: {
       access: 'public',
-      rateLimit,
       multipart: {
         fields: registrationSchema,
         files: { profileImage: FILE_PARTS.profileImage(false), paymentReceipt: FILE_PARTS.paymentReceipt(false) },
       },
     },
+    preValidation: admit,
     schema: {
       tags: ['auth'],
       consumes: ['multipart/form-data'],
-      description:
-        'Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part.',
-      response: responses({ 201: authResponse }, 409),
+      description: `Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part.${CHALLENGE_NOTE}`,
+      response: responses({ 201: authResponse, 403: challengeAsked }, 409),
     },
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request);
@@ -75,20 +109,25 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
         return pending;
       };
       const result = await register(db, input, inspect, clientInfo(request), whenClientGone(reply), fileStore);
-      return registered(db, reply, result);
+      return registered(db, request, reply, result);
     },
   });
 }
 
-/** The 201 of both registration routes: the new session's token and the rider's own record. */
-async function registered(db: Db, reply: FastifyReply, result: { token: string; userId: string }) {
+/**
+ * The 201 of both registration routes: the new session's token and the rider's own record,
+ * and the cookie that lets the server draw their page once they are verified.
+ */
+async function registered(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: { token: string; userId: string },
+) {
   reply.code(201);
-  return {
-    success: true as const,
-    message: REGISTERED,
-    token: result.token,
-    data: { user: await loadUserRecord(db, result.userId) },
-  };
+  const user = await loadUserRecord(db, result.userId);
+  await grantPageCookies(db, request, reply, { token: result.token, role: user.role });
+  return { success: true as const, message: REGISTERED, token: result.token, data: { user } };
 }
 
 /**

@@ -12,6 +12,8 @@ import type { PendingUpload } from '../../lib/files';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
 import { oncePerDb } from '../../lib/per-db';
+import { challengeRequired, type ProofOfWork } from '../../lib/proof-of-work';
+import { countHit } from '../../lib/rate-limit-store';
 import { onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { displayName, recordActivity } from '../activities/activities.service';
@@ -32,6 +34,27 @@ async function precheck(db: Db, email: string, riderNumber: number) {
     .from(sql`(select 1) as one`);
   if (row?.emailTaken) throw emailTaken();
   if (row?.numberTaken) throw riderNumberTaken(riderNumber);
+}
+
+/** The window registrations are counted in, per address, for the challenge threshold. */
+export const REGISTRATION_WINDOW_MS = 3_600_000;
+
+/**
+ * Lets a registration in, or asks for work: the first `threshold` registrations of an
+ * address in the hour need nothing (a phone on weak data is never slowed), every later one
+ * a solved proof-of-work challenge (lib/proof-of-work.ts) and never a refusal, because one
+ * address is often a whole club on one Wi-Fi or a carrier's NAT. Every attempt counts, in
+ * the database (one count for every instance), whatever becomes of it.
+ */
+export async function admitRegistration(
+  db: Db,
+  pow: ProofOfWork,
+  attempt: { address: string; threshold: number; solved: string | undefined },
+): Promise<void> {
+  const { current } = await countHit(db, `registrations ${attempt.address}`, REGISTRATION_WINDOW_MS);
+  if (current <= attempt.threshold) return;
+  if (!attempt.solved) throw challengeRequired();
+  await pow.redeem(attempt.solved);
 }
 
 export interface RegistrationResult {

@@ -1,6 +1,7 @@
 import type { UserRecord } from '@rally/shared/contracts/auth';
+import { CHALLENGE_CODES, CHALLENGE_HEADER } from '@rally/shared/contracts/challenge';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiUpload } from '../../../lib/api-client';
+import { ApiError, api, apiUpload } from '../../../lib/api-client';
 
 export const takenNumbersKey = ['rider-numbers', 'taken'] as const;
 
@@ -47,6 +48,50 @@ export interface RegistrationResponse {
   data?: { user?: UserRecord };
 }
 
-export function submitRegistration(form: FormData, onProgress: (percent: number) => void) {
-  return apiUpload<RegistrationResponse>('/auth/register-with-uploads', form, { onProgress });
+/** The server asked for a security check, or refused an answer that expired or was used. */
+function asksForCheck(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const code = (error.body as { code?: unknown } | null)?.code;
+  return Object.values(CHALLENGE_CODES).some((c) => c === code);
+}
+
+/**
+ * Set once the server has asked this page for a security check: its network is busy, so a
+ * later send (another number after a 409) solves first and uploads the files once.
+ */
+let checkAsked = false;
+
+/**
+ * Sends the registration. When many riders register from one network the server asks for a
+ * proof-of-work (issue 26): it is solved in the background, `onSecurityCheck` saying so
+ * meanwhile, and the same form is sent again with the answer. Nothing typed is touched.
+ */
+export async function submitRegistration(
+  form: FormData,
+  onProgress: (percent: number) => void,
+  onSecurityCheck: (running: boolean) => void = () => {},
+) {
+  const solve = async () => {
+    onSecurityCheck(true);
+    try {
+      const { solveRegistrationChallenge } = await import('../lib/registration-challenge');
+      return await solveRegistrationChallenge();
+    } finally {
+      onSecurityCheck(false);
+    }
+  };
+  let answer = checkAsked ? await solve() : undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiUpload<RegistrationResponse>('/auth/register-with-uploads', form, {
+        onProgress,
+        headers: answer ? { [CHALLENGE_HEADER]: answer } : undefined,
+      });
+    } catch (error) {
+      if (attempt > 0 || !asksForCheck(error)) throw error;
+      checkAsked = true;
+      onProgress(0);
+      answer = await solve();
+    }
+  }
 }

@@ -22,6 +22,7 @@ import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
 import { PaymentSection } from '../components/payment-section';
 import { RiderNumberField } from '../components/rider-number-field';
+import { SecurityCheckNotice } from '../components/security-check-notice';
 import { EmergencyContactSection, MotorcycleSection } from '../components/simple-sections';
 import { SizesSection } from '../components/sizes-section';
 import { TermsModal } from '../components/terms-modal';
@@ -57,6 +58,8 @@ export default function RegisterPage() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // The phone is solving the server's security check (a busy network): submitRegistration.
+  const [checking, setChecking] = useState(false);
   // Set on success so the "signed-in visitors leave /register" rule does not fire
   // during the 2 s before the redirect to /verify.
   const [registered, setRegistered] = useState(false);
@@ -122,7 +125,7 @@ export default function RegisterPage() {
         profileImage,
         paymentReceipt: fields.paymentMethod === 'cash' ? null : receipt,
       });
-      const response = await submitRegistration(payload, setProgress);
+      const response = await submitRegistration(payload, setProgress, setChecking);
       const user = response?.data?.user;
       if (!response?.success || !response.token || !user) {
         throw new Error(response?.message || 'Registration failed. Please try again.');
@@ -270,7 +273,8 @@ export default function RegisterPage() {
               {errors.agreedToTerms && <FieldError id={errorId('agreedToTerms')}>{errors.agreedToTerms}</FieldError>}
             </div>
 
-            {progress !== null && <UploadProgress percent={progress} />}
+            <SecurityCheckNotice active={checking} />
+            {progress !== null && !checking && <UploadProgress percent={progress} />}
 
             <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
               {submitting ? 'JOINING THE TRIBE...' : 'CLAIM YOUR DESTINY'}
