@@ -286,7 +286,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns; a comment line every ~20 s.
+         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.
          *
          *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
          */

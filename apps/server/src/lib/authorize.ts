@@ -72,7 +72,11 @@ export function accessAllows(
   return (access.roles as readonly string[]).includes(actor.role) ? 'ok' : 403;
 }
 
-function bearer(request: FastifyRequest): string | null {
+/**
+ * The token of the request's `Authorization: Bearer` header: null without the header, '' when
+ * it is there but not a token (refused like an unknown one on every route that is not public).
+ */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})$/.exec(header.trim());
@@ -111,6 +115,51 @@ export async function findSession(db: Db, token: string): Promise<(AuthContext &
   return rows[0] ?? null;
 }
 
+export type AccessVerdict =
+  | { ok: true; auth: AuthContext | null }
+  | { ok: false; error: UnauthorizedError | ForbiddenError };
+
+/**
+ * Whether the holder of `token` (as bearerToken reads it) may use a route declaring `access`,
+ * and as whom: the verdict of the access hook, also asked again by what outlives its request
+ * (the event stream, before each burst it writes), so both refuse alike.
+ */
+export async function checkAccess(db: Db, token: string | null, access: Access): Promise<AccessVerdict> {
+  let auth: AuthContext | null = null;
+  if (token) {
+    const session = await findSession(db, token);
+    if (session && session.status === 'active') {
+      const { status: _status, ...rest } = session;
+      auth = rest;
+    } else if (access !== 'public') {
+      // A deactivated rider is told so, rather than seeing a generic session error.
+      if (session)
+        return {
+          ok: false,
+          error: new UnauthorizedError(
+            'Your account has been deactivated. Please contact the organizers.',
+            'ACCOUNT_INACTIVE',
+          ),
+        };
+      return { ok: false, error: invalidSession() };
+    }
+  } else if (token === '' && access !== 'public') {
+    return { ok: false, error: invalidSession() };
+  }
+  const verdict = accessAllows(access, auth);
+  if (verdict === 401) return { ok: false, error: new UnauthorizedError() };
+  if (verdict === 403) {
+    if (access === 'verified')
+      return { ok: false, error: new ForbiddenError('Your account must be verified to do this', 'NOT_VERIFIED') };
+    return { ok: false, error: new ForbiddenError() };
+  }
+  return { ok: true, auth };
+}
+
+function invalidSession(): UnauthorizedError {
+  return new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
+}
+
 export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('auth', null);
@@ -129,30 +178,9 @@ export const authorizePlugin = fp(async (app: FastifyInstance, opts: { db: Db })
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access) return;
-    const token = bearer(request);
-    if (token) {
-      const session = await findSession(opts.db, token);
-      if (session && session.status === 'active') {
-        const { status: _status, ...auth } = session;
-        request.auth = auth;
-      } else if (access !== 'public') {
-        // A deactivated rider is told so, rather than seeing a generic session error.
-        if (session)
-          throw new UnauthorizedError(
-            'Your account has been deactivated. Please contact the organizers.',
-            'ACCOUNT_INACTIVE',
-          );
-        throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
-      }
-    } else if (token === '' && access !== 'public') {
-      throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
-    }
-    const verdict = accessAllows(access, request.auth);
-    if (verdict === 401) throw new UnauthorizedError();
-    if (verdict === 403) {
-      if (access === 'verified') throw new ForbiddenError('Your account must be verified to do this', 'NOT_VERIFIED');
-      throw new ForbiddenError();
-    }
+    const verdict = await checkAccess(opts.db, bearerToken(request), access);
+    if (!verdict.ok) throw verdict.error;
+    request.auth = verdict.auth;
   });
 });
 

@@ -8,23 +8,39 @@
 // A stream lives no longer than the right to read it: before events are written (one check
 // for a burst) and at each heartbeat the session is looked up again, and a signed-out,
 // deactivated or demoted account's stream ends without them. An account holds at most
-// MAX_STREAMS_PER_ACCOUNT streams on an instance.
+// MAX_STREAMS_PER_ACCOUNT streams on an instance. A client that reads slower than events come
+// gets no unbounded buffer on the server: see the backpressure note in stream() below.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { type Access, accessAllows, findSession, requireAuth } from '../../lib/authorize';
+import { type Access, bearerToken, checkAccess, requireAuth } from '../../lib/authorize';
 import { TooManyRequestsError } from '../../lib/errors';
 import { sseFrame } from '../../lib/event-bus';
 
 export const HEARTBEAT_MS = 20_000;
 /** A console on a phone, a laptop and a few tabs; more from one account is a leak or abuse. */
 export const MAX_STREAMS_PER_ACCOUNT = 5;
+/** How long a stream may stay unable to take more (its client not reading) before it is closed. */
+export const STALL_MS = 30_000;
+/**
+ * The most one stream's frames may take while its session is looked up again, written at once
+ * after: past it, events are dropped (and caught up on). Far above a real burst (500 scans are
+ * about 150 KB), and with the socket's high-water mark what a stream can hold at most.
+ */
+export const MAX_BATCH_BYTES = 256 * 1024;
+
+interface Frame {
+  frame: string;
+  /** False for a comment (the heartbeat), which carries nothing to catch up on. */
+  isEvent: boolean;
+}
 
 const ACCESS: Access = { permission: 'view_dashboard' };
 
 interface StreamOptions {
   db: Db;
   heartbeatMs?: number;
+  stallMs?: number;
 }
 
 export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOptions) {
@@ -41,7 +57,7 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
     schema: {
       tags: ['course'],
       description:
-        'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns; a comment line every ~20 s.',
+        'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.',
       produces: ['text/event-stream'],
     },
     handler: (request, reply) => {
@@ -57,23 +73,25 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
         if (left > 0) perAccount.set(userId, left);
         else perAccount.delete(userId);
       };
-      stream(app, request, reply, { open, release, db: opts.db, heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS });
+      stream(app, request, reply, {
+        open,
+        release,
+        db: opts.db,
+        heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
+        stallMs: opts.stallMs ?? STALL_MS,
+      });
     },
   });
-}
-
-/** The token the stream was opened with (the access hook has already accepted it). */
-function tokenOf(request: FastifyRequest): string {
-  return /^Bearer\s+(\S+)$/.exec(request.headers.authorization?.trim() ?? '')?.[1] ?? '';
 }
 
 function stream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  ctx: { open: Set<() => void>; release: () => void; db: Db; heartbeatMs: number },
+  ctx: { open: Set<() => void>; release: () => void; db: Db; heartbeatMs: number; stallMs: number },
 ) {
-  const token = tokenOf(request);
+  // The token the access hook accepted, read as it read it.
+  const token = bearerToken(request);
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -85,24 +103,71 @@ function stream(
     'x-accel-buffering': 'no',
   });
   res.flushHeaders();
-  // A first line at once: clients (and proxies) see the stream is open; `retry` paces reconnects.
-  res.write(`retry: 3000\n: connected\n\n${sseFrame('live', { live: app.eventBus.isLive })}`);
 
   let ended = false;
-  const write = (frame: string) => {
-    if (!ended) res.write(frame);
+  // Backpressure: a client that reads slower than events come (or not at all) must not make
+  // the server hold more and more for it. Frames are written a batch at a time (those that
+  // came during one session lookup, at most MAX_BATCH_BYTES); when the socket's buffer is over
+  // its mark after a batch (write() returned false), nothing more is written until 'drain'.
+  // Events meanwhile are dropped, and once writing resumes one `live` frame (the feed's state
+  // now) stands for them: the console re-reads everything on live:true, as after a reconnection
+  // (apps/web/src/lib/event-stream.ts). What a stream holds is so bounded by the high-water
+  // mark and one batch, however many events come. The batch, not the frame, is the unit
+  // because Node corks a response's socket until the next tick on its first write: a burst
+  // written at once always reports a full buffer, even to a client that reads everything at
+  // once (what tripped the earlier cut on writableLength). A stream that stays undrained for
+  // `stallMs` is closed; its client reconnects when it reads again.
+  let congested = false;
+  let missed = false;
+  let stall: NodeJS.Timeout | null = null;
+  const send = (frames: Frame[]) => {
+    if (ended) return;
+    if (congested) {
+      if (frames.some((f) => f.isEvent)) missed = true;
+      return;
+    }
+    let ok = true;
+    for (const f of frames) ok = res.write(f.frame) && ok;
+    // One frame stands for the events dropped before (while the buffer was full, or past
+    // MAX_BATCH_BYTES): the client re-reads what it shows.
+    if (missed) {
+      missed = false;
+      ok = res.write(sseFrame('live', { live: app.eventBus.isLive })) && ok;
+    }
+    if (ok) return;
+    congested = true;
+    stall = setTimeout(() => end(), ctx.stallMs);
+    stall.unref();
+    res.once('drain', drained);
+  };
+  const drained = () => {
+    if (ended) return;
+    congested = false;
+    if (stall) clearTimeout(stall);
+    stall = null;
+    if (missed) send([]);
   };
 
-  // Frames wait here while the session is looked up again; one lookup serves a burst.
-  let waiting: string[] = [];
+  // A first line at once: clients (and proxies) see the stream is open; `retry` paces reconnects.
+  send([{ frame: `retry: 3000\n: connected\n\n${sseFrame('live', { live: app.eventBus.isLive })}`, isEvent: true }]);
+
+  // Frames wait here while the session is looked up again; one lookup serves a burst. Past
+  // MAX_BATCH_BYTES (a huge burst, a slow lookup) events are dropped and caught up on as above.
+  let waiting: Frame[] = [];
+  let waitingBytes = 0;
   let checking = false;
-  const stillAllowed = async () => {
-    const session = await findSession(ctx.db, token).catch(() => null);
-    return !!session && session.status === 'active' && accessAllows(ACCESS, session) === 'ok';
-  };
-  const deliver = (frame: string | null) => {
+  const stillAllowed = async () => (await checkAccess(ctx.db, token, ACCESS).catch(() => null))?.ok === true;
+  const deliver = (frame: string | null, isEvent = true) => {
     if (ended) return;
-    if (frame) waiting.push(frame);
+    if (frame !== null) {
+      const bytes = Buffer.byteLength(frame);
+      if (congested || waitingBytes + bytes > MAX_BATCH_BYTES) {
+        if (isEvent) missed = true;
+      } else {
+        waiting.push({ frame, isEvent });
+        waitingBytes += bytes;
+      }
+    }
     if (checking) return;
     checking = true;
     void stillAllowed().then((allowed) => {
@@ -110,25 +175,32 @@ function stream(
       if (!allowed) return end();
       const frames = waiting;
       waiting = [];
-      for (const f of frames) write(f);
+      waitingBytes = 0;
+      send(frames);
       // Events that came during the lookup get their own.
       if (waiting.length > 0) deliver(null);
     });
   };
 
   const unsubscribe = app.eventBus.subscribe((event) => deliver(event.frame));
-  const heartbeat = setInterval(() => deliver(': heartbeat\n\n'), ctx.heartbeatMs);
+  // Checks the session even while the stream is congested: a stalled stream of an ended
+  // session ends at the next heartbeat.
+  const heartbeat = setInterval(() => deliver(': heartbeat\n\n', false), ctx.heartbeatMs);
   heartbeat.unref();
 
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
+    if (stall) clearTimeout(stall);
     unsubscribe();
     ctx.open.delete(end);
     ctx.release();
     waiting = [];
-    if (!res.writableEnded) res.end();
+    // A congested stream is cut (its buffer would wait for a reader that does not read);
+    // any other ends once what it holds is sent.
+    if (congested) res.destroy();
+    else if (!res.writableEnded) res.end();
   };
   ctx.open.add(end);
   // The response closes when the client goes away (or the server ends it).

@@ -1,14 +1,18 @@
+import type { ServerResponse } from 'node:http';
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { publishEvent } from '../../lib/event-bus';
-import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
+import { publishEvent, sseFrame } from '../../lib/event-bus';
+import { buildTestApp, DB_KINDS, openTestDatabase, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff, syncScan } from '../../test/factories';
 import { openSse, type SseConnection, waitLive } from '../../test/sse-client';
-import { MAX_STREAMS_PER_ACCOUNT } from './event-stream.routes';
+import { eventStreamRoutes, MAX_BATCH_BYTES, MAX_STREAMS_PER_ACCOUNT } from './event-stream.routes';
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -225,4 +229,171 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
       }
     },
   );
+});
+
+/**
+ * A client on a raw socket that reads the answer's head and first frame, then stops reading,
+ * as a console on a frozen tab or a phone gone out of coverage without closing the connection.
+ */
+async function stalledReader(port: number, path: string, token: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  let text = '';
+  let stopped = false;
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      if (!stopped && text.includes('event: live')) {
+        stopped = true;
+        socket.pause();
+        resolve();
+      }
+    });
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: rally.test\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`,
+    );
+  });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return {
+    socket,
+    closed,
+    /** Reads again until `match` holds of everything received. */
+    async resume(match: (received: string) => boolean, timeoutMs = 20_000) {
+      socket.resume();
+      const deadline = Date.now() + timeoutMs;
+      while (!match(text)) {
+        if (Date.now() > deadline) throw new Error(`not received in ${timeoutMs} ms (${text.length} bytes read)`);
+        await sleep(20);
+      }
+      return text;
+    },
+  };
+}
+
+// Issue 26 (5): the stream wrote every event whatever the client read, so a client that stopped
+// reading made the server buffer without bound. Measured on loopback (Linux, tcp_rmem max 32 MB):
+// a paused reader takes about 4 MB into the two sockets' kernel buffers before the server's
+// writes report a full buffer, so these tests publish four times that.
+describe.each(DB_KINDS)('event stream backpressure (%s)', (kind) => {
+  const STALL_MS = 1_000;
+  const PAD = 'x'.repeat(7_000);
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  let port: number;
+  let officer: Actor;
+  const responses: ServerResponse[] = [];
+  let seq = 0;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase(kind);
+    drop = opened.drop;
+    const config = loadConfig({ RATE_LIMITS: 'off', PUBLIC_URL: 'http://rally.test', WEB_DIST: '/nonexistent' });
+    app = await buildApp({ config, database: opened.database, logger: false });
+    // The same stream, closing a stalled client after a second rather than STALL_MS.
+    await app.register(eventStreamRoutes, { prefix: '/api/stall-test', db: opened.database.db, stallMs: STALL_MS });
+    await app.ready();
+    app.server.on('request', (req, res) => {
+      if (req.url?.endsWith('/admin/event/stream')) responses.push(res);
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    port = address.port;
+    officer = await staff(app, opened.database.db, 'officer');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  /** `n` events of about 7 KB each, as the database's channel would bring them to this instance. */
+  const publish = (n: number) => {
+    for (let i = 0; i < n; i++)
+      app.eventBus.deliver(JSON.stringify({ type: 'course', data: { change: 'load', seq: seq++, pad: PAD } }));
+  };
+  const frameBytes = Buffer.byteLength(sseFrame('course', { change: 'load', seq: 100_000, pad: PAD }));
+  /** The most a stream may hold: the socket's high-water mark, one batch, and chunk framing. */
+  const bound = (res: ServerResponse) => res.writableHighWaterMark + MAX_BATCH_BYTES + 64 * 1024;
+  const lastResponse = async () => {
+    await expect.poll(() => responses.length).toBeGreaterThan(0);
+    return responses[responses.length - 1] as ServerResponse;
+  };
+
+  /** Publishes `bytes` worth of events in batches a live feed could bring; the most the server held meanwhile. */
+  const pump = async (res: ServerResponse, bytes: number) => {
+    let held = 0;
+    let pressured = false;
+    for (let sent = 0; sent < bytes; sent += 30 * frameBytes) {
+      publish(30);
+      await sleep(5);
+      held = Math.max(held, res.writableLength);
+      pressured ||= res.writableNeedDrain;
+    }
+    return { held, pressured };
+  };
+
+  it('holds a bounded buffer for a client that stops reading, and catches it up with one live frame', async () => {
+    const reader = await stalledReader(port, '/api/admin/event/stream', officer.token);
+    const res = await lastResponse();
+    const first = seq;
+    const { held, pressured } = await pump(res, 16 * 1024 * 1024);
+    // The client's stop reached the server (or the test proves nothing)...
+    expect(pressured).toBe(true);
+    // ...which held no more than its bound, where it used to hold everything (about 12 MB here).
+    expect(held).toBeLessThanOrEqual(bound(res));
+    expect(res.destroyed).toBe(false);
+
+    // Reading again: what was dropped is stood for by one `live` frame after the last event
+    // that got through, and the stream goes on.
+    const lives = (got: string) => got.split('event: live\ndata: {"live":true}').length - 1;
+    const caughtUp = await reader.resume((got) => lives(got) === 2);
+    const received = [...caughtUp.matchAll(/"seq":(\d+),/g)].map((m) => Number(m[1]));
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.length).toBeLessThan(seq - first);
+    expect(caughtUp.lastIndexOf('event: live')).toBeGreaterThan(caughtUp.lastIndexOf('"seq":'));
+    const marker = seq;
+    publish(1);
+    await reader.resume((got) => got.includes(`"seq":${marker},`));
+    reader.socket.destroy();
+    await expect.poll(() => res.closed).toBe(true);
+  }, 60_000);
+
+  it('closes a stream that stays unable to take more past its time bound', async () => {
+    const before = app.eventBus.size;
+    const reader = await stalledReader(port, '/api/stall-test/admin/event/stream', officer.token);
+    const res = await lastResponse();
+    expect(app.eventBus.size).toBe(before + 1);
+    const closed = new Promise<void>((resolve) => res.once('close', () => resolve()));
+    const { pressured } = await pump(res, 16 * 1024 * 1024);
+    expect(pressured).toBe(true);
+    const since = Date.now();
+    await closed;
+    expect(Date.now() - since).toBeLessThan(STALL_MS + 2_000);
+    // Its subscription and its place among the account's streams are given back.
+    expect(app.eventBus.size).toBe(before);
+    reader.socket.destroy();
+  }, 60_000);
+
+  it('does not cut a client that reads, whatever burst comes at once', async () => {
+    const conn = await openSse(`http://127.0.0.1:${port}/api/admin/event/stream`, officer.token);
+    await waitLive(conn);
+    const res = await lastResponse();
+    const liveBefore = conn.events.filter((e) => e.event === 'live').length;
+    // 2,000 events in one synchronous burst (14 MB): the writes of one tick all report a full buffer.
+    publish(2_000);
+    let held = 0;
+    for (let i = 0; i < 50; i++) {
+      held = Math.max(held, res.writableLength);
+      await sleep(2);
+    }
+    expect(held).toBeLessThanOrEqual(bound(res));
+    // The client is told to re-read, and the next event reaches it: the stream was not cut.
+    await expect.poll(() => conn.events.filter((e) => e.event === 'live').length).toBeGreaterThan(liveBefore);
+    const marker = seq;
+    publish(1);
+    await conn.waitFor((e) => e.event === 'course' && JSON.parse(e.data).seq === marker);
+    expect(res.destroyed).toBe(false);
+    conn.close();
+    await expect.poll(() => res.closed).toBe(true);
+  }, 60_000);
 });
