@@ -171,9 +171,9 @@ export interface BrowserSession {
 
 /**
  * Writes the session into the fresh browser as the web client stores it (lib/storage.ts: the
- * token and user in localStorage, the token in the session cookie page requests carry) before
- * Lighthouse loads the page, from a same-origin URL that loads none of the web client (so no
- * script or style is cached).
+ * token and user in localStorage), with the page cookie the server sets with the session check
+ * (lib/session-cookie.ts), before Lighthouse loads the page, from a same-origin URL that loads
+ * none of the web client (so no script or style is cached).
  */
 async function plantSession(port: number, origin: string, session: BrowserSession): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -189,7 +189,13 @@ async function plantSession(port: number, origin: string, session: BrowserSessio
       },
       [session.token, JSON.stringify(session.user)] as const,
     );
-    await context.addCookies([{ name: SESSION_COOKIE, value: session.token, url: origin, sameSite: 'Lax' }]);
+    // The browser context's own request client: the cookies it is answered with stay in the browser.
+    const checked = await context.request.get(`${origin}/api/auth/profile`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    if (!checked.ok()) throw new Error(`session check failed: ${checked.status()}`);
+    if (!(await context.cookies(`${origin}/me`)).some((c) => c.name === SESSION_COOKIE))
+      throw new Error('the session check set no page cookie');
     await page.close();
   } finally {
     // Only disconnects: the browser belongs to chrome-launcher.

@@ -14,8 +14,8 @@ if (!container) throw new Error('Missing #root element');
 
 preloadScreen(window.location.pathname);
 // My Profile, rendered by the server for the rider whose session cookie came with the request,
-// is adopted only by a device that holds that rider's session (lib/storage.ts keeps the two
-// together; a cookie left by anything else, such as an older client, does not count): otherwise
+// is adopted only by a device that holds that rider's session (the server sets the cookie with
+// the session and clears it on sign-out; a cookie left by anything else does not count): otherwise
 // the page is drawn afresh and the stored session, if any, checked as on any other page.
 const rendered = seededAnswer(SESSION_SEED_KEY) as User | undefined;
 const session = rendered && hasStoredSession() && readStoredUser()?.id === rendered.id ? rendered : undefined;

@@ -206,12 +206,16 @@ export const MY_PROFILE_QUERY_KEYS = {
  */
 export const SESSION_SEED_KEY = ['session'] as const;
 /**
- * The cookie carrying the session token on page requests, so the server can render a
- * signed-in rider's own page (/me). The web client writes and removes it with the stored
- * token; the API never reads it (it authenticates by the Authorization header only), so it
- * grants no cross-site request anything.
+ * The cookie that lets the server render a signed-in rider's own page (/me): set by the server
+ * only (HttpOnly, Path=/me and /profile), holding a credential that opens that page alone, not
+ * the bearer token (apps/server/src/lib/session-cookie.ts). The API never reads it.
  */
 export const SESSION_COOKIE = 'rally_session';
+/**
+ * Its script-readable mark, set and cleared by the server with it: the client deletes the mark
+ * on sign-out, offline too, and the server renders the page only when both come.
+ */
+export const SESSION_MARK_COOKIE = 'rally_session_mark';
 export const TOAST_LIMIT = 20;
 export const TOAST_ERROR_MS = 4_000;
 export const TOAST_SUCCESS_MS = 2_000;

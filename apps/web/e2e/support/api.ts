@@ -1,6 +1,5 @@
 // Direct API calls for test setup, so each test only drives the screens it is about.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { SESSION_COOKIE } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { PASSWORD, uniqueEmail } from './env';
 import { pngFixture } from './images';
@@ -69,7 +68,8 @@ const BLANK_PAGE = '/__e2e-blank';
 
 /**
  * Puts a session into the page's storage as a login would (lib/storage.ts: the token and user
- * in localStorage, the token in the session cookie page requests carry).
+ * in localStorage). The server sets a rider's page cookie (HttpOnly) with the app's session
+ * check, on the first page of the app that loads.
  */
 export async function signInWithToken(page: Page, token: string, user: UserRecord) {
   // The origin's storage is written from an empty page rather than one of the app's: loading
@@ -86,7 +86,6 @@ export async function signInWithToken(page: Page, token: string, user: UserRecor
     },
     [token, JSON.stringify(user)] as const,
   );
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: page.url(), sameSite: 'Lax' }]);
 }
 
 export interface Session {

@@ -18,12 +18,11 @@ import {
 import type { api as Api } from './api-client';
 import {
   forgetKeptPasses,
-  readSessionCookie,
+  forgetPageCookieMark,
   readStorage,
   readStoredUser,
   removeStorage,
   storeSession,
-  writeSessionCookie,
   writeStorage,
 } from './storage';
 
@@ -108,7 +107,7 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
   const logout = useCallback(() => {
     const token = readStorage(STORAGE_KEYS.token);
     removeStorage(STORAGE_KEYS.token);
-    writeSessionCookie(null);
+    forgetPageCookieMark();
     removeStorage(STORAGE_KEYS.user);
     // The code belongs to the account that registered on this device; the next person
     // signing in here must not see it.
@@ -121,7 +120,8 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     setUser(null);
     setIsOfflineSession(false);
     if (token) {
-      // Revoke the session on the server too; the local sign-out does not wait for it.
+      // Revoke the session on the server too, which also clears the page cookie (whatever it
+      // answers, a 401 for a session already ended included); the local sign-out does not wait.
       fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => {});
     }
   }, []);
@@ -163,9 +163,8 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
       settle();
       return;
     }
-    // A session stored before the cookie existed (or whose cookie expired) gets it now, so
-    // the next My Profile arrives drawn by the server.
-    if (readSessionCookie() !== token) writeSessionCookie(token);
+    // The check's answer also (re)sets the page cookie, so the next My Profile arrives drawn
+    // by the server (apps/server/src/lib/session-cookie.ts).
     loadApi()
       .then((api) => api.get<ProfileResponse>('/auth/profile'))
       .then((response) => {

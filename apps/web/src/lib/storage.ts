@@ -1,6 +1,6 @@
 // localStorage access that never throws: Safari private mode and disabled storage throw
 // on access, and the site must still work (signed out) there.
-import { SESSION_COOKIE, SESSION_TTL_MS, STORAGE_KEYS } from '@rally/shared/catalog';
+import { SESSION_MARK_COOKIE, STORAGE_KEYS } from '@rally/shared/catalog';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 
 export function readStorage(key: string): string | null {
@@ -62,29 +62,21 @@ export function readStoredUser(): UserRecord | null {
 export function storeSession(token: string, user: UserRecord): void {
   writeStorage(STORAGE_KEYS.token, token);
   writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
-  writeSessionCookie(token);
 }
 
 /**
- * The token again in a cookie, which page requests carry so the server can draw My Profile
- * for its rider (the API reads only the Authorization header). Written and removed here, with
- * the stored token, so it never outlives the session on this device: signed out offline, the
- * next person to open /me on the phone is not shown the last rider's page. A script can read
- * it, as it can read the stored token: it exposes nothing more.
+ * Takes the page cookie's mark away on sign-out. The server sets the cookie that lets it draw
+ * My Profile (HttpOnly: no script here can read or remove it) and clears it when told of the
+ * sign-out (POST /api/auth/logout); signed out offline, the server hears nothing, so the
+ * script-readable mark set beside it goes here and then, and the server draws nothing for a
+ * cookie without its mark: the next person to open /me on the phone is not shown the last
+ * rider's page (apps/server/src/lib/session-cookie.ts). Only ever removed here, never written.
  */
-export function writeSessionCookie(token: string | null): void {
+export function forgetPageCookieMark(): void {
   if (typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: written at once, with the stored token (the Cookie Store API is async and not in every rider's browser); a base64url token needs no escaping
-  document.cookie = token
-    ? `${SESSION_COOKIE}=${token}; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}; Path=/; SameSite=Lax${secure}`
-    : `${SESSION_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
-}
-
-/** The token in the session cookie, if any. */
-export function readSessionCookie(): string | null {
-  if (typeof document === 'undefined') return null;
-  const prefix = `${SESSION_COOKIE}=`;
-  const entry = document.cookie.split('; ').find((c) => c.startsWith(prefix));
-  return entry ? entry.slice(prefix.length) || null : null;
+  for (const path of ['/me', '/profile']) {
+    // biome-ignore lint/suspicious/noDocumentCookie: a removal, at once and offline too (the Cookie Store API is async and not in every rider's browser)
+    document.cookie = `${SESSION_MARK_COOKIE}=; Max-Age=0; Path=${path}; SameSite=Lax${secure}`;
+  }
 }

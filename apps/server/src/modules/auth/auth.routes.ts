@@ -16,9 +16,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { requireAuth } from '../../lib/authorize';
+import { bearerToken, requireAuth } from '../../lib/authorize';
 import { type LoginThrottleLimits, pruneLoginThrottle } from '../../lib/login-throttle';
 import { clientInfo, responses } from '../../lib/route-helpers';
+import { clearPageCookies, grantPageCookies } from '../../lib/session-cookie';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { completeReset, readResetToken } from '../password-resets/password-resets.service';
 import { changePassword, login, refresh, revokeSession } from './auth.service';
@@ -49,9 +50,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
   r.post('/auth/login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: loginSchema, response: responses({ 200: authResponse }, 401, 403) },
-    handler: async (request) => {
-      const { userId, token } = await login(db, request.body, clientInfo(request), throttle);
+    handler: async (request, reply) => {
+      const { userId, token, role } = await login(db, request.body, clientInfo(request), throttle);
       const user = await loadUserRecord(db, userId);
+      await grantPageCookies(db, request, reply, { token, role });
       return { success: true as const, token, data: { user }, message: `Welcome back, ${user.firstName}!` };
     },
   });
@@ -59,9 +61,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
   r.post('/auth/refresh', {
     config: { access: 'authenticated' },
     schema: { tags: ['auth'], response: responses({ 200: authResponse }) },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const token = await refresh(db, auth.sessionId, auth.userId, clientInfo(request));
+      await grantPageCookies(db, request, reply, { token, role: auth.role });
       return { success: true as const, token, data: { user: await loadUserRecord(db, auth.userId) } };
     },
   });
@@ -69,8 +72,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
   r.get('/auth/profile', {
     config: { access: 'authenticated' },
     schema: { tags: ['auth'], response: responses({ 200: profileResponse }) },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
+      // Every app start checks its session here: a session from before the page cookie, or
+      // whose cookie was lost, gets it; an account whose role changed gets or loses it.
+      await grantPageCookies(db, request, reply, { token: bearerToken(request) ?? '', role: auth.role });
       return { success: true as const, data: { user: await loadUserRecord(db, auth.userId) } };
     },
   });
@@ -78,6 +84,12 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
   r.post('/auth/logout', {
     config: { access: 'authenticated' },
     schema: { tags: ['auth'], response: responses({ 200: messageEnvelope }) },
+    // The page cookie goes whatever the answer: the client also signs out this way after a
+    // 401, when the session has already ended, and it cannot delete an HttpOnly cookie itself.
+    onSend: async (request, reply, payload) => {
+      clearPageCookies(request, reply);
+      return payload;
+    },
     handler: async (request) => {
       await revokeSession(db, requireAuth(request).sessionId);
       return { success: true as const, message: 'Logged out' };

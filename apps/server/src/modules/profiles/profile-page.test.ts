@@ -1,5 +1,5 @@
 // The server-rendered profile pages, the public profile (/user/{id}) and the signed-in rider's
-// own (/me, by the session cookie), with the web client's real renderer: the
+// own (/me, by the page cookie the server sets: lib/session-cookie.ts), with the web client's real renderer: the
 // test runs the web build's own prerender step (apps/web/scripts/prerender.mjs) on a
 // directory holding the web client's index.html, which builds dist/ssr as the server reads it.
 import { execFile } from 'node:child_process';
@@ -9,13 +9,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { MY_PROFILE_QUERY_KEYS, publicProfileQueryKey, SESSION_COOKIE, SESSION_SEED_KEY } from '@rally/shared/catalog';
+import {
+  MY_PROFILE_QUERY_KEYS,
+  publicProfileQueryKey,
+  SESSION_COOKIE,
+  SESSION_MARK_COOKIE,
+  SESSION_SEED_KEY,
+} from '@rally/shared/catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import { sha256Hex } from '../../lib/tokens';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { deactivate, verifiedRider } from '../../test/community-factories';
 import { login, registerRider } from '../../test/factories';
+import { pageCookieHeader, pageCookieOf, setCookies } from '../../test/page-cookie';
 
 const webDir = fileURLToPath(new URL('../../../../web', import.meta.url));
 const SEED = /<script type="application\/json" id="query-seed">([\s\S]*?)<\/script>/;
@@ -205,27 +214,38 @@ describe.each(DB_KINDS)('GET /user/:id rendered by the server (%s)', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('GET /me rendered for the session cookie (%s)', (kind) => {
+describe.each(DB_KINDS)('GET /me rendered for the page cookie (%s)', (kind) => {
   let t: TestApp;
   let rider: Awaited<ReturnType<typeof verifiedRider>>;
+  let cookie: string;
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { webDist: dist });
     rider = await verifiedRider(t.app, t.database.db, { firstName: 'Malaya', lastName: 'Dimasalang' });
+    cookie = await pageCookieOf(t.app, rider.token);
   });
   afterAll(() => t?.close());
 
-  const page = (url: string, token?: string) =>
-    t.app.inject({ method: 'GET', url, headers: token ? { cookie: `theme=dark; ${SESSION_COOKIE}=${token}` } : {} });
+  const page = (url: string, cookies?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookies ? { cookie: `theme=dark; ${cookies}` } : {} });
   const api = (method: 'GET' | 'POST', url: string, token: string) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+  /** Whether an answer removes the page cookie (and its mark) from the browser. */
+  const clears = (res: Parameters<typeof setCookies>[0]) => {
+    const mine = setCookies(res).filter((c) => c.name === SESSION_COOKIE && c.attributes.path === '/me');
+    return mine.length === 1 && mine[0]?.value === '' && mine[0]?.attributes['max-age'] === '0';
+  };
 
   it('draws the rider’s own page, with the session and its answers inlined, never stored on the way', async () => {
     for (const url of ['/me', '/me/', '/profile', '/me?tab=code']) {
-      const res = await page(url, rider.token);
+      const res = await page(
+        url,
+        await pageCookieOf(t.app, rider.token, url.startsWith('/profile') ? '/profile' : '/me'),
+      );
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-store');
       expect(res.headers.vary, url).toBe('cookie, accept-encoding');
+      expect(res.headers['set-cookie'], url).toBeUndefined();
       const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)?.[1] ?? '';
       expect(root, url).toContain('MY PROFILE');
       expect(root, url).toContain('Malaya Dimasalang');
@@ -248,38 +268,71 @@ describe.each(DB_KINDS)('GET /me rendered for the session cookie (%s)', (kind) =
 
   it('sends the plain shell without a cookie, with a malformed or unknown one, or for the unverified', async () => {
     const pending = await registerRider(t.app, { firstName: 'Naghihintay' });
-    for (const token of [undefined, 'not a token!', 'A'.repeat(43), pending.token]) {
-      const res = await page('/me', token);
-      expect(res.statusCode, String(token)).toBe(200);
-      expect(res.body, String(token)).toBe(shell);
-      expect(res.headers.vary, String(token)).toBe('cookie, accept-encoding');
+    const [credential = '', mark = ''] = cookie.split('; ');
+    const sessionId = credential.slice(`${SESSION_COOKIE}=`.length).split('.')[0];
+    const cases: Array<[string, string | undefined, boolean]> = [
+      ['no cookie', undefined, false],
+      ['malformed', `${SESSION_COOKIE}=not a token!; ${SESSION_MARK_COOKIE}=x`, true],
+      // What older clients wrote: the bearer token itself opens nothing now, and is removed.
+      ['the bearer token', `${SESSION_COOKIE}=${rider.token}`, true],
+      ['a forged MAC', `${SESSION_COOKIE}=${sessionId}.${'A'.repeat(43)}; ${mark}`, true],
+      // Signed out offline: the client deleted the mark; the credential alone draws nothing.
+      ['the credential without its mark', credential, true],
+      ['the mark of another credential', `${credential}; ${SESSION_MARK_COOKIE}=${'B'.repeat(22)}`, true],
+      ['an unverified rider', await pageCookieOf(t.app, pending.token), false],
+    ];
+    for (const [name, cookies, cleared] of cases) {
+      const res = await page('/me', cookies);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.body, name).toBe(shell);
+      expect(res.headers.vary, name).toBe('cookie, accept-encoding');
+      expect(clears(res), name).toBe(cleared);
     }
   });
 
-  it('draws nothing for a token ended by a refresh or a sign-out', async () => {
+  it('draws nothing once the session has ended: a refresh, a sign-out, its expiry', async () => {
     const token = (await login(t.app, rider.email)).json().token as string;
-    expect((await page('/me', token)).body).toContain('Malaya Dimasalang');
-    const next = (await api('POST', '/api/auth/refresh', token)).json().token as string;
+    const first = await pageCookieOf(t.app, token);
+    expect((await page('/me', first)).body).toContain('Malaya Dimasalang');
+    const refreshed = await api('POST', '/api/auth/refresh', token);
+    const next = pageCookieHeader(refreshed);
     expect((await page('/me', next)).body).toContain('Malaya Dimasalang');
-    // The refresh revoked the old token: its cookie draws nothing.
-    expect((await page('/me', token)).body).toBe(shell);
-    expect((await api('POST', '/api/auth/logout', next)).statusCode).toBe(200);
+    // The refresh ended the old session: its cookie draws nothing, and goes.
+    const stale = await page('/me', first);
+    expect(stale.body).toBe(shell);
+    expect(clears(stale)).toBe(true);
+    expect((await api('POST', '/api/auth/logout', refreshed.json().token)).statusCode).toBe(200);
     expect((await page('/me', next)).body).toBe(shell);
+
+    const later = (await login(t.app, rider.email)).json().token as string;
+    const lasting = await pageCookieOf(t.app, later);
+    expect((await page('/me', lasting)).body).toContain('Malaya Dimasalang');
+    // The browser may keep a cookie past its Max-Age (a wrong clock): the session's end counts.
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256Hex(later)));
+    expect((await page('/me', lasting)).body).toBe(shell);
   });
 
   it('never lets the cookie stand in for the bearer token on the API', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/profile',
-      headers: { cookie: `${SESSION_COOKIE}=${rider.token}` },
-    });
-    expect(res.statusCode).toBe(401);
+    for (const cookies of [cookie, `${SESSION_COOKIE}=${rider.token}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { cookie: cookies } });
+      expect(res.statusCode).toBe(401);
+    }
   });
 
-  it('sends the shell once the account is deactivated', async () => {
+  it('sends the shell once the account is deactivated, or made staff', async () => {
     const gone = await verifiedRider(t.app, t.database.db, { firstName: 'Paalam' });
-    expect((await page('/me', gone.token)).body).toContain('MY PROFILE');
+    const goneCookie = await pageCookieOf(t.app, gone.token);
+    expect((await page('/me', goneCookie)).body).toContain('MY PROFILE');
     await deactivate(t.database.db, gone.userId);
-    expect((await page('/me', gone.token)).body).toBe(shell);
+    expect((await page('/me', goneCookie)).body).toBe(shell);
+
+    const promoted = await verifiedRider(t.app, t.database.db, { firstName: 'Tagapamahala' });
+    const promotedCookie = await pageCookieOf(t.app, promoted.token);
+    expect((await page('/me', promotedCookie)).body).toContain('MY PROFILE');
+    await t.database.db.update(users).set({ role: 'marshall' }).where(eq(users.id, promoted.userId));
+    expect((await page('/me', promotedCookie)).body).toBe(shell);
   });
 });
