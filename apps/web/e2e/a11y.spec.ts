@@ -1,4 +1,4 @@
-import { registerRider, signInWithToken } from './support/api';
+import { registerRider, shownRiderNumber, signInWithToken } from './support/api';
 import { expectNoViolations } from './support/checks';
 import { expect, test } from './support/fixtures';
 
@@ -18,11 +18,22 @@ for (const viewport of [
       await expectNoViolations(page);
     });
 
-    test('register page has no WCAG 2.1 AA violations', async ({ page }) => {
+    test('register page has no WCAG 2.1 AA violations', async ({ page, request }) => {
+      // A number taken before the page loads, so a taken button is on screen and checked too.
+      const { riderNumber } = (await registerRider(request)).user;
       await page.goto('/register');
       await page.locator('label:has(input[name=paymentMethod][value=gcash])').click();
       await page.locator('label:has(input[name=tshirtSize][value=CUSTOM])').click();
       await expect(page.getByTestId('payment-instructions')).toContainText('Account holder');
+      await expectNoViolations(page);
+      // WCAG 2.5.3 Label in Name: a number's name is the number as drawn ("007", not "7"),
+      // so a rider who speaks or types what they see reaches it.
+      const grid = await page.getByRole('group', { name: 'Rider numbers' }).ariaSnapshot();
+      const names = [...grid.matchAll(/- button "(\d+)(?: taken)?"/g)].map((m) => m[1]);
+      expect(names).toEqual(Array.from({ length: 50 }, (_, i) => shownRiderNumber(i + 1)));
+      await page.getByLabel('Search numbers').fill(String(riderNumber));
+      const taken = page.getByRole('button', { name: `${shownRiderNumber(riderNumber)} taken`, exact: true });
+      await expect(taken).toBeDisabled();
       await expectNoViolations(page);
       await page.getByRole('button', { name: 'Read Terms and Conditions' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();

@@ -153,10 +153,9 @@ export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh, 
                 type="button"
                 disabled={isTaken}
                 aria-pressed={selected}
-                aria-label={isTaken ? `${n}, taken` : `${n}`}
                 data-rider-number={n}
                 onClick={() => onChange(n)}
-                className={`min-h-11 rounded-md border font-mono text-sm font-bold transition-colors ${
+                className={`relative min-h-11 rounded-md border font-mono text-sm font-bold transition-colors ${
                   selected
                     ? 'border-gold-400 bg-fire-500 text-ink-950'
                     : isTaken
@@ -164,7 +163,10 @@ export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh, 
                       : 'border-ink-600 bg-ink-800 text-bone hover:border-fire-500 hover:bg-ink-700'
                 }`}
               >
+                {/* The name is the number as shown ("007"), so a rider who says or types what
+                    they see finds the button (WCAG 2.5.3); "taken" is heard, the strike-through seen. */}
                 {formatRiderNumber(n)}
+                {isTaken && <span className="sr-only">taken</span>}
               </button>
             );
           })}

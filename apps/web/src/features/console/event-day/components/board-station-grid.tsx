@@ -48,12 +48,15 @@ function CountButton({
         n === 0 ? 'text-smoke' : TONE[bucket]
       } ${bucket === 'overdue' && n > 0 ? 'bg-ember-700/25 ring-2 ring-ember-500' : ''} ${
         compact
-          ? 'flex min-h-14 w-full flex-col items-center justify-center px-1 py-1'
+          ? 'flex min-h-14 w-full flex-col-reverse items-center justify-center px-1 py-1'
           : 'min-h-11 min-w-14 px-3 text-2xl'
       }`}
     >
-      {compact && <span className="font-sans text-[0.7rem] font-bold text-ash uppercase">{BUCKET_LABELS[bucket]}</span>}
+      {/* The text reads as the name begins, "3 Overdue" (WCAG 2.5.3 Label in Name: count first,
+          then a space, or "3Overdue" is one word); on a card the label is drawn above the count. */}
       <span className={compact ? 'text-2xl' : ''}>{n}</span>
+      {compact && ' '}
+      {compact && <span className="font-sans text-[0.7rem] font-bold text-ash uppercase">{BUCKET_LABELS[bucket]}</span>}
     </button>
   );
 }
