@@ -342,9 +342,14 @@ export async function buildApp(opts: {
     }
   }
   // The app shell answers every other path: a page like the ones above, under the same
-  // limit. A 404 of the API, or of a method other than GET/HEAD, is not a page.
+  // limit. A 404 of the API, or of a method other than GET/HEAD, is not a page, and neither
+  // is a file name the build no longer has (an old hashed script after a deploy): files are
+  // never counted.
   const isNavigation = (request: FastifyRequest) =>
-    hasWeb && !isApiUrl(request.url) && (request.method === 'GET' || request.method === 'HEAD');
+    hasWeb &&
+    !isApiUrl(request.url) &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !/\.[A-Za-z0-9]+$/.test(pathOf(request.url));
   const shellLimit = pageLimit
     ? app.rateLimit({
         ...pageLimit,

@@ -64,8 +64,11 @@ describe.each(DB_KINDS)('per-address budgets on %s', (kind) => {
     expect(spent.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect(spent.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     expect(spent.headers['retry-after']).toBeDefined();
-    // And a spent API budget leaves the files alone.
+    // And a spent API budget leaves the files alone. A file the build no longer has (an old
+    // hashed script after a deploy) is not a page either: the page budget is spent by now.
     expect((await get('/assets/index-abc123.js', ip)).statusCode).toBe(200);
+    expect((await get('/me', ip)).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await get('/assets/index-old999.js', ip)).statusCode).not.toBe(429);
   });
 
   it('answers a limited page with a page, never JSON, and a wait in Retry-After', async () => {
