@@ -13082,6 +13082,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in x-altcha */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Conflicts with the current state (message says why) */
             409: {
                 headers: {
@@ -13288,6 +13302,20 @@ export interface operations {
             };
             /** @description The request is invalid (message names the problem) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in x-altcha */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14340,20 +14368,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in x-altcha */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                        /** @enum {boolean} */
-                        success: false;
-                    };
-                };
-            };
             /** @description Conflicts with the current state (message says why) */
             409: {
                 headers: {
@@ -14797,20 +14811,6 @@ export interface operations {
             };
             /** @description No valid session: log in again */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code?: string;
-                        message: string;
-                        /** @enum {boolean} */
-                        success: false;
-                    };
-                };
-            };
-            /** @description A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in x-altcha */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
