@@ -433,7 +433,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer). */
+        /**
+         * @description Every unresolved incident (open first, the longest waiting first), never cut; then resolved ones newest first, `limit` (default 100) at a time: pass `nextBefore` as `before` for older ones. `muted=true` lists instead the calls of accounts marked as abuse, which the default list (and so the alarm) leaves out.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
         get: operations["getAdminIncidents"];
         put?: never;
         /**
@@ -442,6 +446,27 @@ export interface paths {
          *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
          */
         post: operations["postAdminIncidents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}/abuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Marks the rider's SOS calls as abuse: resolves every unresolved incident their SOS opened with the note, and keeps their later calls apart (stored, no alarm) until the mark is lifted.
+         *
+         *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
+         */
+        post: operations["postAdminIncidentsByIdAbuse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -494,6 +519,48 @@ export interface paths {
         /** @description Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer). */
         post: operations["postAdminIncidentsByIdResolve"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/abuse-marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Accounts whose SOS calls staff marked as abuse: their calls are kept but raise no alarm.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminIncidentsAbuseMarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/abuse-marks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * @description Lifts an account's abuse mark: its calls raise the alarm again, and so do those it sent while marked that are still unresolved.
+         *
+         *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
+         */
+        delete: operations["deleteAdminIncidentsAbuseMarksByUserId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1498,7 +1565,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Sends an SOS with an id made on the device: 201 opens an incident; the same id again answers 200 with the same incident.
+         * @description Sends an SOS with an id made on the device: 201 opens an incident; the same id again answers 200 with the same incident. While the rider has an unresolved incident, a new id joins it: 200 with that incident and `joined: true`. An account may send 20 calls and open 3 incidents an hour; past that, 429 (SOS_LIMIT) names the event hotline and the phone keeps the call to send later.
          *
          *     Needs a bearer token of any signed-in account.
          */
@@ -5188,6 +5255,9 @@ export interface operations {
     getAdminIncidents: {
         parameters: {
             query?: {
+                before?: string;
+                limit?: number;
+                muted?: "true" | "false";
                 status?: "open" | "acknowledged" | "assigned" | "resolved";
             };
             header?: never;
@@ -5204,6 +5274,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
                             acknowledgedAt: string | null;
                             acknowledgedBy: {
                                 id: string;
@@ -5218,6 +5298,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
                             } | null;
+                            callCount: number;
                             contact?: {
                                 allergies: string | null;
                                 bloodType: string | null;
@@ -5229,6 +5310,20 @@ export interface operations {
                                 phoneNumber: string | null;
                             };
                             createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
                             id: string;
                             /** @enum {string} */
                             kind: "crash" | "medical" | "mechanical" | "lost" | "other";
@@ -5237,6 +5332,7 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            muted: boolean;
                             note: string | null;
                             position: {
                                 accuracy: number;
@@ -5270,6 +5366,7 @@ export interface operations {
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         }[];
                         message?: string;
+                        nextBefore: string | null;
                         /** @enum {boolean} */
                         success: true;
                     };
@@ -5384,6 +5481,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
                             acknowledgedAt: string | null;
                             acknowledgedBy: {
                                 id: string;
@@ -5398,6 +5505,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
                             } | null;
+                            callCount: number;
                             contact?: {
                                 allergies: string | null;
                                 bloodType: string | null;
@@ -5409,6 +5517,20 @@ export interface operations {
                                 phoneNumber: string | null;
                             };
                             createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
                             id: string;
                             /** @enum {string} */
                             kind: "crash" | "medical" | "mechanical" | "lost" | "other";
@@ -5417,6 +5539,257 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            muted: boolean;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminIncidentsByIdAbuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            callCount: number;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            muted: boolean;
                             note: string | null;
                             position: {
                                 accuracy: number;
@@ -5607,6 +5980,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
                             acknowledgedAt: string | null;
                             acknowledgedBy: {
                                 id: string;
@@ -5621,6 +6004,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
                             } | null;
+                            callCount: number;
                             contact?: {
                                 allergies: string | null;
                                 bloodType: string | null;
@@ -5632,6 +6016,20 @@ export interface operations {
                                 phoneNumber: string | null;
                             };
                             createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
                             id: string;
                             /** @enum {string} */
                             kind: "crash" | "medical" | "mechanical" | "lost" | "other";
@@ -5640,6 +6038,7 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            muted: boolean;
                             note: string | null;
                             position: {
                                 accuracy: number;
@@ -5832,6 +6231,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
                             acknowledgedAt: string | null;
                             acknowledgedBy: {
                                 id: string;
@@ -5846,6 +6255,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
                             } | null;
+                            callCount: number;
                             contact?: {
                                 allergies: string | null;
                                 bloodType: string | null;
@@ -5857,6 +6267,20 @@ export interface operations {
                                 phoneNumber: string | null;
                             };
                             createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
                             id: string;
                             /** @enum {string} */
                             kind: "crash" | "medical" | "mechanical" | "lost" | "other";
@@ -5865,6 +6289,7 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            muted: boolean;
                             note: string | null;
                             position: {
                                 accuracy: number;
@@ -6056,6 +6481,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
                             acknowledgedAt: string | null;
                             acknowledgedBy: {
                                 id: string;
@@ -6070,6 +6505,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
                             } | null;
+                            callCount: number;
                             contact?: {
                                 allergies: string | null;
                                 bloodType: string | null;
@@ -6081,6 +6517,20 @@ export interface operations {
                                 phoneNumber: string | null;
                             };
                             createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
                             id: string;
                             /** @enum {string} */
                             kind: "crash" | "medical" | "mechanical" | "lost" | "other";
@@ -6089,6 +6539,7 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            muted: boolean;
                             note: string | null;
                             position: {
                                 accuracy: number;
@@ -6185,6 +6636,258 @@ export interface operations {
             };
             /** @description Conflicts with the current state (message says why) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminIncidentsAbuseMarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            incidentId: string | null;
+                            kitName: string | null;
+                            markedAt: string;
+                            markedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            name: string;
+                            note: string;
+                            riderNumber: number | null;
+                            userId: string;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminIncidentsAbuseMarksByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Takes no data: send no body, or `{}` (ignored). */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14768,6 +15471,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "open" | "acknowledged" | "assigned" | "resolved";
                             };
+                            joined?: boolean;
                         };
                         message?: string;
                         /** @enum {boolean} */
@@ -14788,6 +15492,7 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "open" | "acknowledged" | "assigned" | "resolved";
                             };
+                            joined?: boolean;
                         };
                         message?: string;
                         /** @enum {boolean} */

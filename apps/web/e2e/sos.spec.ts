@@ -2,10 +2,11 @@
 // presses and holds SOS, the call waits on the phone and lands once with the position when
 // the signal returns; a marshal acknowledges it on the console's incident board and the
 // rider's screen says who and when. A tap sends nothing; 30 s without delivery offers a
-// call and an SMS to the hotline.
+// call and an SMS to the hotline. A flood from one account is capped (the call stays on the
+// phone with the hotline shown) and staff can mark an account's calls as abuse.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import type { Incident } from '@rally/shared/contracts/incidents';
+import { type Incident, SOS_CALLS_PER_HOUR } from '@rally/shared/contracts/incidents';
 import { bearer, registerRider, type Session, sessionOf, signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
@@ -306,6 +307,128 @@ test('30 s without delivery offers a call and an SMS to the hotline with number,
   expect(sms).toContain('7.07312,125.61234');
   await context.setOffline(false);
 });
+
+async function setHotline(request: APIRequestContext, admin: Session) {
+  const saved = await request.put('/api/admin/settings/event', {
+    headers: bearer(admin.token),
+    data: { name: 'Mindanao Warriors 2026', startsOn: null, endsOn: null, hotline: '+63 917 555 0101' },
+  });
+  expect(saved.ok()).toBeTruthy();
+}
+
+async function sendSos(request: APIRequestContext, rider: Session, kind = 'crash') {
+  return request.post('/api/my/sos', { headers: bearer(rider.token), data: { id: randomUUID(), kind } });
+}
+
+test('past the hourly cap the call stays on the phone, with the hotline to call', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await sessionOf(request, createUser('admin'));
+  const rider = await verifiedRider(request, admin);
+  await setHotline(request, admin);
+  // The rider's own presses: one incident, the rest joined to it, up to the hour's cap.
+  expect((await sendSos(request, rider)).status()).toBe(201);
+  for (let i = 1; i < SOS_CALLS_PER_HOUR; i++) expect((await sendSos(request, rider)).status()).toBe(200);
+
+  await signInWithToken(page, rider.token, rider.user);
+  await page.goto('/me');
+  await expect(page.getByTestId('sos-open')).toBeEnabled();
+  await openSosSheet(page);
+  await page.getByText('Medical', { exact: true }).click();
+  await page.getByLabel('Note (optional)').fill('Still here, leg hurts');
+  await hold(page, 1_900);
+  // Held back, never dropped: the server's words and the hotline, at once.
+  await expect(page.getByTestId('sos-status')).toContainText('not sent yet', { timeout: 20_000 });
+  await expect(page.getByTestId('sos-status')).toContainText('call the event hotline +63 917 555 0101');
+  await expect(page.getByTestId('sos-fallback')).toBeVisible();
+  await expect(page.getByTestId('sos-call')).toHaveAttribute('href', 'tel:+639175550101');
+  const shots = process.env.E2E_SHOTS;
+  if (shots) {
+    await page.screenshot({ path: `${shots}/sos-held-back-${page.viewportSize()?.width}.png`, fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: `${shots}/sos-held-back-360.png`, fullPage: true });
+  }
+  // Still queued on the phone after a reload, and still one incident on the server.
+  await page.reload();
+  await expect(page.getByTestId('sos-pending')).toBeVisible();
+  const mine = await incidentsOf(request, admin, rider.user.id);
+  expect(mine).toHaveLength(1);
+  expect(mine[0]?.callCount).toBe(SOS_CALLS_PER_HOUR);
+  for (const i of mine) {
+    await request.post(`/api/admin/incidents/${i.id}/resolve`, {
+      headers: bearer(admin.token),
+      data: { note: 'e2e done' },
+    });
+  }
+});
+
+for (const viewport of [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`staff mark an account's calls as abuse after a confirm, see its later calls apart, and lift it (${viewport.name})`, async ({
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await sessionOf(request, createUser('admin'));
+    const marshal = await sessionOf(request, createUser('marshall'));
+    const prankster = await verifiedRider(request, admin);
+    const first = await sendSos(request, prankster);
+    expect(first.status()).toBe(201);
+    const firstId = (await first.json()).data.incident.id as string;
+    expect((await sendSos(request, prankster, 'lost')).status()).toBe(200);
+
+    const board = await staffPage(browser, marshal);
+    await board.setViewportSize({ width: viewport.width, height: viewport.height });
+    const shots = process.env.E2E_SHOTS;
+    const number = `#${prankster.user.riderNumber}`;
+    const card = board.locator(`[data-incident="${firstId}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('incident-follow-ups')).toContainText('Pressed SOS 2 times');
+    await expect(board.getByTestId('incident-alarm')).toContainText(number);
+
+    // A confirm step: the first press only opens the question.
+    await card.getByTestId('incident-mark-abuse').click();
+    await expect(card.getByRole('form', { name: "Mark this account's calls as abuse" })).toBeVisible();
+    await expect(card.getByTestId('incident-confirm-abuse')).toBeDisabled();
+    await card.getByLabel('Why (required)').fill('Prank: 2 calls, rider laughed on the phone');
+    await expectNoViolations(board);
+    if (shots) await board.screenshot({ path: `${shots}/abuse-confirm-${viewport.width}.png`, fullPage: true });
+    await card.getByTestId('incident-confirm-abuse').click();
+    // Resolved: off the active board, and the alarm no longer names the rider.
+    await expect(card).toHaveCount(0);
+    await expect(board.getByTestId('incident-alarm').filter({ hasText: number })).toHaveCount(0);
+
+    // A later call is kept but silent, and listed apart.
+    const later = await sendSos(request, prankster, 'medical');
+    expect(later.status()).toBe(201);
+    const laterId = (await later.json()).data.incident.id as string;
+    const apart = board.getByTestId('incidents-muted');
+    await expect(apart).toContainText('1 unresolved · 1 marked');
+    await apart.locator('summary').click();
+    const mutedCard = apart.locator(`[data-incident="${laterId}"]`);
+    await expect(mutedCard.getByTestId('incident-muted')).toBeVisible();
+    await expect(board.getByTestId('incident-alarm').filter({ hasText: number })).toHaveCount(0);
+    await expectNoViolations(board);
+    await expectNoSidewaysScroll(board);
+    if (shots) await board.screenshot({ path: `${shots}/abuse-apart-${viewport.width}.png`, fullPage: true });
+
+    // Lifting the mark (confirmed): the call still waiting rings the alarm now.
+    const mark = apart.getByTestId('abuse-mark').filter({ hasText: number });
+    await mark.getByRole('button', { name: 'Lift mark...' }).click();
+    await mark.getByRole('button', { name: 'Lift: their calls ring again' }).click();
+    await expect(board.getByTestId('incident-alarm')).toContainText(number, { timeout: 15_000 });
+    await expect(board.locator(`[data-incident="${laterId}"]`).first()).toBeVisible();
+    for (const i of await incidentsOf(request, admin, prankster.user.id)) {
+      if (i.status === 'resolved') continue;
+      await request.post(`/api/admin/incidents/${i.id}/resolve`, {
+        headers: bearer(admin.token),
+        data: { note: 'e2e done' },
+      });
+    }
+    await board.context().close();
+  });
+}
 
 for (const viewport of [
   { name: 'phone', width: 360, height: 740 },

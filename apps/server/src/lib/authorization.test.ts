@@ -172,6 +172,9 @@ const DECLARED: Record<string, Access> = {
   'POST /api/admin/incidents/:id/acknowledge': { permission: 'handle_incidents' },
   'POST /api/admin/incidents/:id/assign': { permission: 'handle_incidents' },
   'POST /api/admin/incidents/:id/resolve': { permission: 'handle_incidents' },
+  'POST /api/admin/incidents/:id/abuse': { permission: 'handle_incidents' },
+  'GET /api/admin/incidents/abuse-marks': { permission: 'view_dashboard' },
+  'DELETE /api/admin/incidents/abuse-marks/:userId': { permission: 'handle_incidents' },
   'GET /api/settings/event': 'public',
   'PUT /api/admin/settings/event': { permission: 'manage_event' },
   // The course: the board and its stream for view_dashboard, decisions and rules manage_event.

@@ -1,5 +1,6 @@
 // SOS and incidents. A rider's SOS carries an id made on the phone, so a
-// re-sent call opens nothing twice. Event-day payloads are camelCase throughout.
+// re-sent call opens nothing twice; a rider who presses again while their incident is
+// unresolved joins it. Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import {
   INCIDENT_KINDS,
@@ -44,7 +45,28 @@ export const sosRequest = z.object({
   position: position.optional(),
 });
 export type SosRequest = z.infer<typeof sosRequest>;
-export const sosResponse = envelope(z.object({ incident: z.object({ id: z.string(), status: incidentStatus }) }));
+/**
+ * 201 opened an incident; 200 is a re-send of a known id, or a new press that joined the
+ * rider's unresolved incident (`joined`), answered with that incident's id and status.
+ */
+export const sosResponse = envelope(
+  z.object({
+    incident: z.object({ id: z.string(), status: incidentStatus }),
+    joined: z.boolean().optional(),
+  }),
+);
+
+/**
+ * Per account, counted in the database over the last hour (so across server instances):
+ * every SOS press with a new id, and the incidents they open. Past either, 429 with the
+ * event hotline; the phone keeps the call queued and sends it later.
+ */
+export const SOS_CALLS_PER_HOUR = 20;
+export const SOS_NEW_INCIDENTS_PER_HOUR = 3;
+/** Resolved incidents are listed this many at a time by default (`?before=` for older ones). */
+export const RESOLVED_PAGE_SIZE = 100;
+/** Joined calls shown with each incident, newest first (all are kept and audited). */
+export const FOLLOW_UPS_SHOWN = 10;
 
 /** POST /api/admin/incidents: staff open one for a rider who called in. */
 export const createIncidentRequest = z
@@ -75,7 +97,34 @@ export const resolveIncidentRequest = z.object({
     .pipe(noteText('note'))
     .pipe(z.string().min(1, { message: RESOLVE_NOTE_REQUIRED })),
 });
-export const incidentListQuery = z.object({ status: incidentStatus.optional() });
+/** Staff's reason for marking an account's SOS calls as abuse. */
+const ABUSE_NOTE_REQUIRED = 'note is required to mark calls as abuse';
+export const markAbuseRequest = z.object({
+  note: z
+    .string({ error: (issue) => (issue.input === undefined ? ABUSE_NOTE_REQUIRED : 'note must be text') })
+    .pipe(noteText('note'))
+    .pipe(z.string().min(1, { message: ABUSE_NOTE_REQUIRED })),
+});
+export type MarkAbuseRequest = z.infer<typeof markAbuseRequest>;
+
+/**
+ * GET /api/admin/incidents. Unresolved incidents are all listed, oldest first within each
+ * status, never cut; resolved ones come a page at a time, newest first, older than the
+ * incident named by `before`. `muted=true` lists the calls of accounts marked as abuse
+ * instead (they are never in the default list, so they raise no alarm).
+ */
+export const incidentListQuery = z.object({
+  status: incidentStatus.optional(),
+  before: z.uuid({ message: 'before must be an incident id' }).optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int({ message: 'limit must be a whole number' })
+    .min(1, { message: 'limit must be at least 1' })
+    .max(500, { message: 'limit must be at most 500' })
+    .optional(),
+  muted: z.enum(['true', 'false'], { message: 'muted must be true or false' }).optional(),
+});
+export type IncidentListQuery = z.infer<typeof incidentListQuery>;
 
 const staffRef = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
 export type StaffRef = z.infer<typeof staffRef>;
@@ -115,6 +164,24 @@ export const incidentContact = z.object({
 });
 export type IncidentContact = z.infer<typeof incidentContact>;
 
+/** A further SOS press that joined the incident. */
+export const incidentFollowUp = z.object({
+  id: z.string(),
+  kind: incidentKind,
+  note: z.string().nullable(),
+  position: incidentPosition,
+  createdAt: z.string(),
+});
+export type IncidentFollowUp = z.infer<typeof incidentFollowUp>;
+
+/** The rider's account is marked as abuse: since when, by whom, why. */
+export const abuseMark = z.object({
+  markedAt: z.string(),
+  markedBy: staffRef.nullable(),
+  note: z.string(),
+});
+export type AbuseMark = z.infer<typeof abuseMark>;
+
 export const incident = z.object({
   id: z.string(),
   kind: incidentKind,
@@ -133,12 +200,32 @@ export const incident = z.object({
   resolvedBy: staffRef.nullable(),
   resolvedAt: z.string().nullable(),
   resolutionNote: z.string().nullable(),
+  /** SOS presses this incident holds (1 for one call; more when the rider pressed again). */
+  callCount: z.number().int(),
+  /** The latest further presses, newest first (at most FOLLOW_UPS_SHOWN). */
+  followUps: z.array(incidentFollowUp),
+  /** Opened while the account was marked as abuse: listed apart, no alarm. */
+  muted: z.boolean(),
+  /** Set while the rider's account is marked as abuse. */
+  abuseMark: abuseMark.nullable(),
   /** Absent for roles that may not read contact and medical data. */
   contact: incidentContact.optional(),
 });
 export type Incident = z.infer<typeof incident>;
 export const incidentResponse = envelope(incident);
-export const incidentListResponse = envelope(z.array(incident));
+/** `nextBefore`: pass as `?before=` for the next page of resolved incidents; null at the end. */
+export const incidentListResponse = envelope(z.array(incident)).extend({ nextBefore: z.string().nullable() });
+
+/** An account marked as abuse (GET /api/admin/incidents/abuse-marks). */
+export const abuseMarkedAccount = abuseMark.extend({
+  userId: z.string(),
+  riderNumber: z.number().int().nullable(),
+  kitName: z.string().nullable(),
+  name: z.string(),
+  incidentId: z.string().nullable(),
+});
+export type AbuseMarkedAccount = z.infer<typeof abuseMarkedAccount>;
+export const abuseMarkListResponse = envelope(z.array(abuseMarkedAccount));
 
 /** Staff an incident can be assigned to (handle_incidents holders the actor may see). */
 export const assigneeListResponse = envelope(z.array(staffRef));
@@ -150,4 +237,9 @@ export interface IncidentEvent {
   riderId: string;
   riderNumber: number | null;
   kitName: string | null;
+  /**
+   * A call of an account marked as abuse: boards refresh the list kept apart, and nothing
+   * rings (the alarm's list leaves such incidents out, and it ignores these events).
+   */
+  muted?: true;
 }

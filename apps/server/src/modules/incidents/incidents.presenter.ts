@@ -2,10 +2,11 @@
 // notes are what a marshal needs to help, and nobody else: they go out only to holders of
 // view_users or handle_incidents (never officers).
 import type { Role } from '@rally/shared/catalog';
-import type { Incident, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
+import type { Incident, IncidentFollowUp, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';
+import type { SosCallRow } from '../../db/schema/incidents';
 import { fullName } from '../../lib/sql-text';
-import type { IncidentListRow } from './incidents.service';
+import type { FollowUps, IncidentListRow } from './incidents.service';
 
 export const mayReadContact = (role: Role) => can(role, 'view_users') || can(role, 'handle_incidents');
 
@@ -18,7 +19,7 @@ function staffRef(p: Person): StaffRef | null {
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
-function positionOf(row: IncidentListRow['incident']) {
+function positionOf(row: Pick<SosCallRow, 'lat' | 'lng' | 'accuracy' | 'positionAt' | 'createdAt'>) {
   if (row.lat === null || row.lng === null) return null;
   return {
     lat: row.lat,
@@ -28,7 +29,17 @@ function positionOf(row: IncidentListRow['incident']) {
   };
 }
 
-export function presentIncident(row: IncidentListRow, viewerRole: Role): Incident {
+function presentFollowUp(call: SosCallRow): IncidentFollowUp {
+  return {
+    id: call.id,
+    kind: call.kind,
+    note: call.note,
+    position: positionOf(call),
+    createdAt: call.createdAt.toISOString(),
+  };
+}
+
+export function presentIncident(row: IncidentListRow, viewerRole: Role, followUps?: FollowUps): Incident {
   const i = row.incident;
   const out: Incident = {
     id: i.id,
@@ -51,6 +62,13 @@ export function presentIncident(row: IncidentListRow, viewerRole: Role): Inciden
     resolvedBy: staffRef(row.resolver),
     resolvedAt: isoOrNull(i.resolvedAt),
     resolutionNote: i.resolutionNote,
+    callCount: i.callCount,
+    followUps: (followUps?.get(i.id) ?? []).map(presentFollowUp),
+    muted: i.muted,
+    abuseMark:
+      row.abuseMark?.markedAt && row.abuseMark.note !== null
+        ? { markedAt: row.abuseMark.markedAt.toISOString(), markedBy: staffRef(row.marker), note: row.abuseMark.note }
+        : null,
   };
   if (mayReadContact(viewerRole)) {
     const r = row.rider;

@@ -1,12 +1,17 @@
+import { messageEnvelope } from '@rally/shared/contracts/common';
 import {
+  abuseMarkListResponse,
   assigneeListResponse,
   assignIncidentRequest,
   createIncidentRequest,
   incidentListQuery,
   incidentListResponse,
   incidentResponse,
+  markAbuseRequest,
   myIncidentListResponse,
   resolveIncidentRequest,
+  SOS_CALLS_PER_HOUR,
+  SOS_NEW_INCIDENTS_PER_HOUR,
   sosRequest,
   sosResponse,
 } from '@rally/shared/contracts/incidents';
@@ -22,13 +27,17 @@ import { presentIncident, presentMyIncident } from './incidents.presenter';
 import {
   changeIncident,
   createIncidentForRider,
+  liftAbuseMark,
+  listAbuseMarks,
   listAssignees,
   listIncidents,
+  markAbuse,
   myIncidents,
   sendSos,
 } from './incidents.service';
 
 const idParam = z.object({ id: z.uuid({ message: 'id must be an incident id' }) });
+const userIdParam = z.object({ userId: z.uuid({ message: 'userId must be an account id' }) });
 const handle = { permission: 'handle_incidents' } as const;
 
 export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -36,22 +45,29 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Any signed-in account may call for help: a rider whose payment is still pending is no
-  // less in trouble, and refusing an SOS helps nobody.
+  // less in trouble, and refusing an SOS helps nobody. What bounds a flood is the service:
+  // one unresolved incident per rider, and hourly caps per account counted in the database.
   r.post('/my/sos', {
     config: { access: 'authenticated' },
     schema: {
       tags: ['incidents'],
       description:
-        'Sends an SOS with an id made on the device: 201 opens an incident; the same id again answers 200 with the same incident.',
+        'Sends an SOS with an id made on the device: 201 opens an incident; the same id again answers 200 with the same incident. ' +
+        'While the rider has an unresolved incident, a new id joins it: 200 with that incident and `joined: true`. ' +
+        `An account may send ${SOS_CALLS_PER_HOUR} calls and open ${SOS_NEW_INCIDENTS_PER_HOUR} incidents an hour; past that, 429 (SOS_LIMIT) names the event hotline and the phone keeps the call to send later.`,
       body: sosRequest,
       response: responses({ 200: sosResponse, 201: sosResponse }, 409),
     },
     handler: async (request, reply) => {
-      const { incident, created } = await sendSos(db, requireAuth(request), request.body);
+      const { incident, created, joined } = await sendSos(db, requireAuth(request), request.body);
       return reply.code(created ? 201 : 200).send({
         success: true as const,
-        data: { incident },
-        message: created ? 'SOS received. Help is on the way.' : 'SOS already received',
+        data: joined ? { incident, joined } : { incident },
+        message: created
+          ? 'SOS received. Help is on the way.'
+          : joined
+            ? 'SOS added to your open call'
+            : 'SOS already received',
       });
     },
   });
@@ -67,11 +83,101 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.get('/admin/incidents', {
     config: { access: { permission: 'view_dashboard' } },
-    schema: { tags: ['incidents'], querystring: incidentListQuery, response: responses({ 200: incidentListResponse }) },
+    schema: {
+      tags: ['incidents'],
+      description:
+        'Every unresolved incident (open first, the longest waiting first), never cut; then resolved ones newest first, ' +
+        '`limit` (default 100) at a time: pass `nextBefore` as `before` for older ones. `muted=true` lists instead the ' +
+        'calls of accounts marked as abuse, which the default list (and so the alarm) leaves out.',
+      querystring: incidentListQuery,
+      response: responses({ 200: incidentListResponse }),
+    },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const rows = await listIncidents(db, auth.role, request.query.status);
-      return { success: true as const, data: rows.map((row) => presentIncident(row, auth.role)) };
+      const { rows, followUps, nextBefore } = await listIncidents(db, auth.role, request.query);
+      return {
+        success: true as const,
+        data: rows.map((row) => presentIncident(row, auth.role, followUps)),
+        nextBefore,
+      };
+    },
+  });
+
+  r.get('/admin/incidents/abuse-marks', {
+    config: { access: { permission: 'view_dashboard' } },
+    schema: {
+      tags: ['incidents'],
+      description: 'Accounts whose SOS calls staff marked as abuse: their calls are kept but raise no alarm.',
+      response: responses({ 200: abuseMarkListResponse }),
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const rows = await listAbuseMarks(db, auth.role);
+      return {
+        success: true as const,
+        data: rows.map((m) => ({
+          userId: m.userId,
+          riderNumber: m.rider.riderNumber,
+          kitName: m.rider.kitName,
+          name: fullName(m.rider.firstName, m.rider.lastName),
+          incidentId: m.incidentId,
+          markedAt: m.markedAt.toISOString(),
+          markedBy:
+            m.marker?.id && m.marker.role
+              ? { id: m.marker.id, name: fullName(m.marker.firstName, m.marker.lastName), role: m.marker.role }
+              : null,
+          note: m.note,
+        })),
+      };
+    },
+  });
+
+  r.delete('/admin/incidents/abuse-marks/:userId', {
+    config: { access: handle },
+    schema: {
+      tags: ['incidents'],
+      description:
+        "Lifts an account's abuse mark: its calls raise the alarm again, and so do those it sent while marked that are still unresolved.",
+      params: userIdParam,
+      response: responses({ 200: messageEnvelope }),
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { unmuted, label } = await liftAbuseMark(db, request.params.userId, auth.role, actorOf(auth));
+      return {
+        success: true as const,
+        message:
+          unmuted > 0
+            ? `Abuse mark lifted for ${label}: ${unmuted} unresolved call${unmuted === 1 ? '' : 's'} now raise the alarm`
+            : `Abuse mark lifted for ${label}`,
+      };
+    },
+  });
+
+  r.post('/admin/incidents/:id/abuse', {
+    config: { access: handle },
+    schema: {
+      tags: ['incidents'],
+      description:
+        "Marks the rider's SOS calls as abuse: resolves every unresolved incident their SOS opened with the note, and keeps their later calls apart (stored, no alarm) until the mark is lifted.",
+      params: idParam,
+      body: markAbuseRequest,
+      response: responses({ 200: incidentResponse }, 409),
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { row, followUps, resolvedCount } = await markAbuse(
+        db,
+        request.params.id,
+        auth.role,
+        actorOf(auth),
+        request.body.note,
+      );
+      return {
+        success: true as const,
+        data: presentIncident(row, auth.role, followUps),
+        message: `Calls marked as abuse; ${resolvedCount} unresolved incident${resolvedCount === 1 ? '' : 's'} resolved`,
+      };
     },
   });
 
@@ -85,10 +191,10 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const row = await createIncidentForRider(db, auth.role, actorOf(auth), request.body);
+      const { row, followUps } = await createIncidentForRider(db, auth.role, actorOf(auth), request.body);
       return reply
         .code(201)
-        .send({ success: true as const, data: presentIncident(row, auth.role), message: 'Incident opened' });
+        .send({ success: true as const, data: presentIncident(row, auth.role, followUps), message: 'Incident opened' });
     },
   });
 
@@ -109,8 +215,14 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     schema: { tags: ['incidents'], params: idParam, response: responses({ 200: incidentResponse }, 409) },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const row = await changeIncident(db, request.params.id, auth.role, actorOf(auth), { action: 'acknowledge' });
-      return { success: true as const, data: presentIncident(row, auth.role), message: 'Incident acknowledged' };
+      const { row, followUps } = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
+        action: 'acknowledge',
+      });
+      return {
+        success: true as const,
+        data: presentIncident(row, auth.role, followUps),
+        message: 'Incident acknowledged',
+      };
     },
   });
 
@@ -124,11 +236,11 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const row = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
+      const { row, followUps } = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
         action: 'assign',
         userId: request.body.userId,
       });
-      return { success: true as const, data: presentIncident(row, auth.role), message: 'Incident assigned' };
+      return { success: true as const, data: presentIncident(row, auth.role, followUps), message: 'Incident assigned' };
     },
   });
 
@@ -142,11 +254,11 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const row = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
+      const { row, followUps } = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
         action: 'resolve',
         note: request.body.note,
       });
-      return { success: true as const, data: presentIncident(row, auth.role), message: 'Incident resolved' };
+      return { success: true as const, data: presentIncident(row, auth.role, followUps), message: 'Incident resolved' };
     },
   });
 }

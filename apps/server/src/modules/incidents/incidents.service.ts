@@ -1,23 +1,37 @@
 // SOS and incidents. A rider's SOS is keyed by the id their phone made: a
 // re-sent call (the answer was lost on a weak signal) finds the first one and opens
-// nothing twice. Every change is audited in the activity log and published for the live
-// stream inside its transaction.
+// nothing twice. A rider in trouble may press again and again: while they have an
+// unresolved incident a new press joins it (one incident, one alarm), and the presses of an
+// account are capped per hour, so a flood from one account can neither bury another rider's
+// call nor ring every console hundreds of times. Staff may mark an account's calls as abuse:
+// its later calls are kept but muted. Every change is audited in the activity log and
+// published for the live stream inside its transaction.
 import { INCIDENT_KIND_LABELS, type IncidentKind, type IncidentStatus, type Role } from '@rally/shared/catalog';
-import type { CreateIncidentRequest, Position, SosRequest } from '@rally/shared/contracts/incidents';
+import {
+  type CreateIncidentRequest,
+  FOLLOW_UPS_SHOWN,
+  type IncidentListQuery,
+  type Position,
+  RESOLVED_PAGE_SIZE,
+  SOS_CALLS_PER_HOUR,
+  SOS_NEW_INCIDENTS_PER_HOUR,
+  type SosRequest,
+} from '@rally/shared/contracts/incidents';
 import { can, PERMISSIONS } from '@rally/shared/permissions';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
-import { incidents } from '../../db/schema/incidents';
+import { incidents, type SosCallRow, sosAbuseMarks, sosCalls } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { fullName } from '../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 import { countsAsPassage } from '../scans/passages';
+import { readEventSettings } from '../settings/settings.service';
 import { findTarget } from '../users/users.queries';
 import { publishIncident } from './incident-events';
 
@@ -26,6 +40,7 @@ const reporter = alias(users, 'reporter');
 const acker = alias(users, 'acker');
 const assignee = alias(users, 'assignee');
 const resolver = alias(users, 'resolver');
+const marker = alias(users, 'marker');
 
 function incidentQuery(db: DbOrTx) {
   return db
@@ -49,35 +64,122 @@ function incidentQuery(db: DbOrTx) {
       acker: { id: acker.id, firstName: acker.firstName, lastName: acker.lastName, role: acker.role },
       assignee: { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName, role: assignee.role },
       resolver: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName, role: resolver.role },
+      abuseMark: { markedAt: sosAbuseMarks.markedAt, note: sosAbuseMarks.note },
+      marker: { id: marker.id, firstName: marker.firstName, lastName: marker.lastName, role: marker.role },
     })
     .from(incidents)
     .innerJoin(rider, eq(rider.id, incidents.riderId))
     .leftJoin(reporter, eq(reporter.id, incidents.reportedBy))
     .leftJoin(acker, eq(acker.id, incidents.acknowledgedBy))
     .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
-    .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy));
+    .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
+    .leftJoin(sosAbuseMarks, eq(sosAbuseMarks.userId, incidents.riderId))
+    .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy));
 }
 export type IncidentListRow = Awaited<ReturnType<ReturnType<typeof incidentQuery>['execute']>>[number];
 
 const incidentNotFound = () => new NotFoundError('Incident not found', 'INCIDENT_NOT_FOUND');
 
-/** Open first, then acknowledged, assigned, resolved; newest first within each. */
+/** Open first, then acknowledged, assigned, resolved. */
 const statusRank = sql`case ${incidents.status} when 'open' then 0 when 'acknowledged' then 1 when 'assigned' then 2 else 3 end`;
 
-/** Staff list: every status unless filtered; riders the viewer may not see stay out. */
-export function listIncidents(db: Db, viewerRole: Role, status?: IncidentStatus) {
-  const where: Array<SQL | undefined> = [visibleAccounts(viewerRole, rider.role)];
-  if (status) where.push(eq(incidents.status, status));
-  return incidentQuery(db)
-    .where(and(...where))
-    .orderBy(asc(statusRank), desc(incidents.createdAt))
-    .limit(500);
+/** The further presses of the incidents listed, newest first, FOLLOW_UPS_SHOWN of each at most. */
+export async function followUpsOf(db: DbOrTx, incidentIds: string[]) {
+  const byIncident = new Map<string, SosCallRow[]>();
+  if (incidentIds.length === 0) return byIncident;
+  const ranked = db
+    .select({
+      id: sosCalls.id,
+      incidentId: sosCalls.incidentId,
+      riderId: sosCalls.riderId,
+      kind: sosCalls.kind,
+      note: sosCalls.note,
+      lat: sosCalls.lat,
+      lng: sosCalls.lng,
+      accuracy: sosCalls.accuracy,
+      positionAt: sosCalls.positionAt,
+      createdAt: sosCalls.createdAt,
+      n: sql<number>`row_number() over (partition by ${sosCalls.incidentId} order by ${sosCalls.createdAt} desc, ${sosCalls.id} desc)`.as(
+        'n',
+      ),
+    })
+    .from(sosCalls)
+    .where(inArray(sosCalls.incidentId, incidentIds))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.n} <= ${FOLLOW_UPS_SHOWN}`)
+    .orderBy(desc(ranked.createdAt), desc(ranked.id));
+  for (const { n: _, ...call } of rows) {
+    const list = byIncident.get(call.incidentId) ?? [];
+    list.push(call);
+    byIncident.set(call.incidentId, list);
+  }
+  return byIncident;
+}
+export type FollowUps = Awaited<ReturnType<typeof followUpsOf>>;
+
+/**
+ * Staff list. Unresolved incidents are never cut: all of them, open first and the longest
+ * waiting first within each status (a rider has at most one unresolved incident of their
+ * own SOS, so this is bounded by the accounts). Resolved ones come a page at a time, newest
+ * first, before the incident `before` names. Calls of accounts marked as abuse (`muted`) are
+ * listed only when asked for, so they never ring the console's alarm.
+ */
+export async function listIncidents(db: Db, viewerRole: Role, query: IncidentListQuery = {}) {
+  const base: Array<SQL | undefined> = [
+    visibleAccounts(viewerRole, rider.role),
+    eq(incidents.muted, query.muted === 'true'),
+  ];
+  const wantUnresolved = query.status !== 'resolved';
+  const wantResolved = query.status === undefined || query.status === 'resolved';
+
+  const unresolved = wantUnresolved
+    ? await incidentQuery(db)
+        .where(and(...base, query.status ? eq(incidents.status, query.status) : ne(incidents.status, 'resolved')))
+        .orderBy(asc(statusRank), asc(incidents.createdAt), asc(incidents.id))
+    : [];
+
+  let resolved: IncidentListRow[] = [];
+  let nextBefore: string | null = null;
+  if (wantResolved) {
+    const limit = query.limit ?? RESOLVED_PAGE_SIZE;
+    const where = [...base, eq(incidents.status, 'resolved')];
+    if (query.before) {
+      const [cursor] = await db
+        .select({ id: incidents.id })
+        .from(incidents)
+        .where(eq(incidents.id, query.before))
+        .limit(1);
+      if (!cursor) throw new BadRequestError('before must be an incident id from this list', 'BAD_CURSOR');
+      // Compared in SQL: the cursor's time keeps its microseconds, which a JS Date would drop.
+      where.push(
+        sql`(${incidents.createdAt}, ${incidents.id}) < (select c.created_at, c.id from incidents c where c.id = ${query.before})`,
+      );
+    }
+    const page = await incidentQuery(db)
+      .where(and(...where))
+      .orderBy(desc(incidents.createdAt), desc(incidents.id))
+      .limit(limit + 1);
+    if (page.length > limit) {
+      page.length = limit;
+      nextBefore = page[limit - 1]?.incident.id ?? null;
+    }
+    resolved = page;
+  }
+  const rows = [...unresolved, ...resolved];
+  const followUps = await followUpsOf(
+    db,
+    rows.filter((r) => r.incident.callCount > 1).map((r) => r.incident.id),
+  );
+  return { rows, followUps, nextBefore };
 }
 
 export async function getIncident(db: DbOrTx, id: string, viewerRole: Role) {
   const [row] = await incidentQuery(db).where(eq(incidents.id, id)).limit(1);
   if (!row || !canSee(viewerRole, row.rider.role)) throw incidentNotFound();
-  return row;
+  return { row, followUps: await followUpsOf(db, [id]) };
 }
 
 /** A rider's own incidents, newest first. */
@@ -113,11 +215,12 @@ async function openIncident(
   tx: Tx,
   subject: Subject,
   input: { id: string; kind: IncidentKind; note?: string; position?: Position },
-  by: { source: 'rider' } | { source: 'staff'; actor: Actor },
+  by: { source: 'rider'; muted: boolean } | { source: 'staff'; actor: Actor },
 ) {
   const last = await lastPassage(tx, subject.id);
   const now = new Date();
   const staff = by.source === 'staff' ? by.actor : null;
+  const muted = by.source === 'rider' && by.muted;
   const [row] = await tx
     .insert(incidents)
     .values({
@@ -138,6 +241,7 @@ async function openIncident(
       reportedBy: staff?.id ?? null,
       acknowledgedBy: staff?.id ?? null,
       acknowledgedAt: staff ? now : null,
+      muted,
     })
     .onConflictDoNothing({ target: incidents.id })
     .returning({ id: incidents.id, status: incidents.status });
@@ -145,23 +249,26 @@ async function openIncident(
   const where = [last ? `last seen at ${last.name}` : null, input.position ? coordinates(input.position) : null]
     .filter(Boolean)
     .join(' · ');
-  // The spec's sos_call activity: HIGH PRIORITY, with a location.
+  // The spec's sos_call activity: HIGH PRIORITY, with a location (low when the account's
+  // calls are marked as abuse: kept and findable, but no alarm in the feed either; its event
+  // says `muted`, so boards refresh the list kept apart and nothing rings).
   await recordActivity(tx, {
     type: 'sos_call',
-    priority: 'high',
+    priority: muted ? 'low' : 'high',
     userId: subject.id,
     userName: fullName(subject.firstName, subject.lastName),
     actorId: staff?.id ?? subject.id,
     actorName: staff?.name ?? fullName(subject.firstName, subject.lastName),
     description: staff
       ? `${staff.name} opened an incident for ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`
-      : `SOS from ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`,
+      : `${muted ? 'SOS (account marked as abuse)' : 'SOS'} from ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`,
     details: [input.note, where].filter(Boolean).join('. ') || null,
     location: input.position ? coordinates(input.position) : (last?.name ?? null),
     metadata: {
       incidentId: row.id,
       kind: input.kind,
       source: by.source,
+      ...(muted ? { muted: true } : {}),
       ...(input.position ? { position: input.position } : {}),
       ...(last ? { lastStationId: last.id } : {}),
     },
@@ -172,6 +279,7 @@ async function openIncident(
     riderId: subject.id,
     riderNumber: subject.riderNumber,
     kitName: subject.kitName,
+    ...(muted ? { muted: true as const } : {}),
   });
   return row;
 }
@@ -185,23 +293,172 @@ const subjectColumns = {
   role: users.role,
 };
 
-/** POST /api/my/sos: `created` false when the id was already used (a re-send). */
+/**
+ * Serializes an account's SOS calls and abuse-mark changes, on every server instance: the
+ * checks below (one unresolved incident, the hourly caps, the mark) read, then write.
+ */
+const lockRiderSos = (tx: Tx, riderId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sos:${riderId}`}))`);
+
+/** An SOS id already stored, as the incident it opened or the call that joined one. */
+async function knownCall(tx: Tx, id: string) {
+  const [opened] = await tx
+    .select({ incidentId: incidents.id, riderId: incidents.riderId, source: incidents.source })
+    .from(incidents)
+    .where(eq(incidents.id, id))
+    .limit(1);
+  if (opened) return opened.source === 'rider' ? opened : { ...opened, riderId: null };
+  const [joined] = await tx
+    .select({ incidentId: sosCalls.incidentId, riderId: sosCalls.riderId })
+    .from(sosCalls)
+    .where(eq(sosCalls.id, id))
+    .limit(1);
+  return joined ?? null;
+}
+
+/** The account's SOS presses and the incidents they opened in the last hour. */
+async function recentCalls(tx: Tx, riderId: string) {
+  const since = sql`now() - interval '1 hour'`;
+  const [opened] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(incidents)
+    .where(and(eq(incidents.riderId, riderId), eq(incidents.source, 'rider'), sql`${incidents.createdAt} > ${since}`));
+  const [joined] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(sosCalls)
+    .where(and(eq(sosCalls.riderId, riderId), sql`${sosCalls.createdAt} > ${since}`));
+  const incidentsOpened = opened?.n ?? 0;
+  return { incidentsOpened, calls: incidentsOpened + (joined?.n ?? 0) };
+}
+
+async function tooManyCalls(tx: Tx, what: string) {
+  const { hotline } = await readEventSettings(tx);
+  return new TooManyRequestsError(
+    `${what} Your phone keeps this call and sends it later. If you need help now, call the event hotline ${
+      hotline ?? '(none set: national emergency 911)'
+    }.`,
+    'SOS_LIMIT',
+  );
+}
+
+/**
+ * POST /api/my/sos. `created` when it opened an incident; `joined` when it was a new press
+ * added to the rider's unresolved incident; neither for a re-send of a known id.
+ */
 export async function sendSos(db: Db, auth: AuthContext, body: SosRequest) {
   return db.transaction(async (tx) => {
     const [subject] = await tx.select(subjectColumns).from(users).where(eq(users.id, auth.userId)).limit(1);
     if (!subject) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
-    const created = await openIncident(tx, subject, body, { source: 'rider' });
-    if (created) return { incident: created, created: true };
-    const [existing] = await tx
-      .select({ id: incidents.id, status: incidents.status, riderId: incidents.riderId })
-      .from(incidents)
-      .where(eq(incidents.id, body.id))
-      .limit(1);
-    // Another account's id: refuse, and say nothing about it.
-    if (!existing || existing.riderId !== auth.userId) {
-      throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
+    await lockRiderSos(tx, subject.id);
+
+    const known = await knownCall(tx, body.id);
+    if (known) {
+      // Another account's id (or an id staff used): refuse, and say nothing about it.
+      if (known.riderId !== subject.id) {
+        throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
+      }
+      const [incident] = await tx
+        .select({ id: incidents.id, status: incidents.status })
+        .from(incidents)
+        .where(eq(incidents.id, known.incidentId));
+      if (!incident) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
+      return { incident, created: false, joined: false };
     }
-    return { incident: { id: existing.id, status: existing.status }, created: false };
+
+    const recent = await recentCalls(tx, subject.id);
+    if (recent.calls >= SOS_CALLS_PER_HOUR) {
+      throw await tooManyCalls(tx, `This account sent ${SOS_CALLS_PER_HOUR} SOS calls in the last hour.`);
+    }
+
+    const [unresolved] = await tx
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.riderId, subject.id), ne(incidents.status, 'resolved')))
+      .orderBy(desc(incidents.createdAt))
+      .limit(1)
+      .for('update');
+    if (unresolved) {
+      await joinIncident(tx, subject, unresolved, body);
+      return { incident: { id: unresolved.id, status: unresolved.status }, created: false, joined: true };
+    }
+
+    if (recent.incidentsOpened >= SOS_NEW_INCIDENTS_PER_HOUR) {
+      throw await tooManyCalls(tx, `This account opened ${SOS_NEW_INCIDENTS_PER_HOUR} SOS incidents in the last hour.`);
+    }
+    const [mark] = await tx
+      .select({ userId: sosAbuseMarks.userId })
+      .from(sosAbuseMarks)
+      .where(eq(sosAbuseMarks.userId, subject.id));
+    const created = await openIncident(tx, subject, body, { source: 'rider', muted: Boolean(mark) });
+    // Staff opened an incident with this very id meanwhile: it is not this rider's call.
+    if (!created) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
+    return { incident: created, created: true, joined: false };
+  });
+}
+
+/**
+ * A further press while the rider's incident is unresolved: kept as a call of that
+ * incident (its note, kind and position whole), the incident's position moved to the newest
+ * one, audited, and published so boards show where the rider is now. It reopens nothing
+ * and rings no new alarm: an acknowledged incident stays with whoever has it.
+ */
+async function joinIncident(tx: Tx, subject: Subject, incident: typeof incidents.$inferSelect, body: SosRequest) {
+  await tx.insert(sosCalls).values({
+    id: body.id,
+    incidentId: incident.id,
+    riderId: subject.id,
+    kind: body.kind,
+    note: body.note || null,
+    lat: body.position?.lat ?? null,
+    lng: body.position?.lng ?? null,
+    accuracy: body.position?.accuracy ?? null,
+    positionAt: body.position ? new Date(body.position.at) : null,
+  });
+  const patch: Partial<typeof incidents.$inferInsert> = { updatedAt: new Date() };
+  const at = body.position ? new Date(body.position.at) : null;
+  // A queued press may arrive after a newer one: the incident keeps the newest position.
+  if (body.position && at && (!incident.positionAt || at >= incident.positionAt)) {
+    Object.assign(patch, {
+      lat: body.position.lat,
+      lng: body.position.lng,
+      accuracy: body.position.accuracy,
+      positionAt: at,
+    });
+  }
+  await tx
+    .update(incidents)
+    .set({ ...patch, callCount: sql`${incidents.callCount} + 1` })
+    .where(eq(incidents.id, incident.id));
+  const count = incident.callCount + 1;
+  await recordActivity(tx, {
+    type: 'sos_call',
+    // Still waiting for someone: as urgent as the first press. Already in hand: a note for the log.
+    priority: incident.muted ? 'low' : incident.status === 'open' ? 'high' : 'normal',
+    userId: subject.id,
+    userName: fullName(subject.firstName, subject.lastName),
+    actorId: subject.id,
+    actorName: fullName(subject.firstName, subject.lastName),
+    description: `SOS again from ${labelOf(subject)} (call ${count}, added to the ${INCIDENT_KIND_LABELS[
+      incident.kind
+    ].toLowerCase()} incident): ${INCIDENT_KIND_LABELS[body.kind]}`,
+    details: [body.note, body.position ? coordinates(body.position) : null].filter(Boolean).join('. ') || null,
+    location: body.position ? coordinates(body.position) : null,
+    metadata: {
+      incidentId: incident.id,
+      callId: body.id,
+      kind: body.kind,
+      joined: true,
+      ...(incident.muted ? { muted: true } : {}),
+      ...(body.position ? { position: body.position } : {}),
+    },
+  });
+  await publishIncident(tx, {
+    incidentId: incident.id,
+    status: incident.status,
+    riderId: subject.id,
+    riderNumber: subject.riderNumber,
+    kitName: subject.kitName,
+    ...(incident.muted ? { muted: true as const } : {}),
   });
 }
 
@@ -315,6 +572,7 @@ export async function changeIncident(
       riderId: incident.riderId,
       riderNumber: current.rider.riderNumber,
       kitName: current.rider.kitName,
+      ...(incident.muted ? { muted: true as const } : {}),
     });
   });
   return getIncident(db, id, viewerRole);
@@ -329,4 +587,159 @@ export function listAssignees(db: Db, viewerRole: Role) {
     .where(and(inArray(users.role, roles), eq(users.status, 'active'), visibleAccounts(viewerRole, users.role)))
     .orderBy(asc(users.firstName), asc(users.lastName))
     .limit(500);
+}
+
+/**
+ * POST /api/admin/incidents/:id/abuse: the rider's SOS calls are junk. Every unresolved
+ * incident the account's own SOS opened is resolved with the note, and the account is
+ * marked, so its later calls are kept (findable, should it be a real emergency after all)
+ * but muted: no alarm, listed apart. Marking again (from a muted call) resolves what came
+ * since and keeps the first mark. Incidents staff opened for the rider stay as they are:
+ * someone took that call.
+ */
+export async function markAbuse(db: Db, id: string, viewerRole: Role, actor: Actor, note: string) {
+  const resolvedCount = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        incident: incidents,
+        rider: {
+          role: users.role,
+          riderNumber: users.riderNumber,
+          kitName: users.kitName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        },
+      })
+      .from(incidents)
+      .innerJoin(users, eq(users.id, incidents.riderId))
+      .where(eq(incidents.id, id));
+    if (!current || !canSee(viewerRole, current.rider.role)) throw incidentNotFound();
+    const { incident } = current;
+    if (incident.source !== 'rider') {
+      throw new ConflictError('Only an SOS sent from a rider’s phone can be marked as abuse', 'INCIDENT_NOT_SOS');
+    }
+    if (incident.riderId === actor.id) {
+      throw new ConflictError('You cannot mark your own SOS calls as abuse', 'ABUSE_SELF');
+    }
+    await lockRiderSos(tx, incident.riderId);
+    const now = new Date();
+    await tx
+      .insert(sosAbuseMarks)
+      .values({ userId: incident.riderId, note, incidentId: id, markedBy: actor.id, markedAt: now })
+      .onConflictDoNothing({ target: sosAbuseMarks.userId });
+    const resolution = `Marked as abuse: ${note}`;
+    const resolved = await tx
+      .update(incidents)
+      .set({
+        status: 'resolved',
+        resolvedBy: actor.id,
+        resolvedAt: now,
+        resolutionNote: resolution,
+        acknowledgedBy: sql`coalesce(${incidents.acknowledgedBy}, ${actor.id}::uuid)`,
+        acknowledgedAt: sql`coalesce(${incidents.acknowledgedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(incidents.riderId, incident.riderId), eq(incidents.source, 'rider'), ne(incidents.status, 'resolved')),
+      )
+      .returning({ id: incidents.id, muted: incidents.muted });
+    const label = current.rider.kitName || fullName(current.rider.firstName, current.rider.lastName);
+    await recordActivity(tx, {
+      type: 'incident_updated',
+      priority: 'normal',
+      userId: incident.riderId,
+      userName: fullName(current.rider.firstName, current.rider.lastName),
+      actorId: actor.id,
+      actorName: actor.name,
+      description: `${actor.name} marked the SOS calls of ${label} as abuse`,
+      details: `${note}. ${resolved.length} unresolved incident${resolved.length === 1 ? '' : 's'} resolved; later calls are kept but raise no alarm.`,
+      metadata: { incidentId: id, action: 'abuse_marked', resolved: resolved.map((r) => r.id) },
+    });
+    // Consoles drop the resolved ones from the alarm at once.
+    for (const r of resolved) {
+      await publishIncident(tx, {
+        incidentId: r.id,
+        status: 'resolved',
+        riderId: incident.riderId,
+        riderNumber: current.rider.riderNumber,
+        kitName: current.rider.kitName,
+        ...(r.muted ? { muted: true as const } : {}),
+      });
+    }
+    return resolved.length;
+  });
+  return { ...(await getIncident(db, id, viewerRole)), resolvedCount };
+}
+
+/** GET /api/admin/incidents/abuse-marks: the marked accounts the viewer may see, newest first. */
+export function listAbuseMarks(db: Db, viewerRole: Role) {
+  return db
+    .select({
+      userId: sosAbuseMarks.userId,
+      note: sosAbuseMarks.note,
+      incidentId: sosAbuseMarks.incidentId,
+      markedAt: sosAbuseMarks.markedAt,
+      rider: {
+        riderNumber: rider.riderNumber,
+        kitName: rider.kitName,
+        firstName: rider.firstName,
+        lastName: rider.lastName,
+      },
+      marker: { id: marker.id, firstName: marker.firstName, lastName: marker.lastName, role: marker.role },
+    })
+    .from(sosAbuseMarks)
+    .innerJoin(rider, eq(rider.id, sosAbuseMarks.userId))
+    .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy))
+    .where(visibleAccounts(viewerRole, rider.role))
+    .orderBy(desc(sosAbuseMarks.markedAt))
+    .limit(500);
+}
+
+/**
+ * DELETE /api/admin/incidents/abuse-marks/:userId: the mark was wrong (or has served). The
+ * account's calls raise the alarm again, and so does whatever it sent while marked and is
+ * still unresolved: a muted call may be the real emergency.
+ */
+export async function liftAbuseMark(db: Db, userId: string, viewerRole: Role, actor: Actor) {
+  return db.transaction(async (tx) => {
+    const [subject] = await tx
+      .select(subjectColumns)
+      .from(sosAbuseMarks)
+      .innerJoin(users, eq(users.id, sosAbuseMarks.userId))
+      .where(eq(sosAbuseMarks.userId, userId));
+    if (!subject || !canSee(viewerRole, subject.role)) {
+      throw new NotFoundError('This account is not marked as abuse', 'ABUSE_MARK_NOT_FOUND');
+    }
+    await lockRiderSos(tx, userId);
+    await tx.delete(sosAbuseMarks).where(eq(sosAbuseMarks.userId, userId));
+    const unmuted = await tx
+      .update(incidents)
+      .set({ muted: false, updatedAt: new Date() })
+      .where(and(eq(incidents.riderId, userId), eq(incidents.muted, true), ne(incidents.status, 'resolved')))
+      .returning({ id: incidents.id, status: incidents.status });
+    await recordActivity(tx, {
+      type: 'incident_updated',
+      priority: unmuted.length > 0 ? 'high' : 'normal',
+      userId,
+      userName: fullName(subject.firstName, subject.lastName),
+      actorId: actor.id,
+      actorName: actor.name,
+      description: `${actor.name} lifted the abuse mark on the SOS calls of ${labelOf(subject)}`,
+      details:
+        unmuted.length > 0
+          ? `${unmuted.length} unresolved call${unmuted.length === 1 ? '' : 's'} sent while marked now raise the alarm`
+          : null,
+      metadata: { action: 'abuse_lifted', unmuted: unmuted.map((u) => u.id) },
+    });
+    for (const u of unmuted) {
+      await publishIncident(tx, {
+        incidentId: u.id,
+        status: u.status,
+        riderId: userId,
+        riderNumber: subject.riderNumber,
+        kitName: subject.kitName,
+      });
+    }
+    return { unmuted: unmuted.length, label: labelOf(subject) };
+  });
 }

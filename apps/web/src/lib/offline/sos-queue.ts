@@ -2,7 +2,10 @@
 // id made on the phone before anything is sent, then POSTed to /api/my/sos by the shared sync
 // loop (backoff with jitter, at once on `online`). The server keys the incident by that id, so
 // a call whose answer was lost is sent again and answers 200 with the same incident: a rider
-// on one bar of signal can press once and the call lands exactly once.
+// on one bar of signal can press once and the call lands exactly once. A press made while the
+// rider's incident is still open joins it (200, that incident's id): delivered all the same.
+// Past the account's hourly cap the server answers 429 with the hotline: the call stays
+// queued with that message on screen and goes when the server takes it again.
 import type { IncidentStatus } from '@rally/shared/catalog';
 import { ApiError, api } from '../api-client';
 import { readStoredUser } from '../storage';
@@ -13,7 +16,7 @@ export type { QueuedSos } from './offline-db';
 
 interface SosAnswer {
   success: boolean;
-  data: { incident: { id: string; status: IncidentStatus } };
+  data: { incident: { id: string; status: IncidentStatus }; joined?: boolean };
 }
 
 type Listener = () => void;
@@ -62,8 +65,22 @@ async function sendPending(): Promise<void> {
         ...(call.note ? { note: call.note } : {}),
         ...(call.position ? { position: call.position } : {}),
       });
-      await db.put('sos', { ...call, state: 'sent', incident: answer.data.incident, sentAt: new Date().toISOString() });
+      // Joined to the rider's open incident or not, the server has it: the call is delivered.
+      const { error: _, ...delivered } = call;
+      await db.put('sos', {
+        ...delivered,
+        state: 'sent',
+        incident: answer.data.incident,
+        sentAt: new Date().toISOString(),
+      });
     } catch (error) {
+      // Too many calls from this account for now: never dropped. The server's words (the
+      // hotline to call) go on screen, and the loop tries again later.
+      if (error instanceof ApiError && error.status === 429) {
+        await db.put('sos', { ...call, error: error.message });
+        notify();
+        throw error;
+      }
       // A refusal that no retry can change (a bad body, an id clash): keep it, stop sending it,
       // and let the screen offer the call and SMS at once.
       if (

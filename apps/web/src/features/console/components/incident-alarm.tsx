@@ -145,6 +145,8 @@ export function IncidentAlarm() {
   );
 
   useEventStream((event) => {
+    // A call of an account marked as abuse is listed apart and never rings.
+    if (event.type === 'incident' && event.data.muted === true) return;
     if (event.type === 'incident' || event.type === 'open') {
       void queryClient.invalidateQueries({ queryKey: incidentKeys.list('open') });
     }

@@ -53,7 +53,9 @@ export function SosPanel({ user }: { user: UserRecord }) {
   const recent =
     serverLatest && (serverLatest.status !== 'resolved' || Date.now() - Date.parse(serverLatest.createdAt) < RECENT_MS);
   const incident = !showCall && recent ? serverLatest : null;
-  const justSent = !showCall && latestCall?.state === 'sent' && !incidents.data?.some((i) => i.id === latestCall.id);
+  // A press that joined the rider's open incident answers with that incident's id, not its own.
+  const deliveredTo = latestCall?.incident?.id ?? latestCall?.id;
+  const justSent = !showCall && latestCall?.state === 'sent' && !incidents.data?.some((i) => i.id === deliveredTo);
 
   return (
     <section
@@ -131,7 +133,9 @@ function StatusLine({
 function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: UserRecord; hotline: string | null }) {
   const now = useNow(call.state === 'pending');
   const waited = now - Date.parse(call.createdAt);
-  const fallback = call.state === 'refused' || waited >= SOS_FALLBACK_AFTER_MS;
+  // The server held the call back (too many from this account): the hotline at once.
+  const heldBack = call.state === 'pending' && Boolean(call.error);
+  const fallback = call.state === 'refused' || heldBack || waited >= SOS_FALLBACK_AFTER_MS;
   const number = hotline ?? NATIONAL_EMERGENCY_NUMBER;
   const dial = number.replace(/[^\d+]/g, '');
   const sms = sosSmsText({
@@ -145,7 +149,9 @@ function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: User
       <StatusLine icon={CloudUpload} tone="wait" testId="sos-status">
         {call.state === 'refused'
           ? `The SOS was refused: ${call.error ?? 'unknown reason'}. Call or text the hotline.`
-          : `SOS saved on this phone, sending... (${Math.max(0, Math.floor(waited / 1000))} s)`}
+          : heldBack
+            ? `SOS saved on this phone, not sent yet: ${call.error}`
+            : `SOS saved on this phone, sending... (${Math.max(0, Math.floor(waited / 1000))} s)`}
         <span className="block text-sm font-normal">
           {INCIDENT_KIND_LABELS[call.kind]}
           {call.position ? ` · ${coordinatesText(call.position)}` : ' · no position'}
@@ -154,7 +160,9 @@ function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: User
       {fallback && (
         <div className="mt-3 space-y-2" data-testid="sos-fallback">
           <p className="font-bold text-bone">
-            No signal to send it. Call or text the event hotline
+            {heldBack
+              ? 'Need help now? Call or text the event hotline'
+              : 'No signal to send it. Call or text the event hotline'}
             {hotline ? ` (${hotline})` : ' (none set: national emergency 911)'}:
           </p>
           <div className="grid gap-2 sm:grid-cols-3">

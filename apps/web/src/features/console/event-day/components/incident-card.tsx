@@ -1,5 +1,7 @@
 // One incident on the board: who, what, where, since when, who is on it, and, for the roles
 // that may read them, the rider's phone, emergency contact and medical notes with links to call.
+// A rider who pressed again shows each further press; staff who handle incidents may mark an
+// account's calls as abuse (after a confirm step) and lift that mark.
 import {
   INCIDENT_KIND_LABELS,
   INCIDENT_NOTE_MAX,
@@ -7,7 +9,7 @@ import {
   type IncidentStatus,
 } from '@rally/shared/catalog';
 import type { Incident, StaffRef } from '@rally/shared/contracts/incidents';
-import { CheckCheck, HeartPulse, MapPin, Phone, UserPlus } from 'lucide-react';
+import { Ban, BellOff, CheckCheck, HeartPulse, MapPin, Phone, Repeat, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles } from '../../../../components/ui/field-styles';
@@ -37,6 +39,8 @@ export interface IncidentActions {
   onAcknowledge: () => void;
   onAssign: (userId: string) => void;
   onResolve: (note: string) => void;
+  onMarkAbuse: (note: string) => void;
+  onLiftMark: () => void;
   onShowOnMap: () => void;
 }
 
@@ -44,10 +48,17 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
   const [resolving, setResolving] = useState(false);
   const [note, setNote] = useState('');
   const [assignee, setAssignee] = useState('');
+  const [marking, setMarking] = useState(false);
+  const [lifting, setLifting] = useState(false);
+  const [abuseNote, setAbuseNote] = useState('');
   const noteId = useId();
   const assignId = useId();
+  const abuseId = useId();
+  const abuseHelpId = useId();
   const done = i.status === 'resolved';
   const c = i.contact;
+  // Only the rider's own SOS can be junk; marking again from a call made since resolves it too.
+  const mayMark = actions.canHandle && i.source === 'rider' && !(done && i.abuseMark);
 
   return (
     <article
@@ -72,7 +83,9 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
           className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-bold uppercase ${STATUS_STYLES[i.status]}`}
         >
           {/* The blink is on a dot of its own: text that fades would fail contrast half the time. */}
-          {i.status === 'open' && <span className="size-2 animate-ping rounded-full bg-white" aria-hidden="true" />}
+          {i.status === 'open' && !i.muted && (
+            <span className="size-2 animate-ping rounded-full bg-white" aria-hidden="true" />
+          )}
           {INCIDENT_STATUS_LABELS[i.status]}
         </span>
       </header>
@@ -84,6 +97,77 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
         </span>
       </p>
       {i.note && <p className="wrap-anywhere text-bone">“{i.note}”</p>}
+
+      {i.muted && (
+        <p
+          className="flex items-start gap-2 rounded-lg border border-ink-600 bg-ink-850 px-3 py-2 text-sm font-bold text-ash"
+          data-testid="incident-muted"
+        >
+          <BellOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Sent while the account was marked as abuse: no alarm was raised. Check it is not a real emergency.
+        </p>
+      )}
+      {i.abuseMark && (
+        <div
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-gold-500/60 bg-gold-500/10 px-3 py-2 text-sm"
+          data-testid="incident-abuse-mark"
+        >
+          <p className="min-w-0 wrap-anywhere text-gold-300">
+            <Ban className="mr-1 inline size-4" aria-hidden="true" />
+            <span className="font-bold">Account marked as abuse</span>
+            {i.abuseMark.markedBy ? ` by ${staffTitle(i.abuseMark.markedBy.name, i.abuseMark.markedBy.role)}` : ''} at{' '}
+            {clockTime(i.abuseMark.markedAt)}: {i.abuseMark.note}
+          </p>
+          {actions.canHandle &&
+            (lifting ? (
+              <span className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={buttonStyles('primary', 'md', 'px-3')}
+                  disabled={actions.busy}
+                  onClick={() => {
+                    actions.onLiftMark();
+                    setLifting(false);
+                  }}
+                  data-testid="incident-confirm-lift"
+                >
+                  Lift: their calls ring again
+                </button>
+                <button type="button" className={buttonStyles('ghost', 'md', 'px-3')} onClick={() => setLifting(false)}>
+                  Cancel
+                </button>
+              </span>
+            ) : (
+              <button
+                type="button"
+                className={buttonStyles('ghost', 'md', 'px-3')}
+                disabled={actions.busy}
+                onClick={() => setLifting(true)}
+                data-testid="incident-lift-mark"
+              >
+                Lift mark...
+              </button>
+            ))}
+        </div>
+      )}
+
+      {i.callCount > 1 && (
+        <section aria-label="Further presses" className="space-y-1 text-sm" data-testid="incident-follow-ups">
+          <p className="flex items-center gap-1 font-bold text-fire-300">
+            <Repeat className="size-4" aria-hidden="true" />
+            Pressed SOS {i.callCount} times
+          </p>
+          <ul className="space-y-1">
+            {i.followUps.map((f) => (
+              <li key={f.id} className="wrap-anywhere text-bone">
+                <span className="text-ash">{clockTime(f.createdAt)}</span> {INCIDENT_KIND_LABELS[f.kind]}
+                {f.note ? `: “${f.note}”` : ''}
+                {f.position ? <span className="text-ash"> · {coordinatesText(f.position)}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
@@ -243,6 +327,65 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
             </form>
           )}
         </div>
+      )}
+      {mayMark && !marking && (
+        <button
+          type="button"
+          className={buttonStyles('ghost', 'md', 'self-start px-3 text-ash')}
+          disabled={actions.busy}
+          onClick={() => setMarking(true)}
+          data-testid="incident-mark-abuse"
+        >
+          <Ban className="size-4" aria-hidden="true" />
+          Mark as abuse...
+        </button>
+      )}
+      {mayMark && marking && (
+        <form
+          className="flex flex-col gap-2 rounded-lg border-2 border-ember-600/70 bg-ember-700/10 p-3"
+          aria-label="Mark this account's calls as abuse"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!abuseNote.trim()) return;
+            actions.onMarkAbuse(abuseNote.replace(/\s+/g, ' ').trim());
+            setMarking(false);
+            setAbuseNote('');
+          }}
+        >
+          <p id={abuseHelpId} className="text-sm font-bold text-bone">
+            Mark the SOS calls of rider #{i.rider.riderNumber ?? '---'} as abuse? Every unresolved SOS of this account
+            is resolved with your note, and its later calls are kept but raise no alarm (they are listed apart) until
+            someone lifts the mark.
+          </p>
+          <div>
+            <label htmlFor={abuseId} className="text-sm text-ash">
+              Why (required)
+            </label>
+            <input
+              id={abuseId}
+              required
+              aria-describedby={abuseHelpId}
+              maxLength={INCIDENT_NOTE_MAX}
+              value={abuseNote}
+              onChange={(e) => setAbuseNote(e.target.value)}
+              className={inputStyles}
+              placeholder="e.g. 40 calls in a minute, rider reached by phone: a prank"
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="submit"
+              className={buttonStyles('danger')}
+              disabled={actions.busy || !abuseNote.trim()}
+              data-testid="incident-confirm-abuse"
+            >
+              Mark as abuse
+            </button>
+            <button type="button" className={buttonStyles('ghost')} onClick={() => setMarking(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
       )}
     </article>
   );

@@ -1,30 +1,37 @@
 // The incident board of the Event Day tab: riders in trouble, open ones
 // first, with the map of where they are. It is re-read whenever the live stream says an
-// incident changed (and on every reconnection), never on a timer.
+// incident changed (and on every reconnection), never on a timer. Every unresolved incident
+// is listed (the server never cuts them); resolved ones come a page at a time. Calls of
+// accounts marked as abuse are kept apart, below, and ring no alarm.
 import { INCIDENT_KIND_LABELS, INCIDENT_KINDS, type IncidentKind } from '@rally/shared/catalog';
-import type { Incident } from '@rally/shared/contracts/incidents';
+import type { AbuseMarkedAccount, Incident } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PhoneIncoming, Radio, Siren } from 'lucide-react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, BellOff, PhoneIncoming, Radio, Siren } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
 import { ApiError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
 import { useEventStream, useEventStreamStatus } from '../../../../lib/event-stream';
+import { clockTime, staffTitle } from '../../../../lib/incident-display';
 import { toast } from '../../../../lib/toast';
-import { EmptyPanel, QueryStates } from '../../components/list-states';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
 import { SelectField } from '../../components/select-field';
 import {
+  abuseMarksQuery,
   acknowledgeIncident,
   assigneesQuery,
   assignIncident,
+  boardQuery,
   incidentKeys,
-  incidentsQuery,
+  liftAbuseMark,
+  markAbuse,
+  mutedIncidentsQuery,
   openIncident,
   resolveIncident,
 } from '../api/incidents-api';
-import { IncidentCard } from './incident-card';
+import { type IncidentActions, IncidentCard } from './incident-card';
 
 const IncidentsMap = lazy(() => import('./incidents-map'));
 
@@ -37,43 +44,80 @@ const FILTERS: ReadonlyArray<readonly [Filter, string]> = [
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
+type Act = { id: string } & (
+  | { kind: 'ack' }
+  | { kind: 'assign'; userId: string }
+  | { kind: 'resolve'; note: string }
+  | { kind: 'abuse'; note: string }
+  | { kind: 'lift'; userId: string }
+);
+
+const DONE: Record<Act['kind'], string> = {
+  ack: 'Incident acknowledged',
+  assign: 'Incident assigned',
+  resolve: 'Incident resolved',
+  abuse: 'Calls marked as abuse',
+  lift: 'Abuse mark lifted',
+};
+
 export function IncidentsPanel() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const canHandle = can(user?.role, 'handle_incidents');
   const [filter, setFilter] = useState<Filter>('active');
   const [focus, setFocus] = useState<string | null>(null);
-  const query = useQuery(incidentsQuery('all'));
+  const board = useInfiniteQuery(boardQuery());
+  const muted = useQuery(mutedIncidentsQuery());
+  const marks = useQuery(abuseMarksQuery());
   const assignees = useQuery({ ...assigneesQuery(), enabled: canHandle });
   const live = useEventStreamStatus();
 
   useEventStream((event) => {
-    if (event.type === 'incident' || event.type === 'open') {
+    // A call of an account marked as abuse changes only the list kept apart.
+    if (event.type === 'incident' && event.data.muted === true) {
+      void queryClient.invalidateQueries({ queryKey: incidentKeys.muted });
+    } else if (event.type === 'incident' || event.type === 'open') {
       void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
     }
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: incidentKeys.all });
   const act = useMutation({
-    mutationFn: async (
-      a: { id: string } & ({ kind: 'ack' } | { kind: 'assign'; userId: string } | { kind: 'resolve'; note: string }),
-    ) => {
-      if (a.kind === 'ack') return acknowledgeIncident(a.id);
-      if (a.kind === 'assign') return assignIncident(a.id, a.userId);
-      return resolveIncident(a.id, a.note);
+    mutationFn: async (a: Act): Promise<string | undefined> => {
+      if (a.kind === 'ack') await acknowledgeIncident(a.id);
+      else if (a.kind === 'assign') await assignIncident(a.id, a.userId);
+      else if (a.kind === 'resolve') await resolveIncident(a.id, a.note);
+      else if (a.kind === 'abuse') return (await markAbuse(a.id, a.note)).message;
+      else return liftAbuseMark(a.userId);
+      return undefined;
     },
-    onSuccess: (_, a) =>
-      toast.success(
-        a.kind === 'ack' ? 'Incident acknowledged' : a.kind === 'assign' ? 'Incident assigned' : 'Incident resolved',
-      ),
+    onSuccess: (message, a) => toast.success(message ?? DONE[a.kind]),
     onError: (error) => toast.error(messageOf(error, 'Failed to update the incident')),
     onSettled: refresh,
+  });
+
+  const actionsFor = (incident: Incident): IncidentActions => ({
+    canHandle,
+    busy: act.isPending && act.variables?.id === incident.id,
+    assignees: assignees.data ?? [],
+    onAcknowledge: () => act.mutate({ id: incident.id, kind: 'ack' }),
+    onAssign: (userId) => act.mutate({ id: incident.id, kind: 'assign', userId }),
+    onResolve: (note) => act.mutate({ id: incident.id, kind: 'resolve', note }),
+    onMarkAbuse: (note) => act.mutate({ id: incident.id, kind: 'abuse', note }),
+    onLiftMark: () => act.mutate({ id: incident.id, kind: 'lift', userId: incident.rider.id }),
+    onShowOnMap: () => setFocus(incident.id),
   });
 
   const shown = (list: Incident[]) =>
     list.filter((i) =>
       filter === 'all' ? true : filter === 'resolved' ? i.status === 'resolved' : i.status !== 'resolved',
     );
+
+  const all = dedupe(board.data?.pages.flatMap((p) => p.data) ?? []);
+  const list = shown(all);
+  const active = all.filter((i) => i.status !== 'resolved');
+  const onMap = (filter === 'active' ? active : list).filter((i) => i.position);
+  const mutedOpen = (muted.data ?? []).filter((i) => i.status !== 'resolved');
 
   return (
     <section aria-labelledby="incidents-heading" className="mb-10 space-y-4" data-testid="incidents-panel">
@@ -100,50 +144,151 @@ export function IncidentsPanel() {
         />
       </div>
       {canHandle && <PhonedInForm onOpened={refresh} />}
-      <QueryStates query={query} loadingLabel="Loading incidents..." errorMessage="Failed to load incidents">
-        {(all) => {
-          const list = shown(all);
-          const active = all.filter((i) => i.status !== 'resolved');
-          const onMap = (filter === 'active' ? active : list).filter((i) => i.position);
-          return (
-            <div className="space-y-4">
-              {onMap.length > 0 && (
-                <div
-                  className="h-64 overflow-hidden rounded-xl border border-ink-700 sm:h-80"
-                  data-testid="incidents-map"
-                >
-                  <Suspense fallback={<div className="size-full bg-ink-800" />}>
-                    <IncidentsMap incidents={onMap} focus={focus} />
-                  </Suspense>
-                </div>
-              )}
-              {list.length === 0 ? (
-                <EmptyPanel
-                  message={filter === 'active' ? 'No rider in trouble. All clear, warrior.' : 'No incidents.'}
-                />
-              ) : (
-                <div className="grid gap-3 lg:grid-cols-2">
-                  {list.map((incident) => (
-                    <IncidentCard
-                      key={incident.id}
-                      incident={incident}
-                      actions={{
-                        canHandle,
-                        busy: act.isPending && act.variables?.id === incident.id,
-                        assignees: assignees.data ?? [],
-                        onAcknowledge: () => act.mutate({ id: incident.id, kind: 'ack' }),
-                        onAssign: (userId) => act.mutate({ id: incident.id, kind: 'assign', userId }),
-                        onResolve: (note) => act.mutate({ id: incident.id, kind: 'resolve', note }),
-                        onShowOnMap: () => setFocus(incident.id),
-                      }}
-                    />
-                  ))}
-                </div>
-              )}
+      {board.isPending ? (
+        <LoadingPanel label="Loading incidents..." />
+      ) : board.isError ? (
+        <ErrorPanel
+          message="Failed to load incidents"
+          detail={board.error.message}
+          onRetry={() => void board.refetch()}
+        />
+      ) : (
+        <div className="space-y-4">
+          {onMap.length > 0 && (
+            <div className="h-64 overflow-hidden rounded-xl border border-ink-700 sm:h-80" data-testid="incidents-map">
+              <Suspense fallback={<div className="size-full bg-ink-800" />}>
+                <IncidentsMap incidents={onMap} focus={focus} />
+              </Suspense>
             </div>
-          );
-        }}
-      </QueryStates>
+          )}
+          {list.length === 0 ? (
+            <EmptyPanel message={filter === 'active' ? 'No rider in trouble. All clear, warrior.' : 'No incidents.'} />
+          ) : (
+            <div className="grid gap-3 lg:grid-cols-2">
+              {list.map((incident) => (
+                <IncidentCard key={incident.id} incident={incident} actions={actionsFor(incident)} />
+              ))}
+            </div>
+          )}
+          {filter !== 'active' && board.hasNextPage && (
+            <button
+              type="button"
+              className={buttonStyles('secondary')}
+              disabled={board.isFetchingNextPage}
+              onClick={() => void board.fetchNextPage()}
+              data-testid="incidents-older"
+            >
+              {board.isFetchingNextPage ? 'Loading...' : 'Show older resolved incidents'}
+            </button>
+          )}
+        </div>
+      )}
+      {((muted.data?.length ?? 0) > 0 || (marks.data?.length ?? 0) > 0) && (
+        <details className="rounded-xl border border-ink-700 bg-ink-900 p-4" data-testid="incidents-muted">
+          <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-bold text-bone">
+            <BellOff className="size-5 text-ash" aria-hidden="true" />
+            Calls from accounts marked as abuse
+            <span className="rounded-full bg-ink-800 px-2 py-0.5 text-sm text-ash">
+              {mutedOpen.length} unresolved · {marks.data?.length ?? 0} marked
+            </span>
+          </summary>
+          <p className="mt-2 text-sm text-ash">
+            These calls were kept but raised no alarm. Read them: a wrongly marked rider may really need help.
+          </p>
+          {(muted.data?.length ?? 0) > 0 && (
+            <div className="mt-3 grid gap-3 lg:grid-cols-2">
+              {(muted.data ?? []).map((incident) => (
+                <IncidentCard key={incident.id} incident={incident} actions={actionsFor(incident)} />
+              ))}
+            </div>
+          )}
+          {(marks.data?.length ?? 0) > 0 && (
+            <MarkedAccounts
+              marks={marks.data ?? []}
+              canHandle={canHandle}
+              busy={act.isPending}
+              onLift={(m) => act.mutate({ id: m.incidentId ?? m.userId, kind: 'lift', userId: m.userId })}
+            />
+          )}
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** The same incident can sit on two pages when it resolved between reads: keep it once. */
+function dedupe(list: Incident[]): Incident[] {
+  const seen = new Set<string>();
+  return list.filter((i) => {
+    if (seen.has(i.id)) return false;
+    seen.add(i.id);
+    return true;
+  });
+}
+
+/** The accounts marked as abuse, each with a Lift button (after a confirm). */
+function MarkedAccounts({
+  marks,
+  canHandle,
+  busy,
+  onLift,
+}: {
+  marks: AbuseMarkedAccount[];
+  canHandle: boolean;
+  busy: boolean;
+  onLift: (mark: AbuseMarkedAccount) => void;
+}) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  return (
+    <section aria-label="Accounts marked as abuse" className="mt-4 space-y-2">
+      <h4 className="font-bold text-bone">Accounts marked as abuse</h4>
+      <ul className="divide-y divide-ink-700 rounded-lg border border-ink-700">
+        {marks.map((m) => (
+          <li key={m.userId} className="flex flex-wrap items-center gap-2 px-3 py-2" data-testid="abuse-mark">
+            <span className="min-w-0 flex-1 wrap-anywhere text-bone">
+              <Ban className="mr-1 inline size-4 text-gold-300" aria-hidden="true" />
+              <span className="font-bold">
+                #{m.riderNumber ?? '---'} {m.kitName ?? m.name}
+              </span>
+              <span className="block text-sm text-ash">
+                {m.markedBy ? `${staffTitle(m.markedBy.name, m.markedBy.role)}, ` : ''}
+                {clockTime(m.markedAt)}: {m.note}
+              </span>
+            </span>
+            {canHandle &&
+              (confirming === m.userId ? (
+                <span className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className={buttonStyles('primary', 'md', 'px-3')}
+                    disabled={busy}
+                    onClick={() => {
+                      onLift(m);
+                      setConfirming(null);
+                    }}
+                  >
+                    Lift: their calls ring again
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonStyles('ghost', 'md', 'px-3')}
+                    onClick={() => setConfirming(null)}
+                  >
+                    Cancel
+                  </button>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className={buttonStyles('secondary', 'md', 'px-3')}
+                  onClick={() => setConfirming(m.userId)}
+                >
+                  Lift mark...
+                </button>
+              ))}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
