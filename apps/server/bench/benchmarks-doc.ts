@@ -8,6 +8,7 @@ import { DB_LABEL, type DbKind, repoRoot } from './common';
 import { contentionRows } from './contention';
 import type { LandingReport } from './landing';
 import { memoryRows, memorySplitRows } from './memory';
+import { type OneAddressResult, oneAddressRows } from './one-address-rush';
 import { readRows } from './reads';
 import {
   type BenchRun,
@@ -18,6 +19,7 @@ import {
   pageRows,
   pct,
   type Results,
+  type RushResult,
   rushRows,
   summaryRows,
 } from './report';
@@ -335,6 +337,75 @@ export function sosLatencySection(
   ].join('\n');
 }
 
+export const ONE_ADDRESS_START = '<!-- one-address:start -->';
+export const ONE_ADDRESS_END = '<!-- one-address:end -->';
+
+/** What the figures say, from the figures: a changed outcome must not keep an old sentence. */
+function oneAddressReading(results: OneAddressResult[], rush?: RushResult): string {
+  const clean = results.every((r) => r.tooMany === 0 && r.completed === r.riders);
+  const pagesOk = results.every(
+    (r) => !r.pages || r.pages.every((p) => p.status === 200 && p.contentType.startsWith('text/html')),
+  );
+  const embedded = results.find((r) => r.database === 'pglite');
+  return [
+    `Reading it: ${clean ? 'no 429, every rider registered' : 'NOT every rider registered, or some got 429 (see the statuses)'}.`,
+    'Past the threshold each registration is sent twice, the first refused before its files are read: the upload goes',
+    'twice over the wire and the server reads and drops the first one.',
+    embedded && rush
+      ? `On the embedded database that rush registered ${Math.round(embedded.completed / (embedded.seconds / 60))} riders a minute, against ${Math.round(rush.perMinute)} for section 1's rush in this run (limits off, one upload each).`
+      : '',
+    pagesOk
+      ? 'After the script requests the pages still answered 200 with HTML: files no longer spend a budget, and pages have their own.'
+      : 'After the script requests some page did NOT answer 200 with HTML (see the table).',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The 500-rider rush from one address (issue 26); written in place whenever it is measured. */
+export function oneAddressSection(
+  results: OneAddressResult[],
+  when: Date,
+  commit: string,
+  load: [number, number],
+  rush?: RushResult,
+): string {
+  return [
+    ONE_ADDRESS_START,
+    '## 11. Registration rush from one address',
+    '',
+    "`apps/server/bench/one-address-rush.ts`: the product's defaults with the rate limits on, every request from one",
+    "address (127.0.0.1), as riders behind a carrier's NAT or on a club's Wi-Fi arrive. Before issue 26, on those",
+    'defaults, a rush from one address stopped at 200 riders and then answered 429 216 times within the minute, and',
+    'after 1,500 requests for a static script `GET /user/{id}` answered `429 application/json`.',
+    '',
+    "Here 500 riders register through `POST /api/auth/register-with-uploads` with the rush's uploads (section 1), 16 at",
+    'a time. Past `RATE_LIMIT_REGISTRATIONS` (30 an hour) the server asks each one for a proof-of-work (403',
+    '`CHALLENGE_REQUIRED`), and the rider sends the same form again, files and all, with a solved challenge, as the',
+    'registration form does. In the field every phone solves its own while the server serves the others; one',
+    "process solving all of them would take the server's two cores, so they are solved before the rush (altcha-lib,",
+    'the same algorithm the form runs in a Web Worker), one per core at a time, and handed out as the server asks:',
+    '"solve" is one challenge\'s time on this machine, what a phone adds to its own registration (a mid-range phone is',
+    'slower). "rider" runs from the first send to the 201, the refused first upload included. Then, from the same',
+    'address, 1,500 requests for the entry script of the web build and the rider pages.',
+    '',
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end.`,
+    rush
+      ? `The same run's rush without limits (section 1): ${Math.round(rush.perMinute)} registrations per minute, p50 ${rush.p50} ms.`
+      : '',
+    '',
+    markdownTable(oneAddressRows(results)),
+    '',
+    ...results.map(
+      (r) =>
+        `- ${DB_LABEL[r.database]}: statuses \`${JSON.stringify(r.statuses)}\`; the entry script answered \`${JSON.stringify(r.staticStatuses)}\`; challenges solved in ${r.solveSeconds.toFixed(1)} s of one solver in all.`,
+    ),
+    '',
+    oneAddressReading(results, rush),
+    ONE_ADDRESS_END,
+  ].join('\n');
+}
+
 const INVESTIGATION_START = '<!-- investigation:start -->';
 const INVESTIGATION_END = '<!-- investigation:end -->';
 
@@ -448,6 +519,9 @@ export function writeReport(run: BenchRun, res: Results): string {
     res.board?.length
       ? boardFanoutSection(res.board, run.started, run.commit, [run.loadAtStart, run.loadAtEnd])
       : (keptBlock(previous, BOARD_START, BOARD_END) ?? ''),
+    '',
+    // Measured by run-all and written in place after this (oneAddressSection); kept meanwhile.
+    keptBlock(previous, ONE_ADDRESS_START, ONE_ADDRESS_END) ?? '',
     '',
     investigation,
     '',

@@ -8,9 +8,11 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos   a subset (docs/benchmarks.md is then
-//                                     not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which rewrite
-//                                     their own section in place); `npm run bench -- --only landing` does the same
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address   a subset (docs/benchmarks.md
+//                                     is then not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which
+//                                     rewrite their own section in place; one-address rewrites its own whenever it runs);
+//                                     `npm run bench -- --only landing` does the same
+//   BENCH_ONE_ADDRESS_RIDERS, BENCH_ONE_ADDRESS_CONCURRENCY   options of the one-address rush (one-address-rush.ts)
 //   BENCH_PAGES=register,me           the pages Lighthouse audits beside the landing page (landing, register, me, user)
 //   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
 //   BENCH_SOS_BOARDS, BENCH_SOS_CALLS, BENCH_SOS_INTERVAL_MS   options of the SOS step (sos-latency.ts)
@@ -22,6 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  ONE_ADDRESS_END,
+  ONE_ADDRESS_START,
+  oneAddressSection,
   SOS_END,
   SOS_START,
   sosLatencySection,
@@ -47,6 +52,7 @@ import { type ContentionResult, contentionRows, runContention } from './contenti
 import { type LandingReport, pagesFromEnv, runLanding } from './landing';
 import { type LiveReadsReport, liveRows, liveSection, liveSummary, runLiveReads, writeLiveSection } from './live-reads';
 import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
+import { type OneAddressResult, oneAddressRows, runOneAddressRush } from './one-address-rush';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, pageRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
@@ -184,6 +190,7 @@ async function main() {
   let verdict: ScannerVerdictReport | undefined;
   let live: LiveReadsReport | undefined;
   const sos: SosLatencyResult[] = [];
+  const oneAddress: OneAddressResult[] = [];
 
   const template = await PgliteTemplate.create();
   try {
@@ -236,6 +243,11 @@ async function main() {
         for (const kind of run.kinds) sos.push(await runSosLatency(kind as DbKind, template));
       });
     if (sos.length) console.table(sosLatencyRows(sos));
+    if (wanted('one-address'))
+      await step('11. registration rush from one address', run, async () => {
+        for (const kind of run.kinds) oneAddress.push(await runOneAddressRush(kind as DbKind, template));
+      });
+    if (oneAddress.length) console.table(oneAddressRows(oneAddress));
   } finally {
     template.dispose();
   }
@@ -274,6 +286,13 @@ async function main() {
   } else if (ONLY.length === 1 && ONLY[0] === 'scans' && scanSync.length) {
     console.log(
       `\nWrote the scan-sync section of ${writeScanSyncSection(scanSync, started, run.commit, [run.loadAtStart, run.loadAtEnd])}`,
+    );
+  }
+  if (oneAddress.length) {
+    // Its own section, in place, after a full run too (writeReport rewrites the others).
+    const section = oneAddressSection(oneAddress, started, run.commit, [run.loadAtStart, run.loadAtEnd], rush);
+    console.log(
+      `\nWrote the one-address section of ${writeSectionInPlace(ONE_ADDRESS_START, ONE_ADDRESS_END, section)}`,
     );
   }
   console.log(`Total ${run.totalSeconds.toFixed(0)} s`);
