@@ -6,18 +6,15 @@
 // - contact data and emails: roles that may open user records (view_users);
 // - verification codes: roles that verify payments (verify_users).
 // Officers hold neither and see the entry with those parts hidden.
-import { RALLY_ROUTES, type Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog';
 import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
 import { can } from '@rally/shared/permissions';
 import { VERIFICATION_CODE_PATTERN } from '../../lib/tokens';
-import type { ActivityFeedRow } from './activities.service';
+import { type ActivityFeedRow, ROUTE_PLACES } from './activities.service';
 
 export const HIDDEN = '[hidden]';
 
 const EMAIL_PATTERN = /[^\s()<>,;:"']+@[^\s()<>,;:"']+/g;
-
-/** Places on the rally's routes: a location that is one of these is no one's address. */
-export const ROUTE_PLACES = new Set(Object.values(RALLY_ROUTES).flatMap((route) => route.waypoints.map((w) => w.name)));
 
 export interface FeedAccess {
   contact: boolean;
@@ -50,4 +47,15 @@ export function presentActivity(row: ActivityFeedRow, access: FeedAccess): Activ
     location,
     timestamp: row.createdAt.toISOString(),
   };
+}
+
+/** A page of the feed as the viewer may read it. */
+export function presentActivityFeed(
+  page: { rows: ActivityFeedRow[]; total: number },
+  viewerRole: Role,
+  offset: number,
+): { activities: ActivityFeedItem[]; total: number; hasMore: boolean } {
+  const access = feedAccess(viewerRole);
+  const activities = page.rows.map((row) => presentActivity(row, access));
+  return { activities, total: page.total, hasMore: offset + activities.length < page.total };
 }

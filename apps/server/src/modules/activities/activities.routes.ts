@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
+import { presentActivityFeed } from './activities.presenter';
 import { insertSampleActivities, recentActivities } from './activities.service';
 
 export async function activityRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -14,10 +15,11 @@ export async function activityRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/admin/activities', {
     config: { access: { permission: 'view_dashboard' } },
     schema: { tags, querystring: activitiesQuery, response: responses({ 200: activitiesResponse }) },
-    handler: async (request) => ({
-      success: true as const,
-      data: await recentActivities(db, requireAuth(request).role, request.query),
-    }),
+    handler: async (request) => {
+      const { role } = requireAuth(request);
+      const page = await recentActivities(db, role, request.query);
+      return { success: true as const, data: presentActivityFeed(page, role, request.query.offset) };
+    },
   });
 
   // Writing to the shared feed is limited to those who may edit users (admin, developer):

@@ -1,4 +1,4 @@
-import type { ActivityPriority, ActivityType, Role } from '@rally/shared/catalog';
+import { type ActivityPriority, type ActivityType, RALLY_ROUTES, type Role } from '@rally/shared/catalog';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
@@ -8,7 +8,6 @@ import type { AuthContext } from '../../lib/authorize';
 import { paginate, totalRows } from '../../lib/pagination';
 import { isVerifiedRider } from '../../lib/riders';
 import { visibleAccounts } from '../../lib/visibility';
-import { feedAccess, presentActivity, ROUTE_PLACES } from './activities.presenter';
 
 export interface ActivityInput {
   type: ActivityType;
@@ -75,12 +74,13 @@ function feedPage(db: Db, viewerRole: Role, limit: number, offset: number) {
     .offset(offset);
 }
 
-export async function recentActivities(db: Db, viewerRole: Role, q: { limit: number; offset: number }) {
-  const { rows, total } = await paginate((limit, offset) => feedPage(db, viewerRole, limit, offset), q.limit, q.offset);
-  const access = feedAccess(viewerRole);
-  const items = rows.map((row) => presentActivity(row, access));
-  return { activities: items, total, hasMore: q.offset + items.length < total };
+/** A page of the feed (activities.presenter.ts presents it for the viewer). */
+export function recentActivities(db: Db, viewerRole: Role, q: { limit: number; offset: number }) {
+  return paginate((limit, offset) => feedPage(db, viewerRole, limit, offset), q.limit, q.offset);
 }
+
+/** Places on the rally's routes: a location that is one of these is no one's address. */
+export const ROUTE_PLACES = new Set(Object.values(RALLY_ROUTES).flatMap((route) => route.waypoints.map((w) => w.name)));
 
 const SAMPLE_PLACES = [...ROUTE_PLACES];
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { presentAdminAnnouncement } from './announcements.presenter';
+import { presentAdminAnnouncement, presentAnnouncement } from './announcements.presenter';
 import {
   activeAnnouncements,
   createAnnouncement,
@@ -35,7 +35,10 @@ export async function announcementRoutes(app: FastifyInstance, opts: { db: Db })
       description: 'Active announcements for riders, newest first.',
       response: responses({ 200: announcementsResponse }),
     },
-    handler: async () => ({ success: true as const, data: { announcements: await activeAnnouncements(db) } }),
+    handler: async () => ({
+      success: true as const,
+      data: { announcements: (await activeAnnouncements(db)).map(presentAnnouncement) },
+    }),
   });
 
   r.get('/admin/announcements', {

@@ -1,5 +1,5 @@
 import type { AnnouncementBody } from '@rally/shared/contracts/announcements';
-import { ANNOUNCEMENTS_MAX, type Announcement } from '@rally/shared/contracts/rider-kit';
+import { ANNOUNCEMENTS_MAX } from '@rally/shared/contracts/rider-kit';
 import { desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { announcements } from '../../db/schema/announcements';
@@ -9,7 +9,6 @@ import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
-import { presentAnnouncement } from './announcements.presenter';
 
 // Announcements: riders read the active ones, staff write them. Every write records an
 // 'announcement' activity in the same transaction.
@@ -36,12 +35,11 @@ function withAuthor(db: DbOrTx) {
 export type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof withAuthor>['execute']>>[number];
 
 /** Active announcements, newest first. Inactive ones are drafts or withdrawn: riders never see them. */
-export async function activeAnnouncements(db: Db): Promise<Announcement[]> {
-  const rows = await withAuthor(db)
+export function activeAnnouncements(db: Db): Promise<AnnouncementRow[]> {
+  return withAuthor(db)
     .where(eq(announcements.isActive, true))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
     .limit(ANNOUNCEMENTS_MAX);
-  return rows.map(presentAnnouncement);
 }
 
 export async function listAnnouncements(db: Db, page: number, limit: number) {
