@@ -5,9 +5,6 @@ import {
   loginSchema,
   PASSWORD_CHANGED_MESSAGE,
   profileResponse,
-  resetPasswordSchema,
-  resetTokenInfo,
-  resetTokenParam,
 } from '@rally/shared/contracts/auth';
 import { messageEnvelope } from '@rally/shared/contracts/common';
 import { eq, sql } from 'drizzle-orm';
@@ -21,7 +18,6 @@ import { type LoginThrottleLimits, pruneLoginThrottle } from '../../lib/login-th
 import { clientInfo, responses } from '../../lib/route-helpers';
 import { clearPageCookies, grantPageCookies } from '../../lib/session-cookie';
 import { displayName, recordActivity } from '../activities/activities.service';
-import { completeReset, readResetToken } from '../password-resets/password-resets.service';
 import { changePassword, login, refresh, revokeSession } from './auth.service';
 import { loadUserRecord } from './user-record.presenter';
 
@@ -142,27 +138,6 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         });
       }
       return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
-    },
-  });
-
-  r.get('/auth/reset-password/:token', {
-    config: { access: 'public' },
-    schema: { tags: ['auth'], params: resetTokenParam, response: responses({ 200: resetTokenInfo }) },
-    handler: async (request) => {
-      const data = await readResetToken(db, request.params.token);
-      return { success: true as const, message: 'Reset link is valid', data };
-    },
-  });
-
-  r.post('/auth/reset-password', {
-    config: {
-      access: 'public',
-      rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
-    },
-    schema: { tags: ['auth'], body: resetPasswordSchema, response: responses({ 200: messageEnvelope }, 404) },
-    handler: async (request) => {
-      await completeReset(db, request.body.token, request.body.newPassword);
-      return { success: true as const, message: 'Password reset successfully!' };
     },
   });
 }

@@ -1,4 +1,5 @@
-import { makePagination } from '@rally/shared/contracts/common';
+import { resetPasswordSchema, resetTokenInfo, resetTokenParam } from '@rally/shared/contracts/auth';
+import { makePagination, messageEnvelope } from '@rally/shared/contracts/common';
 import {
   generateResetBody,
   generateResetResponse,
@@ -16,7 +17,14 @@ import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { presentReset } from './password-resets.presenter';
-import { cleanupResetLinks, generateForUser, listResetHistory, listResetUsers } from './password-resets.service';
+import {
+  cleanupResetLinks,
+  completeReset,
+  generateForUser,
+  listResetHistory,
+  listResetUsers,
+  readResetToken,
+} from './password-resets.service';
 
 const access = { permission: 'manage_password_resets' } as const;
 
@@ -99,6 +107,29 @@ export async function passwordResetRoutes(app: FastifyInstance, opts: { db: Db; 
       const auth = requireAuth(request);
       const { rows, total } = await listResetUsers(db, q, { id: auth.userId, role: auth.role });
       return { success: true as const, data: { users: rows, pagination: makePagination(q.page, q.limit, total) } };
+    },
+  });
+
+  // The rider's side of a reset link: public, under /auth like the other sign-in screens' calls.
+  const limits = config.rateLimits;
+  r.get('/auth/reset-password/:token', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], params: resetTokenParam, response: responses({ 200: resetTokenInfo }) },
+    handler: async (request) => {
+      const data = await readResetToken(db, request.params.token);
+      return { success: true as const, message: 'Reset link is valid', data };
+    },
+  });
+
+  r.post('/auth/reset-password', {
+    config: {
+      access: 'public',
+      rateLimit: limits.enabled ? { max: limits.resetsPerAddressPerHour, timeWindow: 3_600_000 } : false,
+    },
+    schema: { tags: ['auth'], body: resetPasswordSchema, response: responses({ 200: messageEnvelope }, 404) },
+    handler: async (request) => {
+      await completeReset(db, request.body.token, request.body.newPassword);
+      return { success: true as const, message: 'Password reset successfully!' };
     },
   });
 }
