@@ -11,7 +11,6 @@ import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { isVerifiedRider } from '../../lib/riders';
-import { countsAsPassage } from '../scans/passages';
 import {
   bucketAt,
   type CourseRider,
@@ -21,6 +20,7 @@ import {
   deriveState,
   type RouteRules,
 } from './course-state';
+import { countsAsPassage } from './passages';
 
 const onCourse = inArray(stations.kind, [...COURSE_STATION_KINDS]);
 

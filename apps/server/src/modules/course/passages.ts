@@ -1,11 +1,20 @@
 // What counts as a passage: an accepted scan, or a flagged one staff accepted on review.
 // The rider's checkpoint count and passage list are derived from these, never typed in.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 
-export const countsAsPassage = or(eq(scans.status, 'accepted'), eq(scans.reviewDecision, 'accept'));
+/**
+ * The rule over a scans row that the SQL calls `row`: correlated subqueries name theirs (an
+ * UPDATE renders its columns unqualified, which would bind them to the updated table).
+ */
+export function passageOf(row: string): SQL {
+  return sql.raw(`(${row}.status = 'accepted' or ${row}.review_decision = 'accept')`);
+}
+
+/** The rule where the query reads the scans table by its name. */
+export const countsAsPassage = passageOf(`"${getTableName(scans)}"`);
 
 /** Recomputes `users.checkpoints` (distinct checkpoint stations passed) for these riders. */
 export async function recomputeCheckpoints(db: DbOrTx, riderIds: readonly string[]): Promise<void> {
@@ -17,8 +26,7 @@ export async function recomputeCheckpoints(db: DbOrTx, riderIds: readonly string
       // Spelled out: an UPDATE's columns render unqualified, which would bind inside the subquery.
       checkpoints: sql`(select count(distinct s.station_id)::int from scans s
         inner join stations st on st.id = s.station_id
-        where s.rider_id = users.id and st.kind = 'checkpoint'
-          and (s.status = 'accepted' or s.review_decision = 'accept'))`,
+        where s.rider_id = users.id and st.kind = 'checkpoint' and ${passageOf('s')})`,
     })
     .where(inArray(users.id, ids));
 }

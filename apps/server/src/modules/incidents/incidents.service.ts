@@ -30,7 +30,7 @@ import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } f
 import { fullName } from '../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
-import { countsAsPassage } from '../scans/passages';
+import { countsAsPassage } from '../course/passages';
 import { readEventSettings } from '../settings/settings.service';
 import { findTarget } from '../users/users.queries';
 import { publishIncident } from './incident-events';

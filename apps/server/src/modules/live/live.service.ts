@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { courseSnapshot } from '../course/course.service';
-import { countsAsPassage } from '../scans/passages';
+import { countsAsPassage } from '../course/passages';
 
 /** One rider as the tracker sees them: public fields and the course facts it shows. */
 export interface LiveEntry {

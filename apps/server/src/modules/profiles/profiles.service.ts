@@ -20,6 +20,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { oncePerDb } from '../../lib/per-db';
 import { onlyRow } from '../../lib/sql-text';
 import { displayName, recordActivity } from '../activities/activities.service';
+import { passageOf } from '../course/passages';
 import {
   type CommentRow,
   type MyCommentRow,
@@ -74,10 +75,10 @@ const publicProfileQuery = oncePerDb((db) =>
       comments: sql<number>`(select count(*)::int from ${comments} where ${comments.targetUserId} = ${users.id})`,
       // The last station passed (an accepted or review-accepted scan), for followers on event day.
       lastStationName: sql<string | null>`(select st.name from scans s join stations st on st.id = s.station_id
-        where s.rider_id = users.id and (s.status = 'accepted' or s.review_decision = 'accept')
+        where s.rider_id = users.id and ${passageOf('s')}
         order by s.scanned_at desc, st.day desc, st."order" desc limit 1)`,
       lastStationAt: sql<Date | string | null>`(select s.scanned_at from scans s
-        where s.rider_id = users.id and (s.status = 'accepted' or s.review_decision = 'accept')
+        where s.rider_id = users.id and ${passageOf('s')}
         order by s.scanned_at desc limit 1)`,
       // The course module marks a finisher with one rally_completion entry (a finish with
       // every required station passed); the console's demo samples are no such mark.

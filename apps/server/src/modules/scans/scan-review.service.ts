@@ -13,7 +13,7 @@ import { publishEvent } from '../../lib/event-bus';
 import { namedRiderColumns } from '../../lib/riders';
 import { displayName, recordActivity } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
-import { recomputeCheckpoints } from './passages';
+import { recomputeCheckpoints } from '../course/passages';
 import { photoColumn } from './roster.service';
 import { passageActivity } from './scans.service';
 

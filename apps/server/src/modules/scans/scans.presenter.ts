@@ -1,7 +1,7 @@
 import type { FlaggedScan, Passage } from '@rally/shared/contracts/scans';
 import { fullName } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
-import type { riderPassages } from './passages';
+import type { riderPassages } from '../course/passages';
 import type { FlaggedRow } from './scan-review.service';
 
 /**

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
-import { riderPassages } from './passages';
+import { riderPassages } from '../course/passages';
 import { scanRoster } from './roster.service';
 import { listFlagged, reviewScan } from './scan-review.service';
 import { presentFlagged, presentPassage } from './scans.presenter';

@@ -20,7 +20,7 @@ import { publishEvents, type RallyEvent } from '../../lib/event-bus';
 import { fullName } from '../../lib/sql-text';
 import { type ActivityInput, displayName } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
-import { countsAsPassage, recomputeCheckpoints } from './passages';
+import { countsAsPassage, recomputeCheckpoints } from '../course/passages';
 import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
 
 type Slot =

@@ -8,7 +8,7 @@ import { scans, stations } from '../../db/schema/event-day';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
-import { recomputeCheckpoints } from '../scans/passages';
+import { recomputeCheckpoints } from '../course/passages';
 
 const stationColumns = {
   id: stations.id,
