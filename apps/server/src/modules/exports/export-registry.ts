@@ -3,8 +3,8 @@
 // log and the Reports tab's list all read this table. Adding an export is one entry file
 // (in entries/, or beside the module that owns the data) and its line in EXPORTS below.
 
-import { dnfExport, finishersExport } from '../course/course-exports';
-import { incidentsExport } from '../incidents/incidents-export';
+import { dnfExport, finishersExport } from './entries/course';
+import { incidentsExport } from './entries/incidents';
 import { insuranceBagani, insuranceLakambiniLakan } from './entries/insurance';
 import { masterlistExport } from './entries/masterlist';
 import { paymentsExport } from './entries/payments';

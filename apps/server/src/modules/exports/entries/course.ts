@@ -3,13 +3,13 @@
 // the board, for every day that has stations, so a list never disagrees with the board.
 import { COURSE_STATE_LABELS, DNF_REASON_LABELS, RALLY_ROUTES } from '@rally/shared/catalog';
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { stations } from '../../db/schema/event-day';
-import { fullName } from '../../lib/sql-text';
-import { categoryCell } from '../exports/entries/rider-cells';
-import { defineExport } from '../exports/export-definition';
-import { courseSnapshot } from './course.service';
-import type { CourseState } from './course-state';
+import type { Db } from '../../../db/client';
+import { stations } from '../../../db/schema/event-day';
+import { fullName } from '../../../lib/sql-text';
+import { courseSnapshot } from '../../course/course.service';
+import type { CourseState } from '../../course/course-state';
+import { defineExport } from '../export-definition';
+import { categoryCell } from './rider-cells';
 
 /** Every rider's state on every day of the event, day by day. */
 async function statesOfEveryDay(db: Db): Promise<CourseState[]> {

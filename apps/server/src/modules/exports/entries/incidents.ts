@@ -1,17 +1,17 @@
 // The incidents spreadsheet (the Reports tab): every incident of the event, oldest first,
 // with the rider, what happened, where they were, and who acknowledged, took and resolved
-// it when. The same visibility rule as the incidents list (incidents.service.ts): an incident
+// it when. The same visibility rule as the incidents list (incidents/incidents.service.ts): an incident
 // of an account the viewer may not see is not in the sheet, and staff accounts the viewer may
 // not see are named like deleted ones.
 import { INCIDENT_KIND_LABELS, INCIDENT_STATUS_LABELS } from '@rally/shared/catalog';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { incidents } from '../../db/schema/incidents';
-import { users } from '../../db/schema/users';
-import { fullName } from '../../lib/sql-text';
-import { canSee, visibleAccounts } from '../../lib/visibility';
-import { categoryCell } from '../exports/entries/rider-cells';
-import { defineExport } from '../exports/export-definition';
+import { incidents } from '../../../db/schema/incidents';
+import { users } from '../../../db/schema/users';
+import { fullName } from '../../../lib/sql-text';
+import { canSee, visibleAccounts } from '../../../lib/visibility';
+import { defineExport } from '../export-definition';
+import { categoryCell } from './rider-cells';
 
 const rider = alias(users, 'rider');
 const acknowledger = alias(users, 'acknowledger');
