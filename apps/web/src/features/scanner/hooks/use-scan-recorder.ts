@@ -99,8 +99,8 @@ export function useScanRecorder({ station, stations, index, userId }: Options) {
     }
 
     const verdict = localVerdict({ rider, station: at, stations: all, history: past, now });
-    setShown({ seq: seq.current, verdict, token, inputAt });
-    signalVerdict(verdict.tone);
+    const shownSeq = seq.current;
+    // At once: the next camera frame of the same sticker is a repeat, not a second scan.
     history.current.set(key, [...past, { key, stationId: at.id, at: now }]);
 
     const scan: QueuedScan = {
@@ -123,7 +123,16 @@ export function useScanRecorder({ station, stations, index, userId }: Options) {
         device.current = await loadDeviceId();
         scan.deviceId = device.current;
       }
-      await enqueueScan(scan);
+      // Kept before it is shown: a verdict on the screen is a scan the phone holds, even if the
+      // page is reloaded or closed the moment after (a reload in that gap lost a scan in CI).
+      // The write takes a few milliseconds.
+      try {
+        await enqueueScan(scan);
+      } finally {
+        // A later input (a repeat of another sticker) may already be on the screen: it stays.
+        setShown((prev) => (prev && prev.seq > shownSeq ? prev : { seq: shownSeq, verdict, token, inputAt }));
+        signalVerdict(verdict.tone);
+      }
       setRecent(await recentScans());
       void syncNow();
     })();
