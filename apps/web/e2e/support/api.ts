@@ -68,8 +68,10 @@ const BLANK_PAGE = '/__e2e-blank';
 
 /**
  * Puts a session into the page's storage as a login would (lib/storage.ts: the token and user
- * in localStorage). The server sets a rider's page cookie (HttpOnly) with the app's session
- * check, on the first page of the app that loads.
+ * in localStorage), and has the server set (a rider) or clear (staff) the page cookie as its
+ * answer to a login does. Left to the app's own session check, the first /me of a page that
+ * had held another rider's session was drawn for that rider (the cookie was still theirs),
+ * and a test could click the old account's links before the app drew the new one.
  */
 export async function signInWithToken(page: Page, token: string, user: UserRecord) {
   // The origin's storage is written from an empty page rather than one of the app's: loading
@@ -86,6 +88,9 @@ export async function signInWithToken(page: Page, token: string, user: UserRecor
     },
     [token, JSON.stringify(user)] as const,
   );
+  // page.request shares the browser context's cookies: the Set-Cookie lands where pages read it.
+  const check = await page.request.get('/api/auth/profile', { headers: bearer(token) });
+  expect(check.ok(), await check.text()).toBeTruthy();
 }
 
 export interface Session {
