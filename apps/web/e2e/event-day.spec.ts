@@ -74,6 +74,9 @@ test('an admin creates, edits, reorders and closes stations', async ({ page, req
   await expect(page.getByRole('button', { name: `Move Marilog Summit ${tag} down` })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dayNames(page, day)).toHaveText([`Davao flag-off ${tag}`, `Marilog Summit ${tag}`]);
+  // The screen moves at once; the server has the move once it is announced (the moves are
+  // sent one after another, and a reload before the second had left dropped it in CI).
+  await expect(page.getByText(`Marilog Summit ${tag} moved to position 2 of day ${day}`)).toBeAttached();
   // The order is the server's, not only the screen's.
   await page.reload();
   await expect(dayNames(page, day)).toHaveText([`Davao flag-off ${tag}`, `Marilog Summit ${tag}`]);
