@@ -481,6 +481,32 @@ export async function createIncidentForRider(db: Db, viewerRole: Role, actor: Ac
 
 type Transition = 'acknowledge' | 'assign' | 'resolve';
 
+/**
+ * The incident a staff action changes, with the rider it names; 404 for one the viewer may not
+ * see. `lock` holds its row until the transaction ends (two consoles acting at once take
+ * turns); an action that takes the rider's SOS lock first leaves it off, as the SOS press
+ * takes that lock before it writes the incident (the other order could deadlock).
+ */
+async function incidentForChange(tx: Tx, id: string, viewerRole: Role, { lock }: { lock: boolean }) {
+  const query = tx
+    .select({
+      incident: incidents,
+      rider: {
+        role: users.role,
+        riderNumber: users.riderNumber,
+        kitName: users.kitName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+    })
+    .from(incidents)
+    .innerJoin(users, eq(users.id, incidents.riderId))
+    .where(eq(incidents.id, id));
+  const [current] = lock ? await query.for('update', { of: incidents }) : await query;
+  if (!current || !canSee(viewerRole, current.rider.role)) throw incidentNotFound();
+  return current;
+}
+
 const PAST: Record<Transition, string> = { acknowledge: 'acknowledged', assign: 'assigned', resolve: 'resolved' };
 
 /**
@@ -496,22 +522,7 @@ export async function changeIncident(
   change: { action: 'acknowledge' } | { action: 'assign'; userId: string } | { action: 'resolve'; note: string },
 ) {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        incident: incidents,
-        rider: {
-          role: users.role,
-          riderNumber: users.riderNumber,
-          kitName: users.kitName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        },
-      })
-      .from(incidents)
-      .innerJoin(users, eq(users.id, incidents.riderId))
-      .where(eq(incidents.id, id))
-      .for('update', { of: incidents });
-    if (!current || !canSee(viewerRole, current.rider.role)) throw incidentNotFound();
+    const current = await incidentForChange(tx, id, viewerRole, { lock: true });
     const { incident } = current;
     if (incident.status === 'resolved') {
       throw new ConflictError('This incident is already resolved', 'INCIDENT_RESOLVED');
@@ -599,21 +610,7 @@ export function listAssignees(db: Db, viewerRole: Role) {
  */
 export async function markAbuse(db: Db, id: string, viewerRole: Role, actor: Actor, note: string) {
   const resolvedCount = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        incident: incidents,
-        rider: {
-          role: users.role,
-          riderNumber: users.riderNumber,
-          kitName: users.kitName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        },
-      })
-      .from(incidents)
-      .innerJoin(users, eq(users.id, incidents.riderId))
-      .where(eq(incidents.id, id));
-    if (!current || !canSee(viewerRole, current.rider.role)) throw incidentNotFound();
+    const current = await incidentForChange(tx, id, viewerRole, { lock: false });
     const { incident } = current;
     if (incident.source !== 'rider') {
       throw new ConflictError('Only an SOS sent from a rider’s phone can be marked as abuse', 'INCIDENT_NOT_SOS');
