@@ -16,10 +16,10 @@ test('a rider changes their password on My Profile; another device is signed out
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await logIn(otherPage, rider.email, rider.password);
-  await otherPage.waitForURL('**/me');
+  await otherPage.waitForURL('**/me', { timeout: 20_000 });
 
   await logIn(page, rider.email, rider.password);
-  await page.waitForURL('**/me');
+  await page.waitForURL('**/me', { timeout: 20_000 });
   await page.getByRole('tab', { name: 'Password' }).click();
   await fillChange(page, 'Not-my-password1', 'Kalinaw-Trail-88');
   await expect(toast(page, 'Your current password is incorrect')).toBeVisible();
@@ -34,8 +34,9 @@ test('a rider changes their password on My Profile; another device is signed out
   // This device stays signed in; the other one is sent to log in on its next call.
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Password' })).toBeVisible();
-  await otherPage.reload();
-  await otherPage.waitForURL('**/login');
+  // Bounded waits, so a failure names its step rather than the test's 60 s.
+  await otherPage.reload({ timeout: 20_000 });
+  await otherPage.waitForURL('**/login', { timeout: 20_000 });
   await other.close();
 });
 
