@@ -84,10 +84,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 // Runs on every request that carries a token, so it is prepared once per database.
-const sessionQuery = oncePerDb((db) =>
-  db
+/**
+ * The live (unrevoked, unexpired) session found by its token hash or by its id, with its
+ * account: the one definition of a session that still opens something, read by the API's
+ * bearer check here and by the page cookie (lib/session-cookie.ts).
+ */
+export function liveSessionQuery(db: Db, by: 'tokenHash' | 'id', name: string) {
+  return db
     .select({
       sessionId: sessions.id,
+      tokenHash: sessions.tokenHash,
       userId: users.id,
       role: users.role,
       status: users.status,
@@ -101,18 +107,22 @@ const sessionQuery = oncePerDb((db) =>
     .leftJoin(verifications, eq(verifications.userId, users.id))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        eq(by === 'id' ? sessions.id : sessions.tokenHash, sql.placeholder('key')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
     .limit(1)
-    .prepare('find_session'),
-);
+    .prepare(name);
+}
+
+const sessionQuery = oncePerDb((db) => liveSessionQuery(db, 'tokenHash', 'find_session'));
 
 export async function findSession(db: Db, token: string): Promise<(AuthContext & { status: string }) | null> {
-  const rows = await sessionQuery(db).execute({ tokenHash: sha256Hex(token), now: new Date().toISOString() });
-  return rows[0] ?? null;
+  const [row] = await sessionQuery(db).execute({ key: sha256Hex(token), now: new Date().toISOString() });
+  if (!row) return null;
+  const { tokenHash: _tokenHash, ...session } = row;
+  return session;
 }
 
 export type AccessVerdict =

@@ -31,12 +31,11 @@
 // match; a credential without its mark is cleared, unused.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { RIDER_ROLES, SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/sessions';
-import { users } from '../db/schema/users';
-import { verifications } from '../db/schema/verifications';
+import { liveSessionQuery } from './authorize';
 import { oncePerDb } from './per-db';
 import { sha256Hex } from './tokens';
 
@@ -87,44 +86,20 @@ export function readPageCredential(request: FastifyRequest): { credential: PageC
   return { credential: null, clear: values.length > 0 || marks.size > 0 };
 }
 
-const pageSessionQuery = oncePerDb((db) =>
-  db
-    .select({
-      tokenHash: sessions.tokenHash,
-      userId: users.id,
-      role: users.role,
-      status: users.status,
-      verificationStatus: verifications.status,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(verifications, eq(verifications.userId, users.id))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('find_page_session'),
-);
+const pageSessionQuery = oncePerDb((db) => liveSessionQuery(db, 'id', 'find_page_session'));
 
 /** The live session a page credential belongs to, or null (unknown, ended, or a forged MAC). */
 export async function findPageSession(
   db: Db,
   credential: PageCredential,
 ): Promise<{ userId: string; role: string; status: string; verificationStatus: string | null } | null> {
-  const [row] = await pageSessionQuery(db).execute({
-    sessionId: credential.sessionId,
-    now: new Date().toISOString(),
-  });
+  const [row] = await pageSessionQuery(db).execute({ key: credential.sessionId, now: new Date().toISOString() });
   if (!row) return null;
   const expected = Buffer.from(mac(row.tokenHash));
   const given = Buffer.from(credential.mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const { tokenHash: _tokenHash, ...session } = row;
-  return session;
+  const { userId, role, status, verificationStatus } = row;
+  return { userId, role, status, verificationStatus };
 }
 
 /** Whether an account's own page is rendered by the server (and so gets the cookie). */
