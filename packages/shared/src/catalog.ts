@@ -141,18 +141,9 @@ export const SIZE_CHEST_GUIDE: Record<Exclude<Size, 'CUSTOM'>, string> = {
 };
 export const CUSTOM_SIZE_MAX = 50;
 
-export const RIDER_NUMBER_MIN = 1;
-export const RIDER_NUMBER_MAX = 1000;
-export const RIDER_NUMBERS_PER_PAGE = 50;
-/** Quick-jump ranges of the rider-number picker: 1-99, then hundreds up to 900-1000. */
-export const RIDER_NUMBER_RANGES: ReadonlyArray<{ label: string; from: number; to: number }> = [
-  { label: '1-99', from: 1, to: 99 },
-  ...Array.from({ length: 9 }, (_, i) => {
-    const from = (i + 1) * 100;
-    const to = i === 8 ? 1000 : from + 99;
-    return { label: `${from}-${to}`, from, to };
-  }),
-];
+// The rider number's range and picker live in their own topic file; named here too for the
+// modules that still read them from the catalog.
+export { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN, RIDER_NUMBER_RANGES, RIDER_NUMBERS_PER_PAGE } from './rider-number';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

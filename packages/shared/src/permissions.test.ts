@@ -8,6 +8,7 @@ import {
   CONSOLE_TABS,
   can,
   canPrintQr,
+  canReadRiderContact,
   canSeeAccount,
   hiddenRolesFor,
   isStaffRole,
@@ -88,5 +89,14 @@ describe('visibility rule', () => {
         );
       }
     }
+  });
+});
+
+describe('rider contact rule', () => {
+  it('opens riders’ contact details to admins, marshals and developers, never officers or riders', () => {
+    const readers = ROLES.filter((role) => canReadRiderContact(role));
+    expect([...readers].sort()).toEqual(['admin', 'developer', 'marshall']);
+    expect(canReadRiderContact(null)).toBe(false);
+    expect(canReadRiderContact('superuser')).toBe(false);
   });
 });

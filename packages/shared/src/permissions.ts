@@ -31,6 +31,15 @@ export function can(role: string | null | undefined, permission: Permission): bo
   return (PERMISSIONS[permission] as readonly string[]).includes(role);
 }
 
+/**
+ * Who may read a rider's contact details (phone, emergency contact, and what else reaches
+ * them: an email, a home address): the staff who open user records or answer incidents,
+ * never officers (DESIGN §8). The board, the incidents and the activity feed all ask this.
+ */
+export function canReadRiderContact(role: string | null | undefined): boolean {
+  return can(role, 'view_users') || can(role, 'handle_incidents');
+}
+
 export function isStaffRole(role: string | null | undefined): boolean {
   return !!role && (STAFF_ROLES as readonly string[]).includes(role);
 }

@@ -1,5 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
+/** Where a request came from, as sessions and sign-in records keep it (route-helpers' clientInfo reads it). */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /**
  * The key a per-address limit counts a client under. An IPv4 client is its address; an IPv6
  * client is its /64 network, because one subscriber (a phone, a home line) is handed a whole

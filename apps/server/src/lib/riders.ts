@@ -21,3 +21,13 @@ export const namedRiderColumns = {
   riderNumber: users.riderNumber,
   kitName: users.kitName,
 };
+
+/**
+ * A named rider with what their QR code is checked against: the code itself and the
+ * payment's verification (needs `verifications` joined). Sticker sheets and scans read these.
+ */
+export const codedRiderColumns = {
+  ...namedRiderColumns,
+  riderCode: users.riderCode,
+  verificationStatus: verifications.status,
+};

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ClientInfo } from '../modules/auth/auth.service';
+import type { ClientInfo } from './client-address';
 import { BadRequestError } from './errors';
 import { type ErrorStatus, errorResponse } from './openapi';
 

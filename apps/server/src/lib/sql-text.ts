@@ -26,6 +26,11 @@ export function fullName(first: string | null | undefined, last: string | null |
   return `${first ?? ''} ${last ?? ''}`.trim();
 }
 
+/** The same name of a person read whole (a user row, a session's account), as the activity log writes it. */
+export function displayName(person: { firstName: string | null; lastName: string | null }): string {
+  return fullName(person.firstName, person.lastName);
+}
+
 /**
  * The row of a query that always answers exactly one: an aggregate without GROUP BY, an
  * INSERT … RETURNING of one row, an UPDATE whose row was just read in the same transaction.

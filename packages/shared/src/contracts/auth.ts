@@ -8,16 +8,16 @@ import {
   GENDERS,
   PASSWORD_MIN_LENGTH,
   PAYMENT_METHODS,
-  RIDER_NUMBER_MAX,
-  RIDER_NUMBER_MIN,
   ROLES,
   SIZES,
   USER_STATUSES,
   VERIFICATION_STATUSES,
 } from '../catalog';
+import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '../rider-number';
 import { birthdateText, envelope, TEXT_LIMITS } from './common';
 import { BLOOD_TYPES, MEDICAL_TEXT_MAX } from './id-cards';
 import { philippineMobile } from './rider-details';
+import { riderNumberSchema } from './rider-numbers';
 
 /** The fields named by check 8, in the order the message lists them. */
 export const REGISTRATION_REQUIRED_FIELDS = [
@@ -57,10 +57,7 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * `undefined` for them and those checks are skipped.
  */
 export function registrationProblem(input: RegistrationCheckInput): string | null {
-  const n = Number(input.riderNumber);
-  if (blank(input.riderNumber) || !Number.isInteger(n) || n < RIDER_NUMBER_MIN || n > RIDER_NUMBER_MAX) {
-    return 'Please select a rider number (1-1000).';
-  }
+  if (blank(input.riderNumber) || !isRiderNumber(Number(input.riderNumber))) return RIDER_NUMBER_MESSAGE;
   if (blank(input.tshirtSize)) return 'Please select a T-shirt size.';
   if (input.tshirtSize === 'CUSTOM' && blank(input.customTshirtSize)) return 'Please enter your custom T-shirt size.';
   if (blank(input.finisherSleeveSize)) return 'Please select a finisher sleeve size.';
@@ -148,11 +145,7 @@ export const registrationSchema = z.object({
   bloodType: optionalEnum('bloodType', BLOOD_TYPES),
   allergies: optionalText('allergies', MEDICAL_TEXT_MAX),
   medicalConditions: optionalText('medicalConditions', MEDICAL_TEXT_MAX),
-  riderNumber: z.coerce
-    .number({ message: 'Please select a rider number (1-1000).' })
-    .int({ message: 'Please select a rider number (1-1000).' })
-    .min(RIDER_NUMBER_MIN, { message: 'Please select a rider number (1-1000).' })
-    .max(RIDER_NUMBER_MAX, { message: 'Please select a rider number (1-1000).' }),
+  riderNumber: riderNumberSchema,
   tshirtSize: enumOf('tshirtSize', SIZES),
   customTshirtSize: optionalText('customTshirtSize', CUSTOM_SIZE_MAX),
   finisherSleeveSize: enumOf('finisherSleeveSize', SIZES),

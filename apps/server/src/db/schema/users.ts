@@ -1,3 +1,4 @@
+import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/rider-number';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoryEnum, genderEnum, paymentMethodEnum, roleEnum, userStatusEnum } from './enums';
@@ -51,7 +52,11 @@ export const users = pgTable(
     uniqueIndex('users_rider_code_uq').on(t.riderCode),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
-    check('users_rider_number_range', sql`${t.riderNumber} is null or (${t.riderNumber} between 1 and 1000)`),
+    // The shared range, written into the SQL as literals (the migration holds `between 1 and 1000`).
+    check(
+      'users_rider_number_range',
+      sql`${t.riderNumber} is null or (${t.riderNumber} between ${sql.raw(String(RIDER_NUMBER_MIN))} and ${sql.raw(String(RIDER_NUMBER_MAX))})`,
+    ),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -3,12 +3,13 @@
 // registration's address as its location, a verification code in its details, the email
 // of a deleted account or of a reset request. The feed is opened by every staff role
 // (view_dashboard), so what an entry shows follows the permission table:
-// - contact data and emails: roles that may open user records (view_users);
+// - contact data and emails: roles that may read a rider's contact details (canReadRiderContact);
 // - verification codes: roles that verify payments (verify_users).
 // Officers hold neither and see the entry with those parts hidden.
 import type { Role } from '@rally/shared/catalog';
 import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
-import { can } from '@rally/shared/permissions';
+import { can, canReadRiderContact } from '@rally/shared/permissions';
+import { fullName } from '../../lib/sql-text';
 import { VERIFICATION_CODE_PATTERN } from '../../lib/tokens';
 import { type ActivityFeedRow, ROUTE_PLACES } from './activities.service';
 
@@ -22,7 +23,7 @@ export interface FeedAccess {
 }
 
 export function feedAccess(viewerRole: Role): FeedAccess {
-  return { contact: can(viewerRole, 'view_users'), codes: can(viewerRole, 'verify_users') };
+  return { contact: canReadRiderContact(viewerRole), codes: can(viewerRole, 'verify_users') };
 }
 
 function redact(text: string, access: FeedAccess): string {
@@ -34,15 +35,15 @@ function redact(text: string, access: FeedAccess): string {
 
 export function presentActivity(row: ActivityFeedRow, access: FeedAccess): ActivityFeedItem {
   // The live account's names when it still exists, else the snapshot taken at the time.
-  const fullName = row.firstName !== null ? `${row.firstName} ${row.lastName ?? ''}`.trim() : row.userName;
+  const name = row.firstName !== null ? fullName(row.firstName, row.lastName) : row.userName;
   const details = row.details ? `${row.description}. ${row.details}` : row.description;
   const location = row.location !== null && (access.contact || ROUTE_PLACES.has(row.location)) ? row.location : null;
   return {
     id: row.id,
     type: row.type,
     priority: row.priority,
-    user: redact(row.kitName || fullName || row.actorName || 'System', access),
-    fullName: fullName ? redact(fullName, access) : null,
+    user: redact(row.kitName || name || row.actorName || 'System', access),
+    fullName: name ? redact(name, access) : null,
     details: redact(details, access),
     location,
     timestamp: row.createdAt.toISOString(),

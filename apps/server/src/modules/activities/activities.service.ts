@@ -7,6 +7,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { paginate, totalRows } from '../../lib/pagination';
 import { isVerifiedRider } from '../../lib/riders';
+import { displayName } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
 export interface ActivityInput {
@@ -20,11 +21,12 @@ export interface ActivityInput {
   details?: string | null;
   location?: string | null;
   metadata?: Record<string, unknown> | null;
+  /** When it happened, if not now (the clock of the write that records it; demo data). */
+  createdAt?: Date;
 }
 
-/** Writes one feed/log entry. Call it inside the transaction of the change it records. */
-export async function recordActivity(db: DbOrTx, input: ActivityInput): Promise<void> {
-  await db.insert(activities).values({
+function activityRow(input: ActivityInput): typeof activities.$inferInsert {
+  return {
     type: input.type,
     priority: input.priority ?? 'normal',
     userId: input.userId ?? null,
@@ -35,11 +37,29 @@ export async function recordActivity(db: DbOrTx, input: ActivityInput): Promise<
     details: input.details ?? null,
     location: input.location ?? null,
     metadata: input.metadata ?? null,
-  });
+    ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+  };
 }
 
-export function displayName(u: { firstName: string; lastName: string; kitName?: string | null }): string {
-  return `${u.firstName} ${u.lastName}`.trim();
+/**
+ * Writes feed/log entries, in one statement. Call it inside the transaction of the change it
+ * records. `once`: an entry a unique index already holds (one `rally_completion` per rider
+ * and day) is skipped, not an error. Returns how many were written.
+ */
+export async function recordActivities(
+  db: DbOrTx,
+  inputs: readonly ActivityInput[],
+  { once = false }: { once?: boolean } = {},
+): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const insert = db.insert(activities).values(inputs.map(activityRow));
+  const written = await (once ? insert.onConflictDoNothing() : insert).returning({ id: activities.id });
+  return written.length;
+}
+
+/** Writes one feed/log entry (see recordActivities). */
+export async function recordActivity(db: DbOrTx, input: ActivityInput): Promise<void> {
+  await recordActivities(db, [input]);
 }
 
 // The dashboard's Recent Activity feed, and demo entries for trying the console.

@@ -17,7 +17,8 @@ import { bearerToken, requireAuth } from '../../lib/authorize';
 import { type LoginThrottleLimits, pruneLoginThrottle } from '../../lib/login-throttle';
 import { clientInfo, responses } from '../../lib/route-helpers';
 import { clearPageCookies, grantPageCookies } from '../../lib/session-cookie';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { displayName } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 import { changePassword, login, refresh, revokeSession } from './auth.service';
 import { loadUserRecord } from './user-record.presenter';
 

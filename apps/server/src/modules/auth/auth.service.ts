@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { loginActivities } from '../../db/schema/security';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
+import type { ClientInfo } from '../../lib/client-address';
 import { clientAddressKey } from '../../lib/client-address';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
@@ -20,13 +21,9 @@ import {
   settleLoginAttempt,
 } from '../../lib/login-throttle';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { displayName } from '../../lib/sql-text';
 import { newToken, sha256Hex } from '../../lib/tokens';
-import { displayName, recordActivity } from '../activities/activities.service';
-
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
+import { recordActivity } from '../activities/activities.service';
 
 /**
  * Absolute lifetime of a sign-in: refreshes renew a session for SESSION_TTL_MS at a time

@@ -4,10 +4,10 @@
 // accepted review, a cleared decision) inside its transaction, so it is one code path.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { activities } from '../../db/schema/activities';
 import { stations } from '../../db/schema/event-day';
 import { publishEvent } from '../../lib/event-bus';
-import { displayName } from '../activities/activities.service';
+import { displayName } from '../../lib/sql-text';
+import { recordActivities } from '../activities/activities.service';
 import { courseSnapshot } from './course.service';
 import type { CourseState } from './course-state';
 
@@ -70,22 +70,24 @@ export async function completeDay(tx: Tx, day: number, riderIds: readonly string
     if (state.state !== 'finished' || !state.finishedAt) continue;
     const name = displayName(state);
     const elapsed = state.elapsedMs !== null ? formatElapsed(state.elapsedMs) : null;
-    const inserted = await tx
-      .insert(activities)
-      .values({
-        type: 'rally_completion',
-        priority: 'normal',
-        userId: state.riderId,
-        userName: name,
-        description: `${name}${state.riderNumber ? ` (#${state.riderNumber})` : ''} finished day ${day}${elapsed ? ` in ${elapsed}` : ''}`,
-        details: state.lastStation?.name ?? null,
-        location: state.lastStation?.name ?? null,
-        metadata: { day, elapsedMs: state.elapsedMs, finishedAt: state.finishedAt.toISOString() },
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: activities.id });
-    if (inserted.length === 0) continue;
+    const written = await recordActivities(
+      tx,
+      [
+        {
+          type: 'rally_completion',
+          priority: 'normal',
+          userId: state.riderId,
+          userName: name,
+          description: `${name}${state.riderNumber ? ` (#${state.riderNumber})` : ''} finished day ${day}${elapsed ? ` in ${elapsed}` : ''}`,
+          details: state.lastStation?.name ?? null,
+          location: state.lastStation?.name ?? null,
+          metadata: { day, elapsedMs: state.elapsedMs, finishedAt: state.finishedAt.toISOString() },
+          createdAt: now,
+        },
+      ],
+      { once: true },
+    );
+    if (written === 0) continue;
     marked.push(state.riderId);
     await publishEvent(tx, 'course', courseEventData(state, 'finished'));
   }

@@ -1,25 +1,20 @@
 import type { RiderContact, RiderCourseState } from '@rally/shared/contracts/course';
-import { can } from '@rally/shared/permissions';
+import { canReadRiderContact } from '@rally/shared/permissions';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { CourseState } from './course-state';
 
 /**
- * Riders' phone and emergency contact are for the staff who call them: holders of
- * view_users or handle_incidents, never officers.
+ * The contacts of these riders (phone, emergency contact), read only for a viewer allowed to
+ * see them: the staff who call riders (canReadRiderContact), never officers.
  */
-export function seesContact(role: string): boolean {
-  return can(role, 'view_users') || can(role, 'handle_incidents');
-}
-
-/** The contacts of these riders, read only for a viewer allowed to see them. */
 export async function contactsFor(
   db: DbOrTx,
   role: string,
   riderIds: readonly string[],
 ): Promise<Map<string, RiderContact> | null> {
-  if (!seesContact(role)) return null;
+  if (!canReadRiderContact(role)) return null;
   if (riderIds.length === 0) return new Map();
   const rows = await db
     .select({

@@ -10,7 +10,7 @@ import { courseDecisions, courseRules } from '../../db/schema/course';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
-import { isVerifiedRider } from '../../lib/riders';
+import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
 import {
   bucketAt,
   type CourseRider,
@@ -70,14 +70,7 @@ export async function loadCourseStations(db: DbOrTx, day?: number): Promise<Cour
     .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 
-const riderColumns = {
-  id: users.id,
-  riderNumber: users.riderNumber,
-  kitName: users.kitName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  category: users.category,
-};
+const riderColumns = { ...namedRiderColumns, category: users.category };
 
 async function loadRiders(db: DbOrTx, riderIds?: readonly string[]): Promise<CourseRider[]> {
   const conditions: Array<SQL | undefined> = [isVerifiedRider, eq(users.status, 'active')];

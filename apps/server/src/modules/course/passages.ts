@@ -5,12 +5,25 @@ import type { DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 
+type ScanRow = typeof scans.$inferSelect;
+
+/** The scan's own outcome, or the review decision, that makes it a passage. */
+const PASSAGE_STATUS = 'accepted' satisfies ScanRow['status'];
+const PASSAGE_REVIEW = 'accept' satisfies NonNullable<ScanRow['reviewDecision']>;
+
+/** The rule over a scan already read (a timeline lists flagged scans too, and marks which count). */
+export function isPassage(scan: Pick<ScanRow, 'status' | 'reviewDecision'>): boolean {
+  return scan.status === PASSAGE_STATUS || scan.reviewDecision === PASSAGE_REVIEW;
+}
+
 /**
  * The rule over a scans row that the SQL calls `row`: correlated subqueries name theirs (an
  * UPDATE renders its columns unqualified, which would bind them to the updated table).
  */
 export function passageOf(row: string): SQL {
-  return sql.raw(`(${row}.status = 'accepted' or ${row}.review_decision = 'accept')`);
+  return sql.raw(
+    `(${row}.${scans.status.name} = '${PASSAGE_STATUS}' or ${row}.${scans.reviewDecision.name} = '${PASSAGE_REVIEW}')`,
+  );
 }
 
 /** The rule where the query reads the scans table by its name. */

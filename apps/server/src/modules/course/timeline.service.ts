@@ -10,6 +10,7 @@ import { courseDecisions } from '../../db/schema/course';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { fullName } from '../../lib/sql-text';
+import { isPassage } from './passages';
 
 const reviewer = alias(users, 'reviewer');
 
@@ -71,7 +72,7 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
   const entries: TimelineEntry[] = [];
   for (const s of scanRows) {
     const reason = s.reason as ScanFlagReasonName | null;
-    const counted = s.status === 'accepted' || s.reviewDecision === 'accept';
+    const counted = isPassage(s);
     entries.push({
       ...blank,
       type: 'scan',

@@ -11,10 +11,10 @@ import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isVerifiedRider } from '../../lib/riders';
-import { containsPattern, onlyRow } from '../../lib/sql-text';
+import { codedRiderColumns, isVerifiedRider } from '../../lib/riders';
+import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { recordActivity } from '../activities/activities.service';
 import { STICKERS_PER_PAGE, stickerSheetPdf } from './sticker-sheet';
 
 /** Per-rider print totals, joined to the riders. */
@@ -231,15 +231,7 @@ export async function cardStats(db: Db) {
   };
 }
 
-const sheetColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  kitName: users.kitName,
-  riderNumber: users.riderNumber,
-  riderCode: users.riderCode,
-  verificationStatus: verifications.status,
-};
+const sheetColumns = codedRiderColumns;
 
 /**
  * The riders of a sheet: those named, in that order (each must be visible, verified and

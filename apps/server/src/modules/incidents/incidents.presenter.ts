@@ -1,14 +1,12 @@
 // Incidents as each reader may see them. A rider's phone, emergency contact and medical
-// notes are what a marshal needs to help, and nobody else: they go out only to holders of
-// view_users or handle_incidents (never officers).
+// notes are what a marshal needs to help, and nobody else: they go out only to those who may
+// read a rider's contact details (canReadRiderContact: never officers).
 import type { Role } from '@rally/shared/catalog';
 import type { Incident, IncidentFollowUp, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
-import { can } from '@rally/shared/permissions';
+import { canReadRiderContact } from '@rally/shared/permissions';
 import type { SosCallRow } from '../../db/schema/incidents';
 import { fullName } from '../../lib/sql-text';
 import type { FollowUps, IncidentListRow } from './incidents.service';
-
-export const mayReadContact = (role: Role) => can(role, 'view_users') || can(role, 'handle_incidents');
 
 type Person = { id: string | null; firstName: string | null; lastName: string | null; role: Role | null } | null;
 
@@ -70,7 +68,7 @@ export function presentIncident(row: IncidentListRow, viewerRole: Role, followUp
         ? { markedAt: row.abuseMark.markedAt.toISOString(), markedBy: staffRef(row.marker), note: row.abuseMark.note }
         : null,
   };
-  if (mayReadContact(viewerRole)) {
+  if (canReadRiderContact(viewerRole)) {
     const r = row.rider;
     out.contact = {
       firstName: r.firstName,

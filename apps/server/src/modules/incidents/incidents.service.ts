@@ -27,6 +27,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { namedRiderColumns } from '../../lib/riders';
 import { fullName } from '../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
@@ -284,14 +285,7 @@ async function openIncident(
   return row;
 }
 
-const subjectColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  kitName: users.kitName,
-  riderNumber: users.riderNumber,
-  role: users.role,
-};
+const subjectColumns = { ...namedRiderColumns, role: users.role };
 
 /**
  * Serializes an account's SOS calls and abuse-mark changes, on every server instance: the
@@ -491,13 +485,7 @@ async function incidentForChange(tx: Tx, id: string, viewerRole: Role, { lock }:
   const query = tx
     .select({
       incident: incidents,
-      rider: {
-        role: users.role,
-        riderNumber: users.riderNumber,
-        kitName: users.kitName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      },
+      rider: subjectColumns,
     })
     .from(incidents)
     .innerJoin(users, eq(users.id, incidents.riderId))

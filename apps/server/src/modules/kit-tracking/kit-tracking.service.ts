@@ -18,8 +18,8 @@ import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isVerifiedRider } from '../../lib/riders';
-import { containsPattern, onlyRow } from '../../lib/sql-text';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 
 // Kits, stickers and payments belong to riders (isVerifiedRider). Staff accounts are
 // created verified by operators, but they neither pay nor collect a kit, so they stay

@@ -11,7 +11,6 @@ import {
   SIZES,
 } from '@rally/shared/catalog';
 import type { Tx } from '../../db/client';
-import { activities } from '../../db/schema/activities';
 import { files } from '../../db/schema/files';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
@@ -19,6 +18,7 @@ import { verificationHistory, verifications } from '../../db/schema/verification
 import { bytesParam } from '../../lib/file-bytes';
 import { onlyRow } from '../../lib/sql-text';
 import { newRiderCode, newVerificationCode, sha256Hex } from '../../lib/tokens';
+import { recordActivity } from '../activities/activities.service';
 import { daysAgo, pick } from './seed-demo-helpers';
 
 export const FIRST = [
@@ -268,7 +268,7 @@ export async function seedRiders(
         height: 640,
       });
     }
-    await tx.insert(activities).values({
+    await recordActivity(tx, {
       type: 'user_registration',
       userId: u.id,
       userName: `${firstName} ${lastName}`,

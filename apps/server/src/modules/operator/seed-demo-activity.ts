@@ -1,14 +1,14 @@
 // Demo live-feed activity beyond what registration and verification logged: an SOS call
 // and a checkpoint scan.
 import type { Tx } from '../../db/client';
-import { activities } from '../../db/schema/activities';
+import { recordActivities } from '../activities/activities.service';
 import type { SeededRider } from './seed-demo-accounts';
 import { daysAgo, pick } from './seed-demo-helpers';
 
 export async function seedActivity(tx: Tx, riders: SeededRider[]): Promise<void> {
   const sos = pick(riders, 2);
   const scanned = pick(riders, 0);
-  await tx.insert(activities).values([
+  await recordActivities(tx, [
     {
       type: 'sos_call',
       priority: 'high',

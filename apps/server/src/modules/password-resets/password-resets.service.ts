@@ -12,10 +12,10 @@ import { assertUncommonPassword } from '../../lib/common-passwords';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { hashPassword } from '../../lib/passwords';
-import { containsPattern } from '../../lib/sql-text';
+import { containsPattern, displayName } from '../../lib/sql-text';
 import { newToken, sha256Hex } from '../../lib/tokens';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
 
 export const INVALID_RESET_LINK = 'Invalid or expired reset link';

@@ -18,8 +18,8 @@ import type { AnswerCache } from '../../lib/answer-cache';
 import type { AuthContext } from '../../lib/authorize';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
-import { onlyRow } from '../../lib/sql-text';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { displayName, onlyRow } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 import { passageOf } from '../course/passages';
 import {
   type CommentRow,

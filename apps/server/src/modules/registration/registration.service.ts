@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import type { ClientInfo } from '../../lib/client-address';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { insertFiles, type NewFileRow } from '../../lib/file-bytes';
@@ -14,10 +15,10 @@ import { hashPassword } from '../../lib/passwords';
 import { oncePerDb } from '../../lib/per-db';
 import { challengeRequired, type ProofOfWork } from '../../lib/proof-of-work';
 import { countHit } from '../../lib/rate-limit-store';
-import { onlyRow } from '../../lib/sql-text';
+import { displayName, onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
-import { displayName, recordActivity } from '../activities/activities.service';
-import { type ClientInfo, createSession } from '../auth/auth.service';
+import { recordActivity } from '../activities/activities.service';
+import { createSession } from '../auth/auth.service';
 
 export const riderNumberTaken = (n: number) =>
   new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');

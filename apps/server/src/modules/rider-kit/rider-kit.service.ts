@@ -15,7 +15,8 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { displayName } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 import { presentGearSizes, presentTshirtStatus } from './rider-kit.presenter';
 
 const sizeColumns = {

@@ -1,5 +1,5 @@
-import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/catalog';
 import { envelope } from '@rally/shared/contracts/common';
+import { riderNumberSchema as riderNumber } from '@rally/shared/contracts/rider-numbers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +8,6 @@ import { sendJson } from '../../lib/answer-cache';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { assignNumber, isAvailable, myNumber, takenNumbersJson } from './rider-numbers.service';
-
-const NUMBER_MESSAGE = 'Please select a rider number (1-1000).';
-const riderNumber = z.coerce
-  .number({ message: NUMBER_MESSAGE })
-  .int({ message: NUMBER_MESSAGE })
-  .min(RIDER_NUMBER_MIN, { message: NUMBER_MESSAGE })
-  .max(RIDER_NUMBER_MAX, { message: NUMBER_MESSAGE });
 
 export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;

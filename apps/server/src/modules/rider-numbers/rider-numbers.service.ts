@@ -4,7 +4,8 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { displayName } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 import { riderNumberTaken } from '../registration/registration.service';
 
 // One row holding the whole list as JSON text, ready to be spliced into the answer: 500

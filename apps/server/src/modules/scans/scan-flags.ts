@@ -1,8 +1,10 @@
 // Why a scan is doubtful (unknown rider, wrong route, out of order, ...), decided for one
-// scan against the rider's passages so far.
+// scan against the rider's passages so far, by the rule the marshal's phone applies too
+// (packages/shared/src/scan-verdict.ts): this file only gathers the server's facts for it.
 // Kept, never refused: a flagged scan is stored for staff review and not counted.
-import { routeForCategory, SCAN_CLOCK_SKEW_MS } from '@rally/shared/catalog';
+import { routeForCategory, type ScanFlagReasonName } from '@rally/shared/catalog';
 import type { ScanItem } from '@rally/shared/contracts/scans';
+import { scanVerdict } from '@rally/shared/scan-verdict';
 import type { StationRow } from '../../db/schema/event-day';
 
 export interface Rider {
@@ -34,20 +36,23 @@ export function notePassage(state: PassageState, riderId: string, station: { id:
 }
 
 /** The flag a scan earns, or null when it is a clean passage. One reason: the first that applies. */
-export function flagFor(item: ScanItem, station: StationRow, rider: Rider | null, state: PassageState, now: Date) {
-  if (!rider) return 'unknown_rider';
-  if (rider.verificationStatus !== 'verified' || rider.status !== 'active') return 'not_verified';
-  const at = new Date(item.scannedAt);
-  if (Math.abs(at.getTime() - now.getTime()) > SCAN_CLOCK_SKEW_MS) return 'clock_skew';
-  const routes = station.routes;
-  if (routes.length > 0) {
-    const route = routeForCategory(rider.category);
-    if (!route || !routes.includes(route)) return 'wrong_route';
-  }
-  if (state.stations.get(rider.id)?.has(station.id)) return 'rescan';
-  if (station.opensAt && at < station.opensAt) return 'before_opening';
-  if (station.closed || (station.closesAt && at > station.closesAt)) return 'after_closing';
-  const highest = state.highest.get(rider.id)?.get(station.day);
-  if (highest !== undefined && highest > station.order) return 'out_of_order';
-  return null;
+export function flagFor(
+  item: ScanItem,
+  station: StationRow,
+  rider: Rider | null,
+  state: PassageState,
+  now: Date,
+): ScanFlagReasonName | null {
+  return scanVerdict({
+    rider: rider && {
+      verificationStatus: rider.verificationStatus,
+      active: rider.status === 'active',
+      route: routeForCategory(rider.category),
+    },
+    station,
+    scannedAt: item.scannedAt,
+    receivedAt: now,
+    passedHere: rider ? (state.stations.get(rider.id)?.has(station.id) ?? false) : false,
+    highestOrderThatDay: rider ? state.highest.get(rider.id)?.get(station.day) : undefined,
+  });
 }

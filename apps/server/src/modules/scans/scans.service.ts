@@ -11,14 +11,14 @@ import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contract
 import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { activities } from '../../db/schema/activities';
 import { type StationRow, scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { publishEvents, type RallyEvent } from '../../lib/event-bus';
-import { fullName } from '../../lib/sql-text';
-import { type ActivityInput, displayName } from '../activities/activities.service';
+import { codedRiderColumns } from '../../lib/riders';
+import { displayName, fullName } from '../../lib/sql-text';
+import { type ActivityInput, recordActivities } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
 import { countsAsPassage, recomputeCheckpoints } from '../course/passages';
 import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
@@ -54,17 +54,7 @@ async function resolveRiders(db: Db, items: ScanItem[]) {
   const numbers = [...new Set(items.flatMap((i) => (i.riderNumber === undefined ? [] : [i.riderNumber])))];
   if (codes.length === 0 && numbers.length === 0) return { byCode: new Map<string, Rider>(), byNumber: new Map() };
   const rows: Rider[] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      kitName: users.kitName,
-      riderNumber: users.riderNumber,
-      riderCode: users.riderCode,
-      category: users.category,
-      status: users.status,
-      verificationStatus: verifications.status,
-    })
+    .select({ ...codedRiderColumns, category: users.category, status: users.status })
     .from(users)
     .leftJoin(verifications, eq(verifications.userId, users.id))
     .where(
@@ -308,14 +298,7 @@ async function storeScans(
       );
     }
   }
-  if (log.length > 0) {
-    await tx.insert(activities).values(
-      log.map((a) => ({
-        ...a,
-        priority: a.priority ?? 'normal',
-      })),
-    );
-  }
+  await recordActivities(tx, log);
   await recomputeCheckpoints(tx, counted);
   // Both fire when this transaction commits: every open board hears of the scans at once.
   await publishEvents(tx, events);

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { displayName } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 import { loadUserRecord } from '../auth/user-record.presenter';
 import { userNotFound } from './users.queries';
 

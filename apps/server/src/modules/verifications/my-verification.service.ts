@@ -10,8 +10,8 @@ import { verifications } from '../../db/schema/verifications';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
 import type { ProcessedFile } from '../../lib/files';
-import { onlyRow } from '../../lib/sql-text';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { displayName, onlyRow } from '../../lib/sql-text';
+import { recordActivity } from '../activities/activities.service';
 import { fileRow } from '../uploads/uploads.service';
 
 const NO_VERIFICATION = 'You have no payment verification';

@@ -1,7 +1,7 @@
 import { type Category, paymentAmountFor } from '@rally/shared/catalog';
 import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
 import type { verificationHistory } from '../../db/schema/verifications';
-import { displayName } from '../activities/activities.service';
+import { displayName } from '../../lib/sql-text';
 
 export interface PendingRow {
   id: string;

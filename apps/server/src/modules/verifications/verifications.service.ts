@@ -13,10 +13,10 @@ import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isRider } from '../../lib/riders';
-import { containsPattern, onlyRow } from '../../lib/sql-text';
+import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { visibleAccounts } from '../../lib/visibility';
-import { displayName, recordActivity } from '../activities/activities.service';
+import { recordActivity } from '../activities/activities.service';
 import { type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
 
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {

@@ -2,9 +2,10 @@
 // appear. The spec's checks still decide the one toast (their first failure, in their own
 // order); the per-field list is what the inline messages and the error summary show.
 
-import { PASSWORD_MIN_LENGTH, RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/catalog';
+import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog';
 import { emailSchema, REGISTRATION_SIZE_FIELDS, registrationProblem } from '@rally/shared/contracts/auth';
 import { philippineMobile } from '@rally/shared/contracts/rider-details';
+import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '@rally/shared/rider-number';
 import type { RegistrationFields } from './registration-form';
 
 /** The fields a check can fail on, in form order. */
@@ -58,10 +59,7 @@ export function registrationFieldErrors(fields: RegistrationFields, extras: Form
   }
   if (blank(fields.phoneNumber)) errors.phoneNumber = 'Please enter your phone number.';
 
-  const n = fields.riderNumber;
-  if (n === null || n < RIDER_NUMBER_MIN || n > RIDER_NUMBER_MAX) {
-    errors.riderNumber = 'Please select a rider number (1-1000).';
-  }
+  if (!isRiderNumber(fields.riderNumber)) errors.riderNumber = RIDER_NUMBER_MESSAGE;
   if (!fields.tshirtSize) errors.tshirtSize = 'Please select a T-shirt size.';
   if (fields.tshirtSize === 'CUSTOM' && blank(fields.customTshirtSize)) {
     errors.customTshirtSize = 'Please enter your custom T-shirt size.';

@@ -1,10 +1,12 @@
 // The verdict a marshal sees the moment a rider is scanned, computed on the device from the
-// cached roster and this device's own scans (the server's scan flags, as far as one phone can
-// know them). The server decides again when the scan arrives; its answer is shown in the
-// list once synced.
+// cached roster, the stations (a closed one included) and this device's own scans, by the
+// server's own rule (packages/shared/src/scan-verdict.ts) as far as one phone can know its
+// facts. The server decides again when the scan arrives; its answer is shown in the list
+// once synced.
 import type { ScanFlagReasonName } from '@rally/shared/catalog';
 import type { RosterRider } from '@rally/shared/contracts/scans';
 import type { Station } from '@rally/shared/contracts/stations';
+import { scanVerdict } from '@rally/shared/scan-verdict';
 import type { RiderToken } from './rider-token';
 
 /** The same rider at the same station within this window is one scan, not thirty. */
@@ -52,16 +54,18 @@ export interface VerdictInput {
 
 export function localVerdict({ rider, station, stations, history, now }: VerdictInput): LocalVerdict {
   if (!rider) return { tone: 'unknown', reason: 'unknown_rider' };
-  const flag = (reason: ScanFlagReasonName): LocalVerdict => ({ tone: 'flagged', rider, reason });
-  if (rider.status !== 'verified') return flag('not_verified');
-  if (station.routes.length > 0 && !(rider.route && (station.routes as string[]).includes(rider.route)))
-    return flag('wrong_route');
-  if (station.opensAt && now < Date.parse(station.opensAt)) return flag('before_opening');
-  if (station.closesAt && now > Date.parse(station.closesAt)) return flag('after_closing');
-  if (history.some((s) => s.stationId === station.id)) return flag('rescan');
-  const later = new Set(stations.filter((s) => s.day === station.day && s.order > station.order).map((s) => s.id));
-  if (history.some((s) => later.has(s.stationId))) return flag('out_of_order');
-  return { tone: 'accepted', rider };
+  // The orders of the stations of the day this device has scanned the rider at.
+  const orderOf = new Map(stations.filter((s) => s.day === station.day).map((s) => [s.id, s.order]));
+  const orders = history.flatMap((s) => orderOf.get(s.stationId) ?? []);
+  const reason = scanVerdict({
+    // The roster holds active accounts only; its status is the payment's verification.
+    rider: { verificationStatus: rider.status, active: true, route: rider.route },
+    station,
+    scannedAt: now,
+    passedHere: history.some((s) => s.stationId === station.id),
+    highestOrderThatDay: orders.length > 0 ? Math.max(...orders) : undefined,
+  });
+  return reason ? { tone: 'flagged', rider, reason } : { tone: 'accepted', rider };
 }
 
 /** The last scan of this rider at this station if it is recent enough to be the same one. */
