@@ -1,8 +1,8 @@
-// What a third party writes on top of the generated types (openapi/rally-api.ts): a typed
+// What a third party writes on top of the generated types (@rally/shared/api/rally-api): a typed
 // client with openapi-fetch. Paths, parameters, bodies (JSON and multipart) and answers
 // are checked by the compiler; the openapi test runs these calls against a real server.
+import type { paths } from '@rally/shared/api/rally-api';
 import createClient from 'openapi-fetch';
-import type { paths } from './rally-api';
 
 export type RallyClient = ReturnType<typeof rallyClient>;
 export type Registration =

@@ -1,7 +1,9 @@
 // The one way the web client talks to the API: base /api,
 // JSON content type, Bearer token from storage, 15 s timeout, JSON-or-text bodies and
-// the API's error messages.
+// the API's error messages. Loaded lazily (lib/auth.tsx): the landing page never needs it.
+import type { paths } from '@rally/shared/api/rally-api';
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@rally/shared/catalog';
+import createClient, { type ClientPathsWithMethod, type MethodResponse, type Middleware } from 'openapi-fetch';
 
 export const API_BASE = '/api';
 
@@ -45,61 +47,110 @@ function parseBody(text: string, contentType: string | null): unknown {
   return text;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
+/** Answers with no body by definition: a Response cannot be built with one. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * fetch with the 15 s timeout (raising 'Request timeout') and the caller's own AbortSignal.
+ * The body is read here, inside the timeout as before, and handed on re-encoded as the JSON
+ * of what parseBody makes of it: openapi-fetch then parses exactly that value, so a JSON body
+ * reads as JSON and anything else (a gateway's HTML page) as its text, success or failure.
+ */
+async function timedFetch(request: Request): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, REQUEST_TIMEOUT_MS);
+  const outer = request.signal;
   const onOuterAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  const method = options.method ?? 'GET';
-  // Every call declares JSON; a body-less POST/PUT/PATCH/DELETE sends {} because the
-  // server refuses an empty body under that content type.
-  const body = options.body !== undefined ? JSON.stringify(options.body) : method === 'GET' ? undefined : '{}';
+  if (outer.aborted) controller.abort();
+  else outer.addEventListener('abort', onOuterAbort, { once: true });
 
   try {
-    const response = await fetch(`${API_BASE}${path}`, { method, headers, body, signal: controller.signal });
+    const response = await fetch(request, { signal: controller.signal });
     const parsed = parseBody(await response.text(), response.headers.get('content-type'));
-    if (!response.ok) throw new ApiError(failureMessage(parsed, response.status), response.status, parsed);
-    return parsed as T;
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : JSON.stringify(parsed);
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   } catch (error) {
     if (timedOut) throw new Error('Request timeout');
     throw error;
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    outer.removeEventListener('abort', onOuterAbort);
   }
 }
 
-export const api = {
-  get: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+/**
+ * Every call carries the token and declares JSON. A body-less POST/PUT/PATCH/DELETE sends {}
+ * because the server refuses an empty body under that content type. A request without a
+ * Content-Type is one openapi-fetch gave no body (it types JSON bodies itself, and a FormData
+ * body brings its multipart type); Request.body cannot tell, as some browsers lack it.
+ */
+const asTheServerExpects: Middleware = {
+  onRequest({ request }) {
+    const token = getAuthToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    if (request.headers.has('Content-Type')) return request;
+    request.headers.set('Content-Type', 'application/json');
+    return request.method === 'GET' || request.method === 'HEAD' ? request : new Request(request, { body: '{}' });
+  },
 };
 
+/**
+ * The API, typed by its OpenAPI document (@rally/shared/api/rally-api, generated by
+ * `npm run api:types`): paths, parameters, bodies and answers are the document's, so a
+ * changed route breaks the typecheck rather than a screen. Paths are whole ('/api/...').
+ */
+export const client = createClient<paths>({ baseUrl: '', fetch: timedFetch });
+client.use(asTheServerExpects);
+
+/** For the public calls that go without the session: their answers are shared by caches. */
+export const publicClient = createClient<paths>({ baseUrl: '', fetch: timedFetch });
+
+type Client = typeof client;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The success answer (the whole JSON body) of a path and method, as the document describes it. */
+export type ApiAnswer<P extends ClientPathsWithMethod<Client, M>, M extends Method = 'get'> = MethodResponse<
+  Client,
+  M,
+  P
+>;
+
+/** The JSON body a path and method take. */
+export type ApiBody<P extends ClientPathsWithMethod<Client, M>, M extends Method> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+/** The query parameters a path and method take. */
+export type ApiQuery<P extends ClientPathsWithMethod<Client, M>, M extends Method = 'get'> = paths[P][M] extends {
+  parameters: { query?: infer Q };
+}
+  ? NonNullable<Q>
+  : never;
+
+type Outcome = { data?: unknown; error?: unknown; response: Response };
+type SuccessData<R> = R extends { data: infer D; error?: never } ? D : never;
+
+/**
+ * Unwraps a client call: its answer on success, else an ApiError with the server's message
+ * (or 'HTTP error! status: N'), its status and body.
+ * `const answer = await call(client.GET('/api/admin/activities', { params: { query: { limit } } }))`
+ */
+export async function call<R extends Outcome>(pending: Promise<R>): Promise<SuccessData<R>> {
+  const { data, error, response } = await pending;
+  if (!response.ok) throw new ApiError(failureMessage(error, response.status), response.status, error);
+  return data as SuccessData<R>;
+}
+
 export interface UploadOptions {
-  method?: 'POST' | 'PUT';
   /** Called with 0-100 as the request body goes out. */
   onProgress?: (percent: number) => void;
   /** Sent beside the token (the registration's answer to a security check). */
@@ -107,13 +158,18 @@ export interface UploadOptions {
 }
 
 /**
- * Multipart upload through XMLHttpRequest, because fetch cannot report upload progress.
+ * Multipart POST through XMLHttpRequest, because fetch cannot report upload progress; the
+ * path and the answer are still the document's.
  * The 15 s timeout restarts on every progress event: a 10 MB receipt on rural mobile
  * data can take longer than 15 s in total while still moving, and only a stalled
  * upload should fail.
  */
-export function apiUpload<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function apiUpload<P extends ClientPathsWithMethod<Client, 'post'>>(
+  path: P,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ApiAnswer<P, 'post'>> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const armTimeout = () => {
@@ -124,7 +180,7 @@ export function apiUpload<T = unknown>(path: string, form: FormData, options: Up
       }, REQUEST_TIMEOUT_MS);
     };
 
-    xhr.open(options.method ?? 'POST', `${API_BASE}${path}`);
+    xhr.open('POST', path);
     // No Content-Type here: the browser must set the multipart boundary itself.
     const token = getAuthToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -143,7 +199,7 @@ export function apiUpload<T = unknown>(path: string, form: FormData, options: Up
     xhr.onload = () => {
       clearTimeout(timer);
       const body = parseBody(xhr.responseText, xhr.getResponseHeader('content-type'));
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ApiAnswer<P, 'post'>);
       else reject(new ApiError(failureMessage(body, xhr.status), xhr.status, body));
     };
     xhr.onerror = () => {

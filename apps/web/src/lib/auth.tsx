@@ -15,7 +15,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import type { api as Api } from './api-client';
+import type { ApiAnswer } from './api-client';
 import {
   forgetKeptPasses,
   forgetPageCookieMark,
@@ -27,18 +27,6 @@ import {
 } from './storage';
 
 export type User = UserRecord;
-
-interface LoginResponse {
-  success?: boolean;
-  token?: string;
-  message?: string;
-  data?: { user?: User };
-}
-interface ProfileResponse {
-  success?: boolean;
-  message?: string;
-  data?: { user?: User };
-}
 
 export interface AuthContextValue {
   user: User | null;
@@ -60,8 +48,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 // The API client is loaded on first use rather than with the landing page: a visitor
 // without a stored session never needs it there.
-async function loadApi(): Promise<typeof Api> {
-  return (await import('./api-client')).api;
+function loadApi(): Promise<typeof import('./api-client')> {
+  return import('./api-client');
 }
 
 /**
@@ -144,7 +132,7 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     // Once back online, the kept session is checked as it would have been on start.
     const recheck = () => {
       loadApi()
-        .then((api) => api.get<ProfileResponse>('/auth/profile'))
+        .then(({ call, client }) => call(client.GET('/api/auth/profile')))
         .then((response) => {
           if (cancelled) return;
           const confirmed = response?.success ? response.data?.user : undefined;
@@ -166,7 +154,7 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     // The check's answer also (re)sets the page cookie, so the next My Profile arrives drawn
     // by the server (apps/server/src/lib/session-cookie.ts).
     loadApi()
-      .then((api) => api.get<ProfileResponse>('/auth/profile'))
+      .then(({ call, client }) => call(client.GET('/api/auth/profile')))
       .then((response) => {
         const confirmed = response?.success ? response.data?.user : undefined;
         settle(confirmed ? () => adoptUser(confirmed) : logout);
@@ -192,10 +180,10 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
   }, [adoptUser, logout]);
 
   const login = useCallback(async (email: string, password: string, remember?: boolean) => {
-    let response: LoginResponse;
+    let response: ApiAnswer<'/api/auth/login', 'post'>;
     try {
-      const api = await loadApi();
-      response = await api.post<LoginResponse>('/auth/login', { email, password, remember: remember ?? false });
+      const { call, client } = await loadApi();
+      response = await call(client.POST('/api/auth/login', { body: { email, password, remember: remember ?? false } }));
     } catch (error) {
       throw new Error(error instanceof Error && error.message ? error.message : 'Login failed');
     }
@@ -210,8 +198,8 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
 
   const refreshUser = useCallback(async () => {
     try {
-      const api = await loadApi();
-      const response = await api.get<ProfileResponse>('/auth/profile');
+      const { call, client } = await loadApi();
+      const response = await call(client.GET('/api/auth/profile'));
       if (!response?.success || !response.data?.user) throw new Error('Failed to refresh user data');
       adoptUser(response.data.user);
       return response.data.user;
@@ -222,8 +210,8 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
 
   const refreshToken = useCallback(async () => {
     try {
-      const api = await loadApi();
-      const response = await api.post<LoginResponse>('/auth/refresh');
+      const { call, client } = await loadApi();
+      const response = await call(client.POST('/api/auth/refresh'));
       if (!response?.success || !response.token || !response.data?.user) throw new Error('refresh refused');
       storeSession(response.token, response.data.user);
       setUser(response.data.user);

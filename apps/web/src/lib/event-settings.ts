@@ -3,7 +3,7 @@
 // (IndexedDB) so the hotline is there when the signal is not.
 import type { EventSettings } from '@rally/shared/contracts/settings';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call, client } from './api-client';
 import { readMeta, writeMeta } from './offline/offline-db';
 
 export const eventSettingsKey = ['settings', 'event'] as const;
@@ -13,7 +13,7 @@ export const eventSettingsQuery = () =>
     queryKey: eventSettingsKey,
     queryFn: async (): Promise<EventSettings> => {
       try {
-        const data = (await api.get<{ data: EventSettings }>('/settings/event')).data;
+        const data = (await call(client.GET('/api/settings/event'))).data;
         void writeMeta('eventSettings', data).catch(() => {});
         return data;
       } catch (error) {

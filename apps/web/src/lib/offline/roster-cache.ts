@@ -2,13 +2,8 @@
 // last cursor (GET /api/admin/scan-roster?since=), so a verdict never waits on the network.
 // Photos are kept as blobs next to it, fetched in the background after each refresh.
 import type { RosterRider } from '@rally/shared/contracts/scans';
-import { api } from '../api-client';
+import { call, client } from '../api-client';
 import { offlineDb, readMeta } from './offline-db';
-
-interface RosterAnswer {
-  success: boolean;
-  data: { riders: RosterRider[]; removed: string[]; cursor: string };
-}
 
 export async function loadRoster(): Promise<RosterRider[]> {
   return (await offlineDb()).getAll('roster');
@@ -17,8 +12,8 @@ export async function loadRoster(): Promise<RosterRider[]> {
 /** Brings the cached roster up to date; returns how many riders changed. Throws when offline. */
 export async function refreshRoster(): Promise<{ changed: number; removed: number }> {
   const cursor = await readMeta('rosterCursor');
-  const answer = await api.get<RosterAnswer>(
-    cursor ? `/admin/scan-roster?since=${encodeURIComponent(cursor)}` : '/admin/scan-roster',
+  const answer = await call(
+    client.GET('/api/admin/scan-roster', { params: { query: cursor ? { since: cursor } : {} } }),
   );
   const { riders, removed } = answer.data;
   const db = await offlineDb();

@@ -4,8 +4,7 @@
 // simply sent again and answers `duplicate`. Retries, the `online` trigger and the lock
 // between tabs are the shared sync loop's (sync-loop.ts).
 import { SCAN_BATCH_MAX } from '@rally/shared/catalog';
-import type { ScanResult } from '@rally/shared/contracts/scans';
-import { api } from '../api-client';
+import { call, client } from '../api-client';
 import { offlineDb, type QueuedScan, readMeta } from './offline-db';
 import { createSyncLoop, type SyncState } from './sync-loop';
 
@@ -95,9 +94,7 @@ async function sendBatches(): Promise<void> {
   for (;;) {
     const batch = await db.getAllFromIndex('scans', 'byState', 'pending', SCAN_BATCH_MAX);
     if (batch.length === 0) return;
-    const answer = await api.post<{ success: boolean; data: { results: ScanResult[] } }>('/admin/scans', {
-      scans: batch.map(wireBody),
-    });
+    const answer = await call(client.POST('/api/admin/scans', { body: { scans: batch.map(wireBody) } }));
     const results = new Map(answer.data.results.map((r) => [r.id, r]));
     const syncedAt = new Date().toISOString();
     const tx = db.transaction(['scans', 'meta'], 'readwrite');

@@ -6,18 +6,12 @@
 // rider's incident is still open joins it (200, that incident's id): delivered all the same.
 // Past the account's hourly cap the server answers 429 with the hotline: the call stays
 // queued with that message on screen and goes when the server takes it again.
-import type { IncidentStatus } from '@rally/shared/catalog';
-import { ApiError, api } from '../api-client';
+import { ApiError, client, call as send } from '../api-client';
 import { readStoredUser } from '../storage';
 import { offlineDb, type QueuedSos } from './offline-db';
 import { createSyncLoop, type SyncState } from './sync-loop';
 
 export type { QueuedSos } from './offline-db';
-
-interface SosAnswer {
-  success: boolean;
-  data: { incident: { id: string; status: IncidentStatus }; joined?: boolean };
-}
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -59,12 +53,13 @@ async function sendPending(): Promise<void> {
   const pending = (await db.getAllFromIndex('sos', 'byState', 'pending')).filter((call) => call.userId === owner);
   for (const call of pending) {
     try {
-      const answer = await api.post<SosAnswer>('/my/sos', {
+      const body = {
         id: call.id,
         kind: call.kind,
         ...(call.note ? { note: call.note } : {}),
         ...(call.position ? { position: call.position } : {}),
-      });
+      };
+      const answer = await send(client.POST('/api/my/sos', { body }));
       // Joined to the rider's open incident or not, the server has it: the call is delivered.
       const { error: _, ...delivered } = call;
       await db.put('sos', {

@@ -1,20 +1,12 @@
-import { api } from '../../../lib/api-client';
+import { type ApiAnswer, call, client } from '../../../lib/api-client';
 
-export interface ResetTokenInfo {
-  email: string;
-  userName: string;
-}
+export type ResetTokenInfo = ApiAnswer<'/api/auth/reset-password/{token}'>['data'];
 
 export async function verifyResetToken(token: string): Promise<ResetTokenInfo | null> {
-  const response = await api.get<{ success?: boolean; data?: ResetTokenInfo }>(
-    `/auth/reset-password/${encodeURIComponent(token)}`,
-  );
+  const response = await call(client.GET('/api/auth/reset-password/{token}', { params: { path: { token } } }));
   return response?.success && response.data ? response.data : null;
 }
 
-export async function resetPassword(
-  token: string,
-  newPassword: string,
-): Promise<{ success?: boolean; message?: string }> {
-  return api.post('/auth/reset-password', { token, newPassword });
+export async function resetPassword(token: string, newPassword: string) {
+  return call(client.POST('/api/auth/reset-password', { body: { token, newPassword } }));
 }

@@ -61,13 +61,7 @@ export function ChangePasswordForm() {
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
-        <NewPasswordFields
-          password={next}
-          confirm={confirm}
-          onPasswordChange={setNext}
-          onConfirmChange={setConfirm}
-          hint="At least 8 characters with uppercase, lowercase and a number. Common passwords are refused."
-        />
+        <NewPasswordFields password={next} confirm={confirm} onPasswordChange={setNext} onConfirmChange={setConfirm} />
         <button type="submit" disabled={busy} className={buttonStyles('primary', 'lg', 'w-full')}>
           {busy ? 'Changing...' : 'Change Password'}
         </button>

@@ -1,5 +1,11 @@
-import type { ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog';
 import { PasswordField } from '../../../components/ui/password-field';
+
+/**
+ * The rules of a new password (passwordStrengthProblem), the same wherever one is set: the
+ * server also refuses a common password on reset and on change.
+ */
+const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters with uppercase, lowercase and a number. Common passwords are refused.`;
 
 /** The New Password and Confirm New Password fields of the reset and change-password forms. */
 export function NewPasswordFields({
@@ -7,13 +13,11 @@ export function NewPasswordFields({
   confirm,
   onPasswordChange,
   onConfirmChange,
-  hint,
 }: {
   password: string;
   confirm: string;
   onPasswordChange: (value: string) => void;
   onConfirmChange: (value: string) => void;
-  hint: ReactNode;
 }) {
   return (
     <>
@@ -22,7 +26,7 @@ export function NewPasswordFields({
         name="newPassword"
         autoComplete="new-password"
         required
-        hint={hint}
+        hint={NEW_PASSWORD_HINT}
         value={password}
         onChange={(e) => onPasswordChange(e.target.value)}
       />

@@ -124,7 +124,6 @@ export default function ResetPasswordPage() {
               confirm={confirm}
               onPasswordChange={setPassword}
               onConfirmChange={setConfirm}
-              hint="At least 8 characters with uppercase, lowercase and a number."
             />
             <button type="submit" disabled={busy} className={buttonStyles('primary', 'lg', 'w-full')}>
               {busy ? 'Resetting...' : 'Reset Password'}

@@ -1,89 +1,58 @@
 // Calls of User Management and the Participant Masterlist.
 import type { Role } from '@rally/shared/catalog';
-import type { Pagination } from '@rally/shared/contracts/common';
-import type { AdminUser, KitSizesBody, MasterlistStats, UpdateUserBody } from '@rally/shared/contracts/users';
-import { api } from '../../../lib/api-client';
+import type { AdminUser, KitSizesBody, UpdateUserBody } from '@rally/shared/contracts/users';
+import { type ApiQuery, call, client } from '../../../lib/api-client';
 
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
+type UsersQuery = ApiQuery<'/api/admin/users'>;
 
+/** The list's filters; 'all' (and an empty search) filters nothing and is not sent. */
 export interface UsersFilters {
   page: number;
   search: string;
-  role: string;
-  category: string;
-  riderNumber: string;
+  role: NonNullable<UsersQuery['role']> | 'all';
+  category: NonNullable<UsersQuery['category']> | 'all';
+  riderNumber: NonNullable<UsersQuery['riderNumber']>;
 }
 
-function query(params: Record<string, string | number>): string {
-  const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== '' && value !== 'all') q.set(key, String(value));
-  }
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}
+const user = (id: string) => ({ params: { path: { id } } });
 
-const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
-
-export async function fetchUsers(
-  filters: UsersFilters,
-  limit: number,
-): Promise<{ users: AdminUser[]; pagination: Pagination }> {
-  const res = await api.get<Envelope<{ users: AdminUser[]; pagination: Pagination }>>(
-    `/admin/users${query({ ...filters, limit })}`,
-  );
-  return res.data;
+export async function fetchUsers({ page, search, role, category, riderNumber }: UsersFilters, limit: number) {
+  const query = {
+    search: search || undefined,
+    role: role === 'all' ? undefined : role,
+    category: category === 'all' ? undefined : category,
+    riderNumber: riderNumber === 'all' ? undefined : riderNumber,
+    page,
+    limit,
+  };
+  return (await call(client.GET('/api/admin/users', { params: { query } }))).data;
 }
 
 export async function fetchUser(id: string): Promise<AdminUser> {
-  return (await api.get<Envelope<{ user: AdminUser }>>(userPath(id))).data.user;
+  return (await call(client.GET('/api/admin/users/{id}', user(id)))).data.user;
 }
 
 export async function updateUser(id: string, body: UpdateUserBody): Promise<AdminUser> {
-  return (await api.patch<Envelope<{ user: AdminUser }>>(userPath(id), body)).data.user;
+  return (await call(client.PATCH('/api/admin/users/{id}', { ...user(id), body }))).data.user;
 }
 
 export async function setUserStatus(id: string, status: 'active' | 'inactive'): Promise<AdminUser> {
-  return (await api.patch<Envelope<{ user: AdminUser }>>(`${userPath(id)}/status`, { status })).data.user;
+  return (await call(client.PATCH('/api/admin/users/{id}/status', { ...user(id), body: { status } }))).data.user;
 }
 
 export async function setUserRole(id: string, roleId: Role): Promise<AdminUser> {
-  return (await api.patch<Envelope<{ user: AdminUser }>>(`${userPath(id)}/role`, { roleId })).data.user;
+  return (await call(client.PATCH('/api/admin/users/{id}/role', { ...user(id), body: { roleId } }))).data.user;
 }
 
 export async function setKitSizes(id: string, body: KitSizesBody): Promise<AdminUser> {
-  return (await api.put<Envelope<{ user: AdminUser }>>(`${userPath(id)}/kit-sizes`, body)).data.user;
+  return (await call(client.PUT('/api/admin/users/{id}/kit-sizes', { ...user(id), body }))).data.user;
 }
 
 export async function deleteUser(id: string): Promise<void> {
-  await api.delete(userPath(id));
+  await call(client.DELETE('/api/admin/users/{id}', user(id)));
 }
 
-export interface MasterlistPage {
-  participants: AdminUser[];
-  stats: MasterlistStats;
-  pagination: Pagination;
-}
-
-export async function fetchMasterlist(params: {
-  page: number;
-  search: string;
-  limit: number;
-}): Promise<MasterlistPage> {
-  return (await api.get<Envelope<MasterlistPage>>(`/admin/masterlist${query(params)}`)).data;
-}
-
-export interface ResetLinkResult {
-  resetUrl: string;
-  resetToken: string;
-  expiresAt: string;
-}
-
-/** Built by the password-resets module; the masterlist's Reset button uses it too. */
-export async function generateResetLink(userId: string): Promise<ResetLinkResult> {
-  return (await api.post<Envelope<ResetLinkResult>>('/admin/password-resets/generate', { userId })).data;
+export async function fetchMasterlist({ page, search, limit }: { page: number; search: string; limit: number }) {
+  const query = { page, search: search || undefined, limit };
+  return (await call(client.GET('/api/admin/masterlist', { params: { query } }))).data;
 }

@@ -2,37 +2,40 @@
 import type { VerificationAction } from '@rally/shared/catalog';
 import type { Pagination } from '@rally/shared/contracts/common';
 import type { HistoryEntry, PendingVerification, VerificationStats } from '@rally/shared/contracts/verifications';
-import { api } from '../../../lib/api-client';
+import { call, client } from '../../../lib/api-client';
 
 export async function fetchPending(params: {
   page: number;
   limit: number;
   search: string;
 }): Promise<{ data: PendingVerification[]; pagination: Pagination }> {
-  const q = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
-  if (params.search) q.set('search', params.search);
-  return api.get(`/admin/verifications/pending?${q}`);
+  const query = { page: params.page, limit: params.limit, search: params.search || undefined };
+  return call(client.GET('/api/admin/verifications/pending', { params: { query } }));
 }
 
 export async function verify(verificationCode: string, action: VerificationAction, notes?: string) {
-  return api.post<{ success: boolean; message?: string }>('/admin/verifications/verify', {
-    verification_code: verificationCode,
-    action,
-    ...(notes?.trim() ? { notes: notes.trim() } : {}),
-  });
+  return call(
+    client.POST('/api/admin/verifications/verify', {
+      body: {
+        verification_code: verificationCode,
+        action,
+        ...(notes?.trim() ? { notes: notes.trim() } : {}),
+      },
+    }),
+  );
 }
 
 export async function undoVerification(userId: string) {
-  return api.post<{ success: boolean; message?: string }>(`/admin/verifications/undo/${encodeURIComponent(userId)}`);
+  return call(client.POST('/api/admin/verifications/undo/{id}', { params: { path: { id: userId } } }));
 }
 
 export async function fetchHistory(
   page: number,
   limit: number,
 ): Promise<{ data: HistoryEntry[]; pagination: Pagination }> {
-  return api.get(`/admin/verifications/history?page=${page}&limit=${limit}`);
+  return call(client.GET('/api/admin/verifications/history', { params: { query: { page, limit } } }));
 }
 
 export async function fetchVerificationStats(): Promise<VerificationStats> {
-  return (await api.get<{ data: VerificationStats }>('/admin/verifications/stats')).data;
+  return (await call(client.GET('/api/admin/verifications/stats'))).data;
 }

@@ -3,7 +3,7 @@
 // the finishers with their times, the DNF count; the results once everyone is in. Before
 // the flag-off the route stays classified: the server sends no station name at all.
 import { RALLY_ROUTES, type RallyRouteId } from '@rally/shared/catalog';
-import type { LiveRoute, LiveState } from '@rally/shared/contracts/live';
+import type { LiveState } from '@rally/shared/contracts/live';
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff, Radio, RefreshCw, Search } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useId, useState } from 'react';
@@ -12,7 +12,7 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
 import { PageMeta } from '../../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
-import { liveQuery } from '../api/live-api';
+import { type LiveRouteAnswer, liveQuery } from '../api/live-api';
 import { LiveResults } from '../components/live-results';
 import { LiveRiderList, STATE_STYLES } from '../components/live-rider-list';
 import { matchesSearch } from '../lib/live-format';
@@ -151,7 +151,7 @@ function RouteView({
   search,
   searchBox,
 }: {
-  route: LiveRoute;
+  route: LiveRouteAnswer;
   started: boolean;
   over: boolean;
   search: string;

@@ -3,23 +3,11 @@ import { COMMENTS_PAGE_SIZE, MY_PROFILE_QUERY_KEYS } from '@rally/shared/catalog
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyCommentList } from '@rally/shared/contracts/profiles';
 import type { MyDetailsBody } from '@rally/shared/contracts/rider-details';
-import type {
-  Announcement,
-  GearSizes,
-  GearSizesBody,
-  TshirtSizeBody,
-  TshirtStatus,
-} from '@rally/shared/contracts/rider-kit';
+import type { Announcement, GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
 import type { Passage } from '@rally/shared/contracts/scans';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { type ApiBody, ApiError, call, client } from '../../../lib/api-client';
 import { forgetAnswer, recallAnswer, rememberAnswer } from '../lib/pass-cache';
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
 
 export const myKeys = {
   profile: ['my-profile'] as const,
@@ -33,13 +21,11 @@ export const myKeys = {
 };
 
 export async function fetchRiderCode(): Promise<string> {
-  const res = await api.get<Envelope<{ riderCode: string }>>('/my/rider-code');
-  return res.data.riderCode;
+  return (await call(client.GET('/api/my/rider-code'))).data.riderCode;
 }
 
 export async function fetchPassages(): Promise<Passage[]> {
-  const res = await api.get<Envelope<Passage[]>>('/my/passages');
-  return res.data;
+  return (await call(client.GET('/api/my/passages'))).data;
 }
 
 /**
@@ -70,36 +56,30 @@ export const riderCodeQuery = (userId: string) => keptQuery(userId, 'riderCode',
 export const passagesQuery = (userId: string) => keptQuery(userId, 'passages', fetchPassages, 0);
 
 export async function fetchMyComments(offset: number, limit = COMMENTS_PAGE_SIZE): Promise<MyCommentList> {
-  const res = await api.get<Envelope<MyCommentList>>(`/my/comments?limit=${limit}&offset=${offset}`);
-  return res.data;
+  return (await call(client.GET('/api/my/comments', { params: { query: { limit, offset } } }))).data;
 }
 
 export async function fetchAnnouncements(): Promise<Announcement[]> {
-  const res = await api.get<Envelope<{ announcements: Announcement[] }>>('/announcements');
-  return res.data.announcements;
+  return (await call(client.GET('/api/announcements'))).data.announcements;
 }
 
 export async function fetchTshirtStatus(): Promise<TshirtStatus> {
-  const res = await api.get<Envelope<TshirtStatus>>('/my/tshirt-size/status');
-  return res.data;
+  return (await call(client.GET('/api/my/tshirt-size/status'))).data;
 }
 
-export async function submitTshirtSize(body: TshirtSizeBody): Promise<TshirtStatus> {
-  const res = await api.post<Envelope<TshirtStatus>>('/my/tshirt-size', body);
-  return res.data;
+export async function submitTshirtSize(body: ApiBody<'/api/my/tshirt-size', 'post'>): Promise<TshirtStatus> {
+  return (await call(client.POST('/api/my/tshirt-size', { body }))).data;
 }
 
 export async function fetchGearSizes(): Promise<GearSizes> {
-  const res = await api.get<Envelope<GearSizes>>('/my/gear-sizes');
-  return res.data;
+  return (await call(client.GET('/api/my/gear-sizes'))).data;
 }
 
-export async function submitGearSizes(body: GearSizesBody): Promise<GearSizes> {
-  const res = await api.post<Envelope<GearSizes>>('/my/gear-sizes', body);
-  return res.data;
+export async function submitGearSizes(body: ApiBody<'/api/my/gear-sizes', 'post'>): Promise<GearSizes> {
+  return (await call(client.POST('/api/my/gear-sizes', { body }))).data;
 }
 
 export async function updateMyDetails(body: MyDetailsBody): Promise<{ user: UserRecord; message?: string }> {
-  const res = await api.patch<Envelope<{ user: UserRecord }>>('/my/details', body);
+  const res = await call(client.PATCH('/api/my/details', { body }));
   return { user: res.data.user, message: res.message };
 }

@@ -32,18 +32,21 @@ export function GearSizesTab({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = {
-      finisherSleeveSize: sleeve || undefined,
-      vestSize: vest || undefined,
+    const customs = {
       customFinisherSleeveSize: sleeve === 'CUSTOM' ? customSleeve : undefined,
       customVestSize: vest === 'CUSTOM' ? customVest : undefined,
     };
-    const problem = firstProblem(gearSizesBody, body);
+    const problem = firstProblem(gearSizesBody, {
+      finisherSleeveSize: sleeve || undefined,
+      vestSize: vest || undefined,
+      ...customs,
+    });
     if (problem) {
       toast.error(problem);
       return;
     }
-    mutation.mutate(body);
+    // The contract found no problem, so both sizes are chosen.
+    if (sleeve && vest) mutation.mutate({ finisherSleeveSize: sleeve, vestSize: vest, ...customs });
   };
 
   return (

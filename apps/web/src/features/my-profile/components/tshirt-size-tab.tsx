@@ -34,13 +34,14 @@ export function TshirtSizeTab({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { size: size || undefined, customSize: size === 'CUSTOM' ? custom : undefined };
-    const problem = firstProblem(tshirtSizeBody, body);
+    const customSize = size === 'CUSTOM' ? custom : undefined;
+    const problem = firstProblem(tshirtSizeBody, { size: size || undefined, customSize });
     if (problem) {
       toast.error(problem);
       return;
     }
-    mutation.mutate(body);
+    // The contract found no problem, so a size is chosen.
+    if (size) mutation.mutate({ size, customSize });
   };
 
   return (

@@ -2,13 +2,7 @@
 
 import { COMMENTS_PAGE_SIZE, type ProfileImageSize, publicProfileQueryKey } from '@rally/shared/catalog';
 import type { Comment, CommentList, FireState, PublicProfile } from '@rally/shared/contracts/profiles';
-import { api } from '../../../lib/api-client';
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
+import { call, client } from '../../../lib/api-client';
 
 export const profileKeys = {
   profile: publicProfileQueryKey,
@@ -26,29 +20,24 @@ export class ProfileNotFoundError extends Error {
 }
 
 export async function fetchPublicProfile(id: string): Promise<PublicProfile> {
-  const res = await api.get<Envelope<PublicProfile>>(`/users/${encodeURIComponent(id)}/profile`);
+  const res = await call(client.GET('/api/users/{id}/profile', { params: { path: { id } } }));
   if (!res?.success || !res.data) throw new ProfileNotFoundError();
   return res.data;
 }
 
 export async function fetchFireStatus(id: string): Promise<FireState> {
-  const res = await api.get<Envelope<FireState>>(`/users/${encodeURIComponent(id)}/fire/status`);
-  return res.data;
+  return (await call(client.GET('/api/users/{id}/fire/status', { params: { path: { id } } }))).data;
 }
 
 export async function giveFire(id: string): Promise<FireState> {
-  const res = await api.post<Envelope<FireState>>(`/users/${encodeURIComponent(id)}/fire`);
-  return res.data;
+  return (await call(client.POST('/api/users/{id}/fire', { params: { path: { id } } }))).data;
 }
 
 export async function fetchComments(id: string, offset: number, limit = COMMENTS_PAGE_SIZE): Promise<CommentList> {
-  const res = await api.get<Envelope<CommentList>>(
-    `/users/${encodeURIComponent(id)}/comments?limit=${limit}&offset=${offset}`,
-  );
-  return res.data;
+  return (await call(client.GET('/api/users/{id}/comments', { params: { path: { id }, query: { limit, offset } } })))
+    .data;
 }
 
 export async function postComment(id: string, comment: string): Promise<Comment> {
-  const res = await api.post<Envelope<Comment>>(`/users/${encodeURIComponent(id)}/comments`, { comment });
-  return res.data;
+  return (await call(client.POST('/api/users/{id}/comments', { params: { path: { id } }, body: { comment } }))).data;
 }

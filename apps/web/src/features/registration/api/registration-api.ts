@@ -1,16 +1,13 @@
-import type { UserRecord } from '@rally/shared/contracts/auth';
 import { CHALLENGE_CODES, CHALLENGE_HEADER } from '@rally/shared/contracts/challenge';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, apiUpload } from '../../../lib/api-client';
+import { type ApiAnswer, ApiError, apiUpload, call, client } from '../../../lib/api-client';
 
 export const takenNumbersKey = ['rider-numbers', 'taken'] as const;
 
 /** Numbers already claimed. A failure reads as "none taken": the server still refuses a taken number with 409. */
 export async function fetchTakenNumbers(): Promise<number[]> {
   try {
-    const response = await api.get<{ success?: boolean; data?: { takenNumbers?: unknown } }>('/rider-numbers/taken');
-    const list = response?.data?.takenNumbers;
-    return Array.isArray(list) ? list.filter((n): n is number => Number.isInteger(n)) : [];
+    return (await call(client.GET('/api/rider-numbers/taken'))).data.takenNumbers;
   } catch {
     return [];
   }
@@ -20,32 +17,16 @@ export function useTakenNumbers() {
   return useQuery({ queryKey: takenNumbersKey, queryFn: fetchTakenNumbers, staleTime: 15_000 });
 }
 
-export interface PaymentAccount {
-  accountName: string;
-  accountNumber: string;
-  bankName?: string;
-}
-export interface PaymentConfig {
-  gcash?: PaymentAccount;
-  bank_transfer?: PaymentAccount;
-}
+type PaymentConfig = ApiAnswer<'/api/config/payment'>['data'];
+/** Either account; only the bank transfer's names a bank. */
+export type PaymentAccount = PaymentConfig['gcash'] | PaymentConfig['bank_transfer'];
 
 export function usePaymentConfig() {
   return useQuery({
     queryKey: ['config', 'payment'],
-    queryFn: async () => {
-      const response = await api.get<{ success?: boolean; data?: PaymentConfig }>('/config/payment');
-      return response?.data ?? {};
-    },
+    queryFn: async () => (await call(client.GET('/api/config/payment'))).data,
     staleTime: 5 * 60_000,
   });
-}
-
-export interface RegistrationResponse {
-  success?: boolean;
-  message?: string;
-  token?: string;
-  data?: { user?: UserRecord };
 }
 
 /** The server asked for a security check, or refused an answer that expired or was used. */
@@ -83,7 +64,7 @@ export async function submitRegistration(
   let answer = checkAsked ? await solve() : undefined;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await apiUpload<RegistrationResponse>('/auth/register-with-uploads', form, {
+      return await apiUpload('/api/auth/register-with-uploads', form, {
         onProgress,
         headers: answer ? { [CHALLENGE_HEADER]: answer } : undefined,
       });

@@ -104,7 +104,7 @@ function PaymentInstructions({ method }: { method: 'gcash' | 'bank_transfer' }) 
             <dd className="font-bold text-bone">{account.accountName}</dd>
             <dt className="text-ash">{method === 'gcash' ? 'GCash number' : 'Account number'}</dt>
             <dd className="font-mono font-bold tracking-wider text-bone">{account.accountNumber}</dd>
-            {method === 'bank_transfer' && account.bankName && (
+            {'bankName' in account && account.bankName && (
               <>
                 <dt className="text-ash">Bank</dt>
                 <dd className="font-bold text-bone">{account.bankName}</dd>

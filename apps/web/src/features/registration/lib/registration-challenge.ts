@@ -5,7 +5,7 @@
 import { type Challenge, challenge as challengeSchema } from '@rally/shared/contracts/challenge';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { api } from '../../../lib/api-client';
+import { call, client } from '../../../lib/api-client';
 
 const FAILED = 'The security check could not finish. Please check your connection and send the form again.';
 
@@ -44,11 +44,11 @@ async function solve(challenge: Challenge): Promise<Solution> {
 
 /** A new challenge from the server, solved: the header value of the registration's next send. */
 export async function solveRegistrationChallenge(): Promise<string> {
-  const response = await api.get<{ data?: unknown }>('/auth/registration-challenge');
-  const parsed = challengeSchema.safeParse(response?.data);
+  const response = await call(client.GET('/api/auth/registration-challenge'));
+  const parsed = challengeSchema.safeParse(response.data);
   if (!parsed.success) throw new Error(FAILED);
   // Sent back exactly as issued: its signature covers every parameter.
-  const challenge = response.data as Challenge;
+  const challenge: Challenge = response.data;
   const solution = await solve(challenge);
   return btoa(JSON.stringify({ challenge, solution }));
 }

@@ -1,16 +1,14 @@
 // At a kit station the scan opens the rider's kit (issue 14): staff with manage_kits hand
 // over all three items in one tap, through the Kit Tracker's own route; other scanning
 // roles see the kit's state read-only. Needs a connection: the kit lives on the server.
-import type { kitParticipant } from '@rally/shared/contracts/kit-tracking';
 import { can } from '@rally/shared/permissions';
 import { PackageCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
 import { buttonStyles } from '../../../components/ui/button-styles';
-import { api } from '../../../lib/api-client';
+import { type ApiAnswer, call, client } from '../../../lib/api-client';
 import type { User } from '../../../lib/auth';
 
-type Kit = z.infer<typeof kitParticipant>;
+type Kit = ApiAnswer<'/api/admin/kit-tracking/{userId}'>['data'];
 
 const ITEMS = [
   { key: 'tshirt_given', at: 'tshirt_given_at', size: 'tshirt', label: 'T-shirt' },
@@ -28,8 +26,7 @@ export function KitPanel({ riderId, user, online }: { riderId: string; user: Use
     setKit(null);
     setError(null);
     if (!online) return;
-    api
-      .get<{ data: Kit }>(`/admin/kit-tracking/${riderId}`)
+    call(client.GET('/api/admin/kit-tracking/{userId}', { params: { path: { userId: riderId } } }))
       .then((answer) => {
         if (!cancelled) setKit(answer.data);
       })
@@ -45,7 +42,8 @@ export function KitPanel({ riderId, user, online }: { riderId: string; user: Use
     setBusy(true);
     setError(null);
     try {
-      setKit((await api.post<{ data: Kit }>(`/admin/kit-tracking/${riderId}/hand-over-all`)).data);
+      const path = { userId: riderId };
+      setKit((await call(client.POST('/api/admin/kit-tracking/{userId}/hand-over-all', { params: { path } }))).data);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The hand-over was not recorded');
     } finally {

@@ -2,7 +2,7 @@
 // offline start. The chosen one is remembered on the device.
 import type { Station } from '@rally/shared/contracts/stations';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, call, client } from '../../../lib/api-client';
 import { readMeta, writeMeta } from '../../../lib/offline/offline-db';
 import { readStorage, writeStorage } from '../../../lib/storage';
 
@@ -26,7 +26,7 @@ export function useStations(online: boolean): StationsState {
 
   const refresh = useCallback(async () => {
     try {
-      const answer = await api.get<{ data: Station[] }>('/admin/stations');
+      const answer = await call(client.GET('/api/admin/stations'));
       setStations(answer.data);
       setError(null);
       setUnauthorized(false);

@@ -50,7 +50,8 @@ export function ResubmitReceipt({ onSent }: { onSent: () => Promise<void> }) {
     setProgress(0);
     try {
       const res = await resubmitReceipt(file, setProgress);
-      toast.success(res.message);
+      // The document leaves `message` optional; the server always sends this one.
+      toast.success(res.message ?? 'New receipt sent; your verification is pending again');
       setFile(null);
       await onSent();
     } catch (error) {

@@ -1,6 +1,6 @@
 // Calls of Announcements Management.
 import type { AdminAnnouncement, AdminAnnouncementListResponse } from '@rally/shared/contracts/announcements';
-import { api } from '../../../../lib/api-client';
+import { call, client } from '../../../../lib/api-client';
 
 export const announcementKeys = { all: ['console', 'announcements'] as const };
 
@@ -11,16 +11,16 @@ export interface AnnouncementInput {
 }
 
 export async function fetchAnnouncements(): Promise<AdminAnnouncementListResponse['data']> {
-  return (await api.get<AdminAnnouncementListResponse>('/admin/announcements?page=1&limit=200')).data;
+  return (await call(client.GET('/api/admin/announcements', { params: { query: { page: 1, limit: 200 } } }))).data;
 }
 
 export async function saveAnnouncement(id: string | null, input: AnnouncementInput): Promise<AdminAnnouncement> {
   const res = id
-    ? await api.put<{ data: AdminAnnouncement }>(`/admin/announcements/${encodeURIComponent(id)}`, input)
-    : await api.post<{ data: AdminAnnouncement }>('/admin/announcements', input);
+    ? await call(client.PUT('/api/admin/announcements/{id}', { params: { path: { id } }, body: input }))
+    : await call(client.POST('/api/admin/announcements', { body: input }));
   return res.data;
 }
 
 export async function deleteAnnouncement(id: string): Promise<void> {
-  await api.delete(`/admin/announcements/${encodeURIComponent(id)}`);
+  await call(client.DELETE('/api/admin/announcements/{id}', { params: { path: { id } } }));
 }

@@ -3,21 +3,13 @@
 // board never polls: the event stream invalidates these keys (use-board-stream.ts).
 import type { BoardBucket, RallyRouteId } from '@rally/shared/catalog';
 import type {
-  BoardStation,
   CourseDecisionRequest,
   RiderCourseState,
   RouteRulesView,
-  TimelineEntry,
   UpdateRouteRulesRequest,
 } from '@rally/shared/contracts/course';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
+import { call, client } from '../../../../lib/api-client';
 
 /** Invalidating `all` refreshes everything the board shows. */
 export const boardKeys = {
@@ -33,7 +25,7 @@ export const boardKeys = {
 export const boardQuery = () =>
   queryOptions({
     queryKey: boardKeys.counts,
-    queryFn: async () => (await api.get<Envelope<BoardStation[]>>('/admin/event/board')).data,
+    queryFn: async () => (await call(client.GET('/api/admin/event/board'))).data,
     // Fresh until the stream says otherwise.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -43,8 +35,10 @@ export const bucketQuery = (stationId: string, bucket: BoardBucket) =>
     queryKey: boardKeys.bucket(stationId, bucket),
     queryFn: async () =>
       (
-        await api.get<Envelope<{ station: { id: string; name: string; day: number }; riders: RiderCourseState[] }>>(
-          `/admin/event/board/${encodeURIComponent(stationId)}/riders?bucket=${bucket}`,
+        await call(
+          client.GET('/api/admin/event/board/{stationId}/riders', {
+            params: { path: { stationId }, query: { bucket } },
+          }),
         )
       ).data,
     staleTime: Number.POSITIVE_INFINITY,
@@ -53,8 +47,7 @@ export const bucketQuery = (stationId: string, bucket: BoardBucket) =>
 export const overdueQuery = () =>
   queryOptions({
     queryKey: boardKeys.overdue,
-    queryFn: async () =>
-      (await api.get<Envelope<{ day: number; riders: RiderCourseState[] }>>('/admin/event/overdue')).data,
+    queryFn: async () => (await call(client.GET('/api/admin/event/overdue'))).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -63,8 +56,7 @@ export const onCourseQuery = () =>
   queryOptions({
     queryKey: boardKeys.onCourse,
     queryFn: async () =>
-      (await api.get<Envelope<{ day: number; riders: RiderCourseState[] }>>('/admin/event/riders?state=on_course'))
-        .data,
+      (await call(client.GET('/api/admin/event/riders', { params: { query: { state: 'on_course' } } }))).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -72,26 +64,21 @@ export const timelineQuery = (riderId: string) =>
   queryOptions({
     queryKey: boardKeys.timeline(riderId),
     queryFn: async () =>
-      (
-        await api.get<Envelope<{ state: RiderCourseState; entries: TimelineEntry[] }>>(
-          `/admin/event/riders/${encodeURIComponent(riderId)}/timeline`,
-        )
-      ).data,
+      (await call(client.GET('/api/admin/event/riders/{id}/timeline', { params: { path: { id: riderId } } }))).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const rulesQuery = () =>
   queryOptions({
     queryKey: boardKeys.rules,
-    queryFn: async () => (await api.get<Envelope<RouteRulesView[]>>('/admin/event/rules')).data,
+    queryFn: async () => (await call(client.GET('/api/admin/event/rules'))).data,
   });
 
 export async function decideRider(riderId: string, body: CourseDecisionRequest): Promise<RiderCourseState> {
-  return (
-    await api.post<Envelope<RiderCourseState>>(`/admin/event/riders/${encodeURIComponent(riderId)}/decision`, body)
-  ).data;
+  return (await call(client.POST('/api/admin/event/riders/{id}/decision', { params: { path: { id: riderId } }, body })))
+    .data;
 }
 
 export async function saveRouteRules(routeId: RallyRouteId, body: UpdateRouteRulesRequest): Promise<RouteRulesView> {
-  return (await api.put<Envelope<RouteRulesView>>(`/admin/event/rules/${routeId}`, body)).data;
+  return (await call(client.PUT('/api/admin/event/rules/{routeId}', { params: { path: { routeId } }, body }))).data;
 }

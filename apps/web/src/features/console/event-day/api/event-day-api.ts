@@ -1,16 +1,9 @@
 // Calls of the Event Day tab: stations and the review of flagged scans.
 
-import type { Pagination } from '@rally/shared/contracts/common';
 import type { FlaggedScan } from '@rally/shared/contracts/scans';
 import type { CreateStationRequest, Station, UpdateStationRequest } from '@rally/shared/contracts/stations';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
+import { call, client } from '../../../../lib/api-client';
 
 export type ReviewState = 'open' | 'reviewed' | 'all';
 export type ReviewDecision = 'accept' | 'void';
@@ -27,41 +20,40 @@ export const eventDayKeys = {
 export const stationsQuery = () =>
   queryOptions({
     queryKey: eventDayKeys.stations,
-    queryFn: async () => (await api.get<Envelope<Station[]>>('/admin/stations')).data,
+    queryFn: async () => (await call(client.GET('/api/admin/stations'))).data,
   });
 
 export const flaggedScansQuery = (state: ReviewState, page: number) =>
   queryOptions({
     queryKey: eventDayKeys.flaggedPage(state, page),
     queryFn: async () => {
-      const q = new URLSearchParams({ state, page: String(page), limit: String(FLAGGED_PAGE_SIZE) });
-      return (await api.get<Envelope<{ scans: FlaggedScan[]; pagination: Pagination }>>(`/admin/scans/flagged?${q}`))
-        .data;
+      const query = { state, page, limit: FLAGGED_PAGE_SIZE };
+      return (await call(client.GET('/api/admin/scans/flagged', { params: { query } }))).data;
     },
   });
 
 export async function createStation(body: CreateStationRequest): Promise<Station> {
-  return (await api.post<Envelope<Station>>('/admin/stations', body)).data;
+  return (await call(client.POST('/api/admin/stations', { body }))).data;
 }
 
 export async function updateStation(id: string, body: UpdateStationRequest): Promise<Station> {
-  return (await api.patch<Envelope<Station>>(`/admin/stations/${encodeURIComponent(id)}`, body)).data;
+  return (await call(client.PATCH('/api/admin/stations/{id}', { params: { path: { id } }, body }))).data;
 }
 
 export async function deleteStation(id: string): Promise<void> {
-  await api.delete(`/admin/stations/${encodeURIComponent(id)}`);
+  await call(client.DELETE('/api/admin/stations/{id}', { params: { path: { id } } }));
 }
 
 /** One day's station ids in their new order. */
 export async function reorderStations(day: number, ids: string[]): Promise<Station[]> {
-  return (await api.post<Envelope<Station[]>>('/admin/stations/reorder', { day, ids })).data;
+  return (await call(client.POST('/api/admin/stations/reorder', { body: { day, ids } }))).data;
 }
 
 export async function seedDefaultStations(): Promise<Station[]> {
-  return (await api.post<Envelope<Station[]>>('/admin/stations/seed-defaults')).data;
+  return (await call(client.POST('/api/admin/stations/seed-defaults'))).data;
 }
 
 export async function reviewScan(id: string, decision: ReviewDecision, note: string): Promise<FlaggedScan> {
-  return (await api.post<Envelope<FlaggedScan>>(`/admin/scans/${encodeURIComponent(id)}/review`, { decision, note }))
-    .data;
+  const review = { params: { path: { id } }, body: { decision, note } };
+  return (await call(client.POST('/api/admin/scans/{id}/review', review))).data;
 }

@@ -1,22 +1,9 @@
 // Calls of the console's incident board. Lists are re-read when the live
 // stream says an incident changed (lib/event-stream.ts), never on a timer.
 import type { IncidentStatus } from '@rally/shared/catalog';
-import type { AbuseMarkedAccount, CreateIncidentRequest, Incident, StaffRef } from '@rally/shared/contracts/incidents';
+import type { CreateIncidentRequest, Incident } from '@rally/shared/contracts/incidents';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  message?: string;
-}
-
-/** The list's answer: every unresolved incident, then a page of resolved ones. */
-export interface IncidentPage {
-  data: Incident[];
-  /** Pass as `before` for the next page of resolved incidents; null at the end. */
-  nextBefore: string | null;
-}
+import { call, client } from '../../../../lib/api-client';
 
 export const incidentKeys = {
   all: ['console', 'incidents'] as const,
@@ -31,8 +18,7 @@ export const incidentsQuery = (status: IncidentStatus | 'all' = 'all') =>
   queryOptions({
     queryKey: incidentKeys.list(status),
     queryFn: async () =>
-      (await api.get<Envelope<Incident[]>>(status === 'all' ? '/admin/incidents' : `/admin/incidents?status=${status}`))
-        .data,
+      (await call(client.GET('/api/admin/incidents', { params: { query: status === 'all' ? {} : { status } } }))).data,
   });
 
 /**
@@ -43,9 +29,12 @@ export const boardQuery = () =>
   infiniteQueryOptions({
     queryKey: incidentKeys.board,
     initialPageParam: null as string | null,
+    // Each page is the list's answer: incidents, and `nextBefore` (null at the end) for the next one.
     queryFn: ({ pageParam }) =>
-      api.get<IncidentPage>(
-        pageParam ? `/admin/incidents?status=resolved&before=${encodeURIComponent(pageParam)}` : '/admin/incidents',
+      call(
+        client.GET('/api/admin/incidents', {
+          params: { query: pageParam ? { status: 'resolved', before: pageParam } : {} },
+        }),
       ),
     getNextPageParam: (last) => last.nextBefore,
   });
@@ -54,49 +43,47 @@ export const boardQuery = () =>
 export const mutedIncidentsQuery = () =>
   queryOptions({
     queryKey: incidentKeys.muted,
-    queryFn: async () => (await api.get<IncidentPage>('/admin/incidents?muted=true')).data,
+    queryFn: async () =>
+      (await call(client.GET('/api/admin/incidents', { params: { query: { muted: 'true' } } }))).data,
   });
 
 export const abuseMarksQuery = () =>
   queryOptions({
     queryKey: incidentKeys.abuseMarks,
-    queryFn: async () => (await api.get<Envelope<AbuseMarkedAccount[]>>('/admin/incidents/abuse-marks')).data,
+    queryFn: async () => (await call(client.GET('/api/admin/incidents/abuse-marks'))).data,
   });
 
 export const assigneesQuery = () =>
   queryOptions({
     queryKey: incidentKeys.assignees,
-    queryFn: async () => (await api.get<Envelope<StaffRef[]>>('/admin/incidents/assignees')).data,
+    queryFn: async () => (await call(client.GET('/api/admin/incidents/assignees'))).data,
     staleTime: 5 * 60_000,
   });
 
-const path = (id: string, action: string) => `/admin/incidents/${encodeURIComponent(id)}/${action}`;
+const incident = (id: string) => ({ params: { path: { id } } });
 
 export async function acknowledgeIncident(id: string): Promise<Incident> {
-  return (await api.post<Envelope<Incident>>(path(id, 'acknowledge'))).data;
+  return (await call(client.POST('/api/admin/incidents/{id}/acknowledge', incident(id)))).data;
 }
 
 export async function assignIncident(id: string, userId: string): Promise<Incident> {
-  return (await api.post<Envelope<Incident>>(path(id, 'assign'), { userId })).data;
+  return (await call(client.POST('/api/admin/incidents/{id}/assign', { ...incident(id), body: { userId } }))).data;
 }
 
 export async function resolveIncident(id: string, note: string): Promise<Incident> {
-  return (await api.post<Envelope<Incident>>(path(id, 'resolve'), { note })).data;
+  return (await call(client.POST('/api/admin/incidents/{id}/resolve', { ...incident(id), body: { note } }))).data;
 }
 
 export async function openIncident(body: CreateIncidentRequest): Promise<Incident> {
-  return (await api.post<Envelope<Incident>>('/admin/incidents', body)).data;
+  return (await call(client.POST('/api/admin/incidents', { body }))).data;
 }
 
 /** Resolves the account's open SOS incidents and keeps its later calls apart, without the alarm. */
-export async function markAbuse(id: string, note: string): Promise<Envelope<Incident>> {
-  return api.post<Envelope<Incident>>(path(id, 'abuse'), { note });
+export async function markAbuse(id: string, note: string) {
+  return call(client.POST('/api/admin/incidents/{id}/abuse', { ...incident(id), body: { note } }));
 }
 
 export async function liftAbuseMark(userId: string): Promise<string> {
-  return (
-    await api.delete<{ success: boolean; message: string }>(
-      `/admin/incidents/abuse-marks/${encodeURIComponent(userId)}`,
-    )
-  ).message;
+  const path = { userId };
+  return (await call(client.DELETE('/api/admin/incidents/abuse-marks/{userId}', { params: { path } }))).message;
 }

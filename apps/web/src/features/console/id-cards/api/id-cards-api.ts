@@ -1,13 +1,8 @@
 // Calls of the QR Sticker Generator and the sticker page.
 import { ID_CARD_PAGE_SIZE } from '@rally/shared/catalog';
 import type { StickerSheetBody } from '@rally/shared/contracts/exports';
-import type {
-  IdCardDetail,
-  IdCardDetailResponse,
-  IdCardSearchResponse,
-  IdCardStats,
-} from '@rally/shared/contracts/id-cards';
-import { api } from '../../../../lib/api-client';
+import type { IdCardDetail, IdCardSearchResponse, IdCardStats } from '@rally/shared/contracts/id-cards';
+import { call, client } from '../../../../lib/api-client';
 import { downloadFile } from '../../../../lib/download';
 
 export type PrintFilter = 'all' | 'printed' | 'not_printed';
@@ -26,24 +21,30 @@ export const idCardKeys = {
 };
 
 export async function fetchCards(params: CardListParams): Promise<IdCardSearchResponse['data']> {
-  const q = new URLSearchParams({ page: String(params.page), limit: String(ID_CARD_PAGE_SIZE) });
-  if (params.search) q.set('search', params.search);
-  if (params.filter !== 'all') q.set('isPrinted', params.filter === 'printed' ? 'true' : 'false');
-  return (await api.get<IdCardSearchResponse>(`/admin/id-cards/search?${q}`)).data;
+  const query = {
+    page: params.page,
+    limit: ID_CARD_PAGE_SIZE,
+    search: params.search || undefined,
+    isPrinted:
+      params.filter === 'all' ? undefined : params.filter === 'printed' ? ('true' as const) : ('false' as const),
+  };
+  return (await call(client.GET('/api/admin/id-cards/search', { params: { query } }))).data;
 }
 
 export async function fetchCardStats(): Promise<IdCardStats> {
-  return (await api.get<{ data: IdCardStats }>('/admin/id-cards/stats')).data;
+  return (await call(client.GET('/api/admin/id-cards/stats'))).data;
 }
 
 export async function fetchCardDetail(userId: string): Promise<IdCardDetail> {
-  return (await api.get<IdCardDetailResponse>(`/admin/id-cards/user/${encodeURIComponent(userId)}`)).data;
+  return (await call(client.GET('/api/admin/id-cards/user/{id}', { params: { path: { id: userId } } }))).data;
 }
 
 export async function markPrinted(userId: string, notes?: string) {
-  return api.post<{ data: { print_count: number; printed_at: string } }>(
-    `/admin/id-cards/mark-printed/${encodeURIComponent(userId)}`,
-    notes ? { notes } : {},
+  return call(
+    client.POST('/api/admin/id-cards/mark-printed/{id}', {
+      params: { path: { id: userId } },
+      body: notes ? { notes } : {},
+    }),
   );
 }
 

@@ -8,7 +8,7 @@ import type {
   KitSortField,
   SortOrder,
 } from '@rally/shared/contracts/kit-tracking';
-import { api } from '../../../../lib/api-client';
+import { call, client } from '../../../../lib/api-client';
 
 export interface KitListParams {
   page: number;
@@ -25,15 +25,15 @@ export const kitKeys = {
 };
 
 export async function fetchParticipants(params: KitListParams): Promise<KitListResponse['data']> {
-  const q = new URLSearchParams({
-    page: String(params.page),
-    limit: String(KIT_PAGE_SIZE),
+  const query = {
+    page: params.page,
+    limit: KIT_PAGE_SIZE,
     sort_by: params.sortBy,
     sort_order: params.sortOrder,
     filter_status: params.filter,
-  });
-  if (params.search) q.set('search', params.search);
-  return (await api.get<KitListResponse>(`/admin/kit-tracking?${q}`)).data;
+    search: params.search || undefined,
+  };
+  return (await call(client.GET('/api/admin/kit-tracking', { params: { query } }))).data;
 }
 
 export type KitChange =
@@ -43,12 +43,13 @@ export type KitChange =
   | { notes: string };
 
 export async function updateKit(userId: string, change: KitChange): Promise<KitParticipant> {
-  return (await api.put<{ data: KitParticipant }>(`/admin/kit-tracking/${encodeURIComponent(userId)}`, change)).data;
+  return (await call(client.PUT('/api/admin/kit-tracking/{userId}', { params: { path: { userId } }, body: change })))
+    .data;
 }
 
 /** The three items in one call, recorded as three ticked boxes would be. */
 export async function handOverAll(userId: string): Promise<KitParticipant> {
-  return (await api.post<{ data: KitParticipant }>(`/admin/kit-tracking/${encodeURIComponent(userId)}/hand-over-all`))
+  return (await call(client.POST('/api/admin/kit-tracking/{userId}/hand-over-all', { params: { path: { userId } } })))
     .data;
 }
 
@@ -61,8 +62,6 @@ export async function undoHandOver(
   fields: readonly KitGivenField[],
 ): Promise<KitParticipant | undefined> {
   const update = Object.fromEntries([['user_id', userId], ...fields.map((f) => [f, false])]);
-  const answer = await api.post<{ data: { participants: KitParticipant[] } }>('/admin/kit-tracking/bulk-update', {
-    updates: [update],
-  });
+  const answer = await call(client.POST('/api/admin/kit-tracking/bulk-update', { body: { updates: [update] } }));
   return answer.data.participants[0];
 }

@@ -1,7 +1,7 @@
 // Calls of System Logs.
 import { LOGS_PAGE_SIZE, type LogDateRange } from '@rally/shared/catalog';
 import type { LogStats, LogsResponse, LogTypeFilter } from '@rally/shared/contracts/logs';
-import { api } from '../../../../lib/api-client';
+import { call, client } from '../../../../lib/api-client';
 
 export interface LogFilters {
   search: string;
@@ -16,21 +16,21 @@ export const logKeys = {
   stats: (filters: Omit<LogFilters, 'sortOrder'>) => ['console', 'logs', 'stats', filters] as const,
 };
 
-function filterParams(f: Omit<LogFilters, 'sortOrder'>): URLSearchParams {
-  const q = new URLSearchParams({ logType: f.logType, dateRange: f.dateRange });
-  if (f.search) q.set('search', f.search);
-  return q;
+function filterParams(f: Omit<LogFilters, 'sortOrder'>) {
+  return { logType: f.logType, dateRange: f.dateRange, search: f.search || undefined };
 }
 
 export async function fetchLogs(filters: LogFilters, page: number): Promise<LogsResponse['data']> {
-  const q = filterParams(filters);
-  q.set('page', String(page));
-  q.set('limit', String(LOGS_PAGE_SIZE));
-  q.set('sortBy', 'timestamp');
-  q.set('sortOrder', filters.sortOrder);
-  return (await api.get<LogsResponse>(`/admin/logs?${q}`)).data;
+  const query = {
+    ...filterParams(filters),
+    page,
+    limit: LOGS_PAGE_SIZE,
+    sortBy: 'timestamp' as const,
+    sortOrder: filters.sortOrder,
+  };
+  return (await call(client.GET('/api/admin/logs', { params: { query } }))).data;
 }
 
 export async function fetchLogStats(filters: Omit<LogFilters, 'sortOrder'>): Promise<LogStats> {
-  return (await api.get<{ data: LogStats }>(`/admin/logs/stats?${filterParams(filters)}`)).data;
+  return (await call(client.GET('/api/admin/logs/stats', { params: { query: filterParams(filters) } }))).data;
 }

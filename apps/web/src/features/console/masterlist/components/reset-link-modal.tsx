@@ -1,10 +1,10 @@
+import type { ResetLinkResult } from '@rally/shared/contracts/password-resets';
 import { Copy, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
 import { Modal } from '../../../../components/ui/modal';
 import { toast } from '../../../../lib/toast';
-import type { ResetLinkResult } from '../../api/users-api';
 import { CloseFooter } from '../../components/detail-field';
 
 export interface GeneratedReset extends ResetLinkResult {

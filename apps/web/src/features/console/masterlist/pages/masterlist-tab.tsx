@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useAuth } from '../../../../lib/auth';
 import { toast } from '../../../../lib/toast';
 import { consoleKeys } from '../../api/console-keys';
-import { fetchMasterlist, generateResetLink } from '../../api/users-api';
+import { fetchMasterlist } from '../../api/users-api';
 import { callNameOf, fullNameOf } from '../../components/display';
 import { EmptyPanel, QueryStates, ShowingCount } from '../../components/list-states';
 import { openProfilePicture } from '../../components/open-profile-picture';
@@ -20,6 +20,7 @@ import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
 import { usePage } from '../../components/use-page';
 import { WarriorDetailsModal } from '../../components/warrior-details-modal';
+import { generateResetLink } from '../../password-resets/api/password-resets-api';
 import { MasterlistTable } from '../components/masterlist-table';
 import { type GeneratedReset, ResetLinkModal } from '../components/reset-link-modal';
 

@@ -5,7 +5,7 @@ import type {
   ResetLinkResult,
   ResetUsersResponse,
 } from '@rally/shared/contracts/password-resets';
-import { api } from '../../../../lib/api-client';
+import { call, client } from '../../../../lib/api-client';
 
 export const RESET_USERS_PAGE_SIZE = 20;
 
@@ -16,23 +16,21 @@ export const resetKeys = {
 };
 
 export async function fetchResetUsers(search: string, page: number): Promise<ResetUsersResponse['data']> {
-  const q = new URLSearchParams({ page: String(page), limit: String(RESET_USERS_PAGE_SIZE) });
-  if (search) q.set('search', search);
-  return (await api.get<ResetUsersResponse>(`/admin/password-resets/users?${q}`)).data;
+  const query = { page, limit: RESET_USERS_PAGE_SIZE, search: search || undefined };
+  return (await call(client.GET('/api/admin/password-resets/users', { params: { query } }))).data;
 }
 
 /** The console shows only the 50 newest entries of the history. */
 export async function fetchResetHistory(): Promise<ResetHistoryResponse['data']> {
-  return (
-    await api.get<ResetHistoryResponse>(`/admin/password-resets/history?page=1&limit=${PASSWORD_RESET_HISTORY_LIMIT}`)
-  ).data;
+  const query = { page: 1, limit: PASSWORD_RESET_HISTORY_LIMIT };
+  return (await call(client.GET('/api/admin/password-resets/history', { params: { query } }))).data;
 }
 
 export async function generateResetLink(userId: string): Promise<ResetLinkResult> {
-  return (await api.post<{ data: ResetLinkResult }>('/admin/password-resets/generate', { userId })).data;
+  return (await call(client.POST('/api/admin/password-resets/generate', { body: { userId } }))).data;
 }
 
 export async function cleanupResetLinks(): Promise<{ deleted: number; message?: string }> {
-  const res = await api.post<{ data: { deleted: number }; message?: string }>('/admin/password-resets/cleanup', {});
+  const res = await call(client.POST('/api/admin/password-resets/cleanup', { body: {} }));
   return { deleted: res.data.deleted, message: res.message };
 }

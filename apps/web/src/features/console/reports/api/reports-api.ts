@@ -1,6 +1,6 @@
 // Calls of the Reports tab: the list of exports (GET /admin/exports) and their files.
 import type { ExportFormat, ExportListResponse } from '@rally/shared/contracts/exports';
-import { api } from '../../../../lib/api-client';
+import { call, client } from '../../../../lib/api-client';
 import { downloadFile } from '../../../../lib/download';
 
 export const reportKeys = {
@@ -8,7 +8,7 @@ export const reportKeys = {
 };
 
 export async function fetchExports(): Promise<ExportListResponse['data']> {
-  return (await api.get<ExportListResponse>('/admin/exports')).data;
+  return (await call(client.GET('/api/admin/exports'))).data;
 }
 
 export function downloadExport(name: string, format: ExportFormat) {

@@ -1,6 +1,6 @@
 import type { EventSettings, UpdateEventSettingsRequest } from '@rally/shared/contracts/settings';
-import { api } from '../../../../lib/api-client';
+import { call, client } from '../../../../lib/api-client';
 
 export async function saveEventSettings(body: UpdateEventSettingsRequest): Promise<EventSettings> {
-  return (await api.put<{ data: EventSettings }>('/admin/settings/event', body)).data;
+  return (await call(client.PUT('/api/admin/settings/event', { body }))).data;
 }

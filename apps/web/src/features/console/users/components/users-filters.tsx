@@ -1,14 +1,10 @@
 import { CATEGORIES, categoryDisplay, ROLES } from '@rally/shared/catalog';
+import type { UsersFilters as UsersListFilters } from '../../api/users-api';
 import { staffRoleLabel } from '../../components/display';
 import { LabelledSearchField } from '../../components/search-field';
 import { SelectField } from '../../components/select-field';
 
-export interface UserFilterValues {
-  search: string;
-  role: string;
-  category: string;
-  riderNumber: string;
-}
+export type UserFilterValues = Omit<UsersListFilters, 'page'>;
 
 const RANK_OPTIONS = [['all', 'All ranks'], ...ROLES.map((r) => [r, staffRoleLabel(r)] as const)] as const;
 const CATEGORY_OPTIONS = [
