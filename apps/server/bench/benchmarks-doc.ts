@@ -489,7 +489,7 @@ export function writeReport(run: BenchRun, res: Results): string {
     '## 6. Memory and start-up',
     '',
     '`apps/server/bench/memory.ts`: per database, the server as `npm start` runs it (built JavaScript, the start',
-    'script\'s Node flags) in the production unit\'s environment (`MALLOC_ARENA_MAX=2`, README "Memory"; ' +
+    'script\'s Node flags) in the production unit\'s environment (`MALLOC_ARENA_MAX=2`, docs/operations.md "Memory"; ' +
       "`BENCH_MALLOC_ARENA_MAX=` measures glibc's default) on an empty store, idle; a rush of 990 registrations with the rush's uploads against that",
     "process, its peak resident memory being the kernel's high-water mark (VmHWM); then a restart on the filled store,",
     'timed from spawn to the first answer. The split comes from `memory-probe.mjs`, preloaded into the server.',

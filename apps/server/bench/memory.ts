@@ -302,7 +302,7 @@ async function rush(
 }
 
 /**
- * glibc's malloc arena cap, as the production unit of README "Memory" and docs/deploy.md
+ * glibc's malloc arena cap, as the production unit of docs/operations.md "Memory" and docs/deploy.md
  * sets it (glibc reads it only at process start). BENCH_MALLOC_ARENA_MAX= (empty) measures
  * glibc's default (8 arenas per core) instead.
  */

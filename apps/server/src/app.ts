@@ -86,7 +86,7 @@ function answerCacheOptions(database: Database): AnswerCacheOptions {
  * dialled in directly), so hops are given as a function: believe the socket peer and
  * the next n-1 entries of X-Forwarded-For, no further. That is right when the server is
  * reachable only through its proxies (HOST=127.0.0.1, the default); when clients can
- * reach it directly, list the proxies' addresses instead (README, TRUST_PROXY).
+ * reach it directly, list the proxies' addresses instead (docs/operations.md, Configuration: TRUST_PROXY).
  */
 function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
