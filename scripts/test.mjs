@@ -68,7 +68,11 @@ function readJson(file) {
 }
 
 const npx = 'npx';
-if (selected.has('lint')) run('lint', npx, ['biome', 'ci', '.']);
+if (selected.has('lint')) {
+  run('lint', npx, ['biome', 'ci', '.']);
+  // The server's import graph (no cycle, layers one-way) and the README's length.
+  run('lint: structure', process.execPath, ['scripts/check-structure.mjs']);
+}
 if (selected.has('types')) {
   run('types: shared', npx, ['tsc', '-p', 'packages/shared']) &&
     run('types: server', npx, ['tsc', '-p', 'apps/server']) &&
