@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CATEGORIES, type Category } from '@rally/shared/catalog';
+import { CATEGORIES, type Category } from '@rally/shared/catalog/registration';
 import pg from 'pg';
 import sharp from 'sharp';
 import { type Database, type Db, openDatabase } from '../src/db/client';

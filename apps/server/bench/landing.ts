@@ -14,7 +14,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
-import { SESSION_COOKIE } from '@rally/shared/catalog';
+import { SESSION_COOKIE } from '@rally/shared/catalog/web-client';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/support/chromium';

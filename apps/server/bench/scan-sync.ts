@@ -15,7 +15,7 @@
 //   BENCH_SCAN_DEVICES (20), BENCH_SCAN_RIDERS (1000), BENCH_SCAN_BATCH (100)
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { BASE_CATEGORIES } from '@rally/shared/catalog';
+import { BASE_CATEGORIES } from '@rally/shared/catalog/registration';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/db/client';
 import { stations } from '../src/db/schema/event-day';

@@ -5,7 +5,7 @@
 // gets it on the next start; the page then arrives drawn, and the client adopts it only while
 // this device still holds that rider's session.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog';
+import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog/web-client';
 import { signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';

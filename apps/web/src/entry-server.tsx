@@ -5,7 +5,7 @@
 // dist/ssr/, at request time by the server (a rider's public profile, with its data). Never
 // part of the browser bundle. A page rendered for a signed-in rider (My Profile) is drawn as
 // that rider sees it, with the session under SESSION_SEED_KEY among its answers.
-import { SESSION_SEED_KEY, type SeededQuery } from '@rally/shared/catalog';
+import { SESSION_SEED_KEY, type SeededQuery } from '@rally/shared/catalog/web-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

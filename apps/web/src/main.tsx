@@ -1,4 +1,4 @@
-import { SESSION_SEED_KEY } from '@rally/shared/catalog';
+import { SESSION_SEED_KEY } from '@rally/shared/catalog/web-client';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

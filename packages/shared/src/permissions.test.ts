@@ -3,7 +3,7 @@
 // permissions, and the visibility rule must hide developers from non-developers and admins
 // from admins.
 import { describe, expect, it } from 'vitest';
-import { PRINT_QR_ROLES, ROLES, STAFF_ROLES } from './catalog';
+import { PRINT_QR_ROLES, ROLES, STAFF_ROLES } from './catalog/accounts';
 import {
   CONSOLE_TABS,
   can,

@@ -1,6 +1,6 @@
 // The staff role/permission matrix, as data. The server enforces
 // it on every route; the web client uses the same table to hide what would be refused.
-import { PRINT_QR_ROLES, type Role, STAFF_ROLES } from './catalog';
+import { PRINT_QR_ROLES, type Role, STAFF_ROLES } from './catalog/accounts';
 
 export const PERMISSIONS = {
   view_dashboard: ['admin', 'marshall', 'developer', 'officer'],

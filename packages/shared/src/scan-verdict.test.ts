@@ -1,7 +1,7 @@
 // The scan verdict the server keeps and the marshal's phone shows: each flag alone, then the
 // order in which they win when several apply (the first that applies is the one reported).
 import { describe, expect, it } from 'vitest';
-import { SCAN_CLOCK_SKEW_MS, type ScanFlagReasonName } from './catalog';
+import { SCAN_CLOCK_SKEW_MS, type ScanFlagReasonName } from './catalog/event-day';
 import { type ScanVerdictInput, scanVerdict, type VerdictRider, type VerdictStation } from './scan-verdict';
 
 const now = Date.parse('2026-12-01T08:00:00Z');

@@ -2,7 +2,7 @@
 // decides for good when the scan arrives, and for the marshal's phone, which shows its verdict
 // at once from what it holds offline (its roster, the stations, its own scans). Each caller
 // turns what it knows into these facts; the checks and their order live here only (DESIGN §8).
-import { SCAN_CLOCK_SKEW_MS, type ScanFlagReasonName } from './catalog';
+import { SCAN_CLOCK_SKEW_MS, type ScanFlagReasonName } from './catalog/event-day';
 
 export interface VerdictRider {
   /** The payment's verification status: only 'verified' riders pass. */

@@ -5,7 +5,7 @@
 // Routes added later are covered automatically; a route the specs name but the table
 // lacks fails the test.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ROLES, type Role } from '@rally/shared/catalog';
+import { ROLES, type Role } from '@rally/shared/catalog/accounts';
 import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Route access, declared on every API route as `config.access` and enforced here before
 // the body is read. The route table collected at start-up is what the generated
 // authorization tests walk, so a route without a declaration refuses to register.
-import type { Role, VerificationStatus } from '@rally/shared/catalog';
+import type { Role, VerificationStatus } from '@rally/shared/catalog/accounts';
 import { can, type Permission } from '@rally/shared/permissions';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -2,7 +2,7 @@
 // pg_notify on one channel, so an event leaves only when its write commits and reaches
 // every server instance on the database; each instance listens once and fans the events
 // out to its open streams (the board's Server-Sent Events). PGlite has LISTEN/NOTIFY too.
-import { EVENT_CHANNEL, EVENT_TYPES, type EventTypeName } from '@rally/shared/catalog';
+import { EVENT_CHANNEL, EVENT_TYPES, type EventTypeName } from '@rally/shared/catalog/event-day';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

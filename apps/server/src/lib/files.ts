@@ -2,7 +2,7 @@
 // trusted); images are decoded and re-encoded, which drops all metadata (EXIF, GPS) and
 // any bytes smuggled around the picture; PDFs are parsed (pdf-lib) and kept as they are
 // only when they are real, unencrypted documents with at least one page.
-import { IMAGE_MAX_EDGE, IMAGE_MAX_INPUT_PIXELS } from '@rally/shared/catalog';
+import { IMAGE_MAX_EDGE, IMAGE_MAX_INPUT_PIXELS } from '@rally/shared/catalog/registration';
 import type { Metadata, Sharp } from 'sharp';
 import { concurrencyLimit } from './concurrency-limit';
 import { BadRequestError, UnsupportedMediaTypeError } from './errors';

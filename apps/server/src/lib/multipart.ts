@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog/registration';
 import { controlCharacterProblem, MULTILINE_FIELDS } from '@rally/shared/contracts/text';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';

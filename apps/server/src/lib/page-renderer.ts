@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import type { SeededQuery } from '@rally/shared/catalog';
+import type { SeededQuery } from '@rally/shared/catalog/web-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 interface RenderModule {

@@ -1,6 +1,6 @@
 // Who counts as a rider in SQL: the rider roles (catalog RIDER_ROLES), and the verified
 // ones among them (the kit tracker, ID cards and sample activities work on those).
-import { RIDER_ROLES } from '@rally/shared/catalog';
+import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';

@@ -2,7 +2,7 @@
 // helmet and copied onto every reply. @fastify/helmet calls `helmet(config)` again for every
 // request, re-parsing the CSP directives: measured at 4% of the server's CPU on a public
 // read. The headers depend only on the configuration, never on the request.
-import { MAP_TILE_HOST } from '@rally/shared/catalog';
+import { MAP_TILE_HOST } from '@rally/shared/catalog/landing';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';

@@ -30,7 +30,8 @@
 // on sign-out (apps/web/src/lib/storage.ts). The page is rendered only when both come and
 // match; a credential without its mark is cleared, unused.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { RIDER_ROLES, SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog';
+import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
+import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog/web-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';

@@ -5,7 +5,7 @@
 // a date once failed a whole scan batch with 500 (and the phone re-sent it forever). Each is
 // refused with its field named; its neighbours in a batch are stored.
 import { randomUUID } from 'node:crypto';
-import { RALLY_ROUTE_IDS } from '@rally/shared/catalog';
+import { RALLY_ROUTE_IDS } from '@rally/shared/catalog/event-day';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scans } from '../db/schema/event-day';

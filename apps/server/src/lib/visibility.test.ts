@@ -3,7 +3,7 @@
 // other admins for admins), and every by-id read answers them as not found. Lists the
 // viewer may not open at all answer 403. A developer sees everyone, which proves the
 // hidden accounts really are in the data the lists read.
-import { type Role, STAFF_ROLES } from '@rally/shared/catalog';
+import { type Role, STAFF_ROLES } from '@rally/shared/catalog/accounts';
 import { can, hiddenRolesFor, type Permission } from '@rally/shared/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

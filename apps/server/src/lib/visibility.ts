@@ -3,7 +3,7 @@
 // behaves exactly like a missing one, in lists (SQL) and in by-id reads (in memory).
 // The rule itself is data in packages/shared/src/permissions.ts (hiddenRolesFor), so the
 // web client hides the same accounts; every server read goes through this file.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { hiddenRolesFor } from '@rally/shared/permissions';
 import { isNull, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 

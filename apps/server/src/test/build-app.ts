@@ -4,7 +4,7 @@
 // the global setup made once (test/global-setup.ts).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';

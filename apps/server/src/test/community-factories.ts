@@ -2,7 +2,7 @@
 // API (which another module owns), announcements and operator-made accounts (no sizes).
 // Test setup only: these write through the database handle directly.
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';

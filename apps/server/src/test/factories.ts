@@ -1,6 +1,6 @@
 // Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/client';

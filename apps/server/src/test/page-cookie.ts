@@ -1,6 +1,6 @@
 // The page cookie (lib/session-cookie.ts) as a browser keeps it: read from an answer's
 // Set-Cookie, sent back on a page request the way the browser would.
-import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog';
+import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog/web-client';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './factories';
 

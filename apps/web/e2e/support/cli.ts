@@ -5,7 +5,7 @@
 // its own (apps/server/src/modules/operator). The calls stay synchronous for the specs: a
 // worker thread talks to the socket while this thread waits on a shared flag.
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { controlSocketPath } from '../../../server/src/lib/data-dir-lock';
 import { PASSWORD, uniqueEmail } from './env';
 

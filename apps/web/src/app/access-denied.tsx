@@ -1,6 +1,6 @@
 // Lazy route module (see guards.tsx): the Access Denied screen, naming the required role(s)
 // and the viewer's own.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { ShieldX } from 'lucide-react';
 import { Link } from 'react-router';
 import { SiteHeader } from '../components/layout/site-header';

@@ -1,7 +1,7 @@
 // The route guard: signed in, then verified (required unless
 // waived), then role. The server refuses what this hides; the guard only spares riders
 // screens they cannot use.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { lazy, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner';

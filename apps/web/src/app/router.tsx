@@ -1,7 +1,7 @@
 // Declarative routes (<BrowserRouter>/<Routes>, see app.tsx) rather than createBrowserRouter: the data
 // router machinery (loaders, actions, fetchers) adds ~17 KB gzipped to the landing page,
 // which has a 100 KB budget, and no screen here needs it.
-import { ADMIN_PANEL_ROLES, PRINT_QR_ROLES } from '@rally/shared/catalog';
+import { ADMIN_PANEL_ROLES, PRINT_QR_ROLES } from '@rally/shared/catalog/accounts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner';

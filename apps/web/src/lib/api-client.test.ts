@@ -2,7 +2,7 @@
 // call and {} for a body-less write, the server's message in ApiError, text bodies as text,
 // the 15 s timeout and the caller's own abort. The page's origin is given per call: Node
 // has no document to resolve '/api/...' against.
-import { REQUEST_TIMEOUT_MS } from '@rally/shared/catalog';
+import { REQUEST_TIMEOUT_MS } from '@rally/shared/catalog/web-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, client } from './api-client';
 

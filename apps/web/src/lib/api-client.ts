@@ -2,7 +2,7 @@
 // JSON content type, Bearer token from storage, 15 s timeout, JSON-or-text bodies and
 // the API's error messages. Loaded lazily (lib/auth.tsx): the landing page never needs it.
 import type { paths } from '@rally/shared/api/rally-api';
-import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@rally/shared/catalog';
+import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@rally/shared/catalog/web-client';
 import createClient, { type ClientPathsWithMethod, type MethodResponse, type Middleware } from 'openapi-fetch';
 
 export const API_BASE = '/api';

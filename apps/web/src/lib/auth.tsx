@@ -3,7 +3,7 @@
 // for event day: when that check cannot reach the server at all, the stored session is
 // kept (marked unconfirmed) so the scanner and the rider pass work offline. A 401 or an
 // answer with `success: false` still logs out.
-import { STORAGE_KEYS } from '@rally/shared/catalog';
+import { STORAGE_KEYS } from '@rally/shared/catalog/web-client';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import {
   createContext,

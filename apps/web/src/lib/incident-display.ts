@@ -1,5 +1,5 @@
 // How incidents read on screen, for the rider's SOS panel and the console's board alike.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 
 const TITLES: Partial<Record<Role, string>> = {
   marshall: 'Marshal',

@@ -2,7 +2,7 @@
 // pictures), the public one (active accounts only) when there is no token or the server
 // answers 401/403; 404 means "no picture" (null) and the default avatar shows.
 // `size` asks for a smaller copy (PROFILE_IMAGE_SIZES); without it, the picture as stored.
-import type { ProfileImageSize } from '@rally/shared/catalog';
+import type { ProfileImageSize } from '@rally/shared/catalog/registration';
 import { API_BASE, getAuthToken } from './api-client';
 
 export async function fetchProfileImage(userId: string, size?: ProfileImageSize): Promise<Blob | null> {

@@ -1,7 +1,7 @@
 // Answers a server-rendered page was drawn with (entry-server.tsx), inlined in its HTML as a
 // JSON data block, so the browser's query client starts from them (lib/query-client.ts):
 // hydration then finds the very data the markup was made from, and nothing is asked again.
-import type { SeededQuery } from '@rally/shared/catalog';
+import type { SeededQuery } from '@rally/shared/catalog/web-client';
 import type { QueryClient } from '@tanstack/react-query';
 
 export const QUERY_SEED_ID = 'query-seed';

@@ -2,7 +2,7 @@
 // must still scan at a checkpoint. Renders real codes with qrcode.react, rasterises them
 // and decodes them with jsQR: every one must read back, at the version the app uses.
 import { randomInt } from 'node:crypto';
-import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog';
+import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog/web-client';
 import jsQR from 'jsqr';
 import { QRCodeSVG } from 'qrcode.react';
 import { createElement } from 'react';

@@ -1,6 +1,6 @@
 // How a rider code is drawn as a QR, the same on the rider's pass and the printed sticker,
 // so a marshal's scanner reads both alike.
-import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog';
+import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog/web-client';
 
 export const RIDER_QR_STYLE = {
   // Highest error correction: the code must scan with the logo over its centre and

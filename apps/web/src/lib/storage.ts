@@ -1,6 +1,6 @@
 // localStorage access that never throws: Safari private mode and disabled storage throw
 // on access, and the site must still work (signed out) there.
-import { SESSION_MARK_COOKIE, STORAGE_KEYS } from '@rally/shared/catalog';
+import { SESSION_MARK_COOKIE, STORAGE_KEYS } from '@rally/shared/catalog/web-client';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 
 export function readStorage(key: string): string | null {

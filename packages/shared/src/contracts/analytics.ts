@@ -1,7 +1,8 @@
 // Analytics contracts: the organisers' figures over the registered riders (participant and
 // guest accounts the viewer may see), counted by the server in one read.
 import { z } from 'zod';
-import { CATEGORIES, PAYMENT_METHODS, RALLY_ROUTE_IDS } from '../catalog';
+import { RALLY_ROUTE_IDS } from '../catalog/event-day';
+import { CATEGORIES, PAYMENT_METHODS } from '../catalog/registration';
 import { envelope } from './common';
 
 /** Riders registered on one Manila calendar day (`YYYY-MM-DD`); days without any are listed with 0. */

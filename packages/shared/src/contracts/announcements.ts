@@ -1,6 +1,6 @@
 // Staff announcement contracts: the list, create and edit. The same title and content rules serve the console's form.
 import { z } from 'zod';
-import { ANNOUNCEMENT_TITLE_MAX } from '../catalog';
+import { ANNOUNCEMENT_TITLE_MAX } from '../catalog/console';
 import { envelope, intParam, pagination } from './common';
 
 export const ANNOUNCEMENT_CONTENT_MAX = 10_000;

@@ -2,18 +2,9 @@
 // checks run in their fixed order on the client (as toasts) and again on the server (as
 // 400 messages), from this one function.
 import { z } from 'zod';
-import {
-  CATEGORIES,
-  CUSTOM_SIZE_MAX,
-  GENDERS,
-  PASSWORD_MIN_LENGTH,
-  PAYMENT_METHODS,
-  ROLES,
-  SIZES,
-  USER_STATUSES,
-  VERIFICATION_STATUSES,
-} from '../catalog';
-import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '../rider-number';
+import { GENDERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog/accounts';
+import { CATEGORIES, CUSTOM_SIZE_MAX, PAYMENT_METHODS, SIZES } from '../catalog/registration';
+import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '../catalog/rider-number';
 import { birthdateText, envelope, TEXT_LIMITS } from './common';
 import { BLOOD_TYPES, MEDICAL_TEXT_MAX } from './id-cards';
 import { philippineMobile } from './rider-details';

@@ -10,7 +10,7 @@ import {
   SCAN_FLAG_REASONS,
   SCAN_REVIEW_DECISIONS,
   STATION_KINDS,
-} from '../catalog';
+} from '../catalog/event-day';
 import { envelope, isoDateTime } from './common';
 import { plainText } from './stations';
 

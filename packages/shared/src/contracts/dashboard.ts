@@ -1,6 +1,6 @@
 // Dashboard contracts: the counters and the activity feed.
 import { z } from 'zod';
-import { ACTIVITY_PRIORITIES } from '../catalog';
+import { ACTIVITY_PRIORITIES } from '../catalog/console';
 import { envelope, intParam } from './common';
 
 /**

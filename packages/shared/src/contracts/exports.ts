@@ -2,7 +2,7 @@
 // spreadsheets at GET /api/admin/exports/{name}.{csv|xlsx}, the Reports tab's index of
 // them, and A4 sheets of QR stickers.
 import { z } from 'zod';
-import { RIDER_NUMBER_MAX } from '../rider-number';
+import { RIDER_NUMBER_MAX } from '../catalog/rider-number';
 import { envelope } from './common';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

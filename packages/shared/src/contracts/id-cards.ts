@@ -1,6 +1,6 @@
 // QR sticker (ID card) contracts: the generator's list of riders and the sticker page's data.
 import { z } from 'zod';
-import { ID_CARD_PAGE_SIZE } from '../catalog';
+import { ID_CARD_PAGE_SIZE } from '../catalog/console';
 import { envelope, intParam, pagination } from './common';
 
 export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;

@@ -2,8 +2,9 @@
 // re-sent call opens nothing twice; a rider who presses again while their incident is
 // unresolved joins it. Event-day payloads are camelCase throughout.
 import { z } from 'zod';
-import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_STATUSES, ROLES } from '../catalog';
-import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '../rider-number';
+import { ROLES } from '../catalog/accounts';
+import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_STATUSES } from '../catalog/event-day';
+import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '../catalog/rider-number';
 import { envelope, isoDateTime } from './common';
 
 export const incidentKind = z.enum(INCIDENT_KINDS, { message: `kind must be one of: ${INCIDENT_KINDS.join(', ')}` });

@@ -1,7 +1,7 @@
 // Kit tracker contracts: verified riders with their kit status, and the kit stats.
 // Staff lists are snake_case; the stats keep the camelCase the console has always read.
 import { z } from 'zod';
-import { KIT_PAGE_SIZE } from '../catalog';
+import { KIT_PAGE_SIZE } from '../catalog/console';
 import { envelope, intParam, pagination } from './common';
 
 export const KIT_SORT_FIELDS = ['verification_date', 'name', 'rider_number', 'payment_amount'] as const;

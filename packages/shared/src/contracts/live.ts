@@ -4,7 +4,7 @@
 // birthdate, GPS or incident data. Before the event has started the route stays classified:
 // no station name is sent at all.
 import { z } from 'zod';
-import { COURSE_STATE_LABELS, COURSE_STATES, type CourseStateName, RALLY_ROUTE_IDS } from '../catalog';
+import { COURSE_STATE_LABELS, COURSE_STATES, type CourseStateName, RALLY_ROUTE_IDS } from '../catalog/event-day';
 import { envelope } from './common';
 
 /** The course module's states (catalog COURSE_STATES): one vocabulary on the board and in public. */

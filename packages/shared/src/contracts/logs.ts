@@ -1,7 +1,7 @@
 // System log contracts: one
 // list over activities, verification history and login attempts.
 import { z } from 'zod';
-import { LOG_DATE_RANGES, LOG_TYPES, LOGS_PAGE_SIZE } from '../catalog';
+import { LOG_DATE_RANGES, LOG_TYPES, LOGS_PAGE_SIZE } from '../catalog/console';
 import { envelope, intParam } from './common';
 
 export const LOGS_MAX_LIMIT = 200;

@@ -1,6 +1,6 @@
 // Staff password-reset contracts: issuing a reset link and its history. The rider-facing reset screen's calls live in auth.ts.
 import { z } from 'zod';
-import { ROLES } from '../catalog';
+import { ROLES } from '../catalog/accounts';
 import { envelope, intParam, pagination } from './common';
 
 export const RESET_STATUSES = ['used', 'pending', 'expired'] as const;

@@ -1,7 +1,8 @@
 // Public rider profiles (/user/{userId}), fire and support comments. The public profile lists only fields
 // anyone may see: no contact, address, birthdate, emergency, payment or code fields.
 import { z } from 'zod';
-import { COMMENTS_PAGE_SIZE, ROLES, VERIFICATION_STATUSES } from '../catalog';
+import { ROLES, VERIFICATION_STATUSES } from '../catalog/accounts';
+import { COMMENTS_PAGE_SIZE } from '../catalog/web-client';
 import { envelope } from './common';
 
 export const COMMENTS_MAX_LIMIT = 100;

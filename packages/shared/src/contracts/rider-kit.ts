@@ -2,7 +2,8 @@
 // rider-facing announcements. The same schemas check the forms on the client (as toasts)
 // and the bodies on the server (as 400 messages), so both say the same words.
 import { z } from 'zod';
-import { CUSTOM_SIZE_MAX, ROLES, SIZES } from '../catalog';
+import { ROLES } from '../catalog/accounts';
+import { CUSTOM_SIZE_MAX, SIZES } from '../catalog/registration';
 import { envelope } from './common';
 
 export const TSHIRT_ALREADY_SUBMITTED = 'Your T-shirt size has already been submitted and can no longer be changed';

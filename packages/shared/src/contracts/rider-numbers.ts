@@ -1,7 +1,7 @@
 // The rider number as the API reads it (a path parameter, a form field, a JSON body): the
 // range and message of ../rider-number.ts.
 import { z } from 'zod';
-import { RIDER_NUMBER_MAX, RIDER_NUMBER_MESSAGE, RIDER_NUMBER_MIN } from '../rider-number';
+import { RIDER_NUMBER_MAX, RIDER_NUMBER_MESSAGE, RIDER_NUMBER_MIN } from '../catalog/rider-number';
 
 /** A rider number as a form or a path sends it (text or number); anything else answers the one message. */
 export const riderNumberSchema = z.coerce

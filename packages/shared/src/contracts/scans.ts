@@ -1,7 +1,13 @@
 // Scans: a marshal's device records a rider at a station. Devices make the
 // ids, so a batch can be replayed any number of times; doubtful scans are kept and flagged.
 import { z } from 'zod';
-import { SCAN_BATCH_MAX, SCAN_FLAG_REASONS, SCAN_REVIEW_DECISIONS, SCAN_SOURCES, SCAN_STATUSES } from '../catalog';
+import {
+  SCAN_BATCH_MAX,
+  SCAN_FLAG_REASONS,
+  SCAN_REVIEW_DECISIONS,
+  SCAN_SOURCES,
+  SCAN_STATUSES,
+} from '../catalog/event-day';
 import { envelope, isoDateTime, pagination } from './common';
 import { plainText } from './stations';
 

@@ -2,7 +2,7 @@
 // the emergency hotline a rider's SOS falls back to. Read by anyone (the hotline is meant
 // to be public), changed with manage_event.
 import { z } from 'zod';
-import { EVENT_NAME_MAX, HOTLINE_MAX } from '../catalog';
+import { EVENT_NAME_MAX, HOTLINE_MAX } from '../catalog/event-day';
 import { envelope } from './common';
 import { plainText } from './stations';
 

@@ -1,7 +1,7 @@
 // Stations: the places on the course where marshals record riders.
 // Event-day payloads are camelCase throughout.
 import { z } from 'zod';
-import { RALLY_ROUTE_IDS, STATION_KINDS, STATION_NAME_MAX } from '../catalog';
+import { RALLY_ROUTE_IDS, STATION_KINDS, STATION_NAME_MAX } from '../catalog/event-day';
 import { envelope, isoDateTime } from './common';
 
 /** Text a marshal or organiser types: no control characters (a NUL breaks PostgreSQL). */

@@ -2,7 +2,8 @@
 // Staff lists are snake_case; the kit-size body keeps the camelCase names the console
 // has always sent. The same schemas validate the server's input and type the console.
 import { z } from 'zod';
-import { CATEGORIES, CUSTOM_SIZE_MAX, ROLES, SIZES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog';
+import { ROLES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog/accounts';
+import { CATEGORIES, CUSTOM_SIZE_MAX, SIZES } from '../catalog/registration';
 import { birthdateText, envelope, limitParam, pageParam, pagination, TEXT_LIMITS } from './common';
 
 const nullableString = z.string().nullable();

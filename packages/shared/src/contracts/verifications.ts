@@ -3,7 +3,8 @@
 // an operator and are not payment verifications, so they appear in neither the pending
 // list nor the stats.
 import { z } from 'zod';
-import { CATEGORIES, PAYMENT_METHODS, VERIFICATION_ACTIONS } from '../catalog';
+import { VERIFICATION_ACTIONS } from '../catalog/accounts';
+import { CATEGORIES, PAYMENT_METHODS } from '../catalog/registration';
 import { envelope, limitParam, pageParam, pagination } from './common';
 
 const nullableString = z.string().nullable();

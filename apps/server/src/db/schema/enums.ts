@@ -1,20 +1,16 @@
+import { GENDERS, ROLES, USER_STATUSES, VERIFICATION_STATUSES } from '@rally/shared/catalog/accounts';
+import { ACTIVITY_PRIORITIES } from '@rally/shared/catalog/console';
 import {
-  ACTIVITY_PRIORITIES,
-  CATEGORIES,
   COURSE_DECISIONS,
   DNF_REASONS,
-  GENDERS,
   INCIDENT_KINDS,
   INCIDENT_STATUSES,
-  PAYMENT_METHODS,
-  ROLES,
   SCAN_FLAG_REASONS,
   SCAN_REVIEW_DECISIONS,
   SCAN_SOURCES,
   STATION_KINDS,
-  USER_STATUSES,
-  VERIFICATION_STATUSES,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/event-day';
+import { CATEGORIES, PAYMENT_METHODS } from '@rally/shared/catalog/registration';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ROLES);

@@ -1,4 +1,4 @@
-import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/rider-number';
+import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/catalog/rider-number';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoryEnum, genderEnum, paymentMethodEnum, roleEnum, userStatusEnum } from './enums';

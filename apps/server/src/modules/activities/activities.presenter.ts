@@ -6,7 +6,7 @@
 // - contact data and emails: roles that may read a rider's contact details (canReadRiderContact);
 // - verification codes: roles that verify payments (verify_users).
 // Officers hold neither and see the entry with those parts hidden.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { ActivityFeedItem } from '@rally/shared/contracts/dashboard';
 import { can, canReadRiderContact } from '@rally/shared/permissions';
 import { fullName } from '../../lib/sql-text';

@@ -1,4 +1,6 @@
-import { type ActivityPriority, type ActivityType, RALLY_ROUTES, type Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
+import type { ActivityPriority, ActivityType } from '@rally/shared/catalog/console';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';

@@ -3,14 +3,14 @@
 // bars from one day to the next; the days between the first and the last registration are
 // listed even when nobody registered on them.
 
+import { RALLY_ROUTE_IDS } from '@rally/shared/catalog/event-day';
 import {
   CATEGORIES,
   type Category,
   PAYMENT_METHODS,
   type PaymentMethod,
-  RALLY_ROUTE_IDS,
   SIZES,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/registration';
 import type { Analytics, SizeLine } from '@rally/shared/contracts/analytics';
 import type { AnalyticsCounts, Counted, SizeCount } from './analytics.service';
 

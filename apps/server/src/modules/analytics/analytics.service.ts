@@ -2,7 +2,9 @@
 // the answer costs a handful of small aggregates however many riders registered. Every
 // query covers the same riders: rider accounts the viewer may see, by the console's
 // visibility rule. Filling in zero lines and ordering is the presenter's job.
-import { CATEGORIES, RALLY_ROUTE_IDS, type RallyRouteId, type Role, routeForCategory } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
+import { RALLY_ROUTE_IDS, type RallyRouteId, routeForCategory } from '@rally/shared/catalog/event-day';
+import { CATEGORIES } from '@rally/shared/catalog/registration';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/files';

@@ -1,5 +1,5 @@
-import type { Role } from '@rally/shared/catalog';
-import { SESSION_TTL_MS } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
+import { SESSION_TTL_MS } from '@rally/shared/catalog/accounts';
 import {
   type ChangePasswordBody,
   CURRENT_PASSWORD_WRONG_MESSAGE,

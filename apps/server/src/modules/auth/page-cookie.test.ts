@@ -4,7 +4,8 @@
 // pages that read it, for riders only, as long as the session, holding a credential that opens
 // that page alone. Whether it renders (and stops rendering when the session ends) is checked
 // where the page is rendered: modules/profiles/profile-page.test.ts.
-import { SESSION_COOKIE, SESSION_MARK_COOKIE, SESSION_TTL_MS, STAFF_ROLES } from '@rally/shared/catalog';
+import { SESSION_TTL_MS, STAFF_ROLES } from '@rally/shared/catalog/accounts';
+import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog/web-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import {

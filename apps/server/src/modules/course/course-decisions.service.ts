@@ -1,7 +1,7 @@
 // Staff decisions on a rider's event day: DNF (withdrew, missed a cutoff or a required
 // station, or simply set by staff) and DNS, each with a note, or clear to hand the state
 // back to the scans. Kept as a history (the latest is in force), audited, pushed.
-import { DNF_REASON_LABELS } from '@rally/shared/catalog';
+import { DNF_REASON_LABELS } from '@rally/shared/catalog/event-day';
 import type { CourseDecisionRequest } from '@rally/shared/contracts/course';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';

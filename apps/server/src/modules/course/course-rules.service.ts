@@ -1,7 +1,7 @@
 // Route rules: per station a cutoff, a required flag (the station's own by default) and the
 // minutes after a rider's start at which they are due there. Read by view_dashboard
 // roles, replaced whole per route by manage_event, audited; every board hears of it.
-import { RALLY_ROUTE_IDS, type RallyRouteId } from '@rally/shared/catalog';
+import { RALLY_ROUTE_IDS, type RallyRouteId } from '@rally/shared/catalog/event-day';
 import type { RouteRulesView, UpdateRouteRulesRequest } from '@rally/shared/contracts/course';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseRules, type StationRule } from '../../db/schema/course';

@@ -2,8 +2,8 @@
 // passages, their route's rules and the latest staff decision, at a given moment. Pure:
 // the loader reads the rows once (course.service.ts) and every read (board, overdue list,
 // timeline, the public tracker) derives from the same function, so none disagrees.
-import type { CourseStateName, DnfReasonName, RallyRouteId, StationKindName } from '@rally/shared/catalog';
-import { DEFAULT_OVERDUE_AFTER_MINUTES, routeForCategory } from '@rally/shared/catalog';
+import type { CourseStateName, DnfReasonName, RallyRouteId, StationKindName } from '@rally/shared/catalog/event-day';
+import { DEFAULT_OVERDUE_AFTER_MINUTES, routeForCategory } from '@rally/shared/catalog/event-day';
 import type { StationRule } from '../../db/schema/course';
 
 export interface CourseStation {

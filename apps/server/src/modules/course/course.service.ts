@@ -2,7 +2,7 @@
 // per station and the riders behind each count. One loader reads the day's rows (stations,
 // rules, riders, passages, decisions) in a few indexed queries; everything else derives
 // from them in memory (course-state.ts), at the moment the caller names (`now`).
-import { type BoardBucket, COURSE_STATION_KINDS, DEFAULT_OVERDUE_AFTER_MINUTES } from '@rally/shared/catalog';
+import { type BoardBucket, COURSE_STATION_KINDS, DEFAULT_OVERDUE_AFTER_MINUTES } from '@rally/shared/catalog/event-day';
 import { and, asc, desc, eq, inArray, max, min, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

@@ -1,6 +1,6 @@
 // A rider's timeline: every scan (accepted or flagged, with its review), every staff
 // decision and every completion, oldest first. What a marshal reads before calling.
-import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
 import type { TimelineEntry } from '@rally/shared/contracts/course';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,6 +1,6 @@
 // What an export is (see export-registry.ts): a name, a title, its columns and a query
 // giving its rows, for the viewer who downloads it.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { Db } from '../../db/client';
 
 /** A cell: text, a number, a moment (written in Manila time), or empty. */

@@ -9,7 +9,7 @@
 // of 1,000 stickers takes seconds (embedding a PNG per sticker took ~50 s and ~550 MB).
 // It has no centre logo: a 2.8 cm code on a sticker scans best whole, and the logo would
 // only spend error correction the code may need after a rainy day.
-import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog';
+import { RIDER_QR_MIN_VERSION } from '@rally/shared/catalog/web-client';
 import { STICKER_SIZE_PT } from '@rally/shared/contracts/exports';
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 

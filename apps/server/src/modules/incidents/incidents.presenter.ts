@@ -1,7 +1,7 @@
 // Incidents as each reader may see them. A rider's phone, emergency contact and medical
 // notes are what a marshal needs to help, and nobody else: they go out only to those who may
 // read a rider's contact details (canReadRiderContact: never officers).
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { Incident, IncidentFollowUp, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
 import { canReadRiderContact } from '@rally/shared/permissions';
 import type { SosCallRow } from '../../db/schema/incidents';

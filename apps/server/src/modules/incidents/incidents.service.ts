@@ -6,7 +6,8 @@
 // call nor ring every console hundreds of times. Staff may mark an account's calls as abuse:
 // its later calls are kept but muted. Every change is audited in the activity log and
 // published for the live stream inside its transaction.
-import { INCIDENT_KIND_LABELS, type IncidentKind, type IncidentStatus, type Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
+import { INCIDENT_KIND_LABELS, type IncidentKind, type IncidentStatus } from '@rally/shared/catalog/event-day';
 import {
   type CreateIncidentRequest,
   FOLLOW_UPS_SHOWN,

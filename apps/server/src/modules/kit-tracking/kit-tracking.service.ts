@@ -1,6 +1,6 @@
 // Kit hand-over for verified riders. A kit_tracking row appears on the first write for a
 // rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
-import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog';
+import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog/console';
 import {
   KIT_ALL_GIVEN,
   type KitBulkItem,

@@ -3,7 +3,7 @@
 // LiveEntry, so nothing private can ride along, and withholds every station name and
 // passage time until the event has started.
 
-import { RALLY_ROUTE_IDS } from '@rally/shared/catalog';
+import { RALLY_ROUTE_IDS } from '@rally/shared/catalog/event-day';
 import {
   LIVE_STATES,
   type LiveFinisher,

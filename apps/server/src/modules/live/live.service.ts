@@ -1,7 +1,7 @@
 // The public live tracker's data, built on the course module's derived state (the same
 // function the control board reads), so spectators and staff never disagree. This module
 // only decides what of it may be public (live.presenter.ts).
-import type { RallyRouteId } from '@rally/shared/catalog';
+import type { RallyRouteId } from '@rally/shared/catalog/event-day';
 import type { LiveState } from '@rally/shared/contracts/live';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

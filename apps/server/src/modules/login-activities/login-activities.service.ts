@@ -1,6 +1,6 @@
 // Login attempts for staff: one user's history (User Management) and the whole list
 // (logs). Entries of accounts the viewer may not see are left out, in SQL.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { LoginActivity } from '@rally/shared/contracts/users';
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';

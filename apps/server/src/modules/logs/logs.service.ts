@@ -1,7 +1,7 @@
 // System logs: one list over three tables (activities, verification_history,
 // login_activities) as a UNION ALL in SQL, so filtering, ordering, paging and counting
 // all happen in the database. Every value from the request goes in as a parameter.
-import type { LogType } from '@rally/shared/catalog';
+import type { LogType } from '@rally/shared/catalog/console';
 import type { LogStatsQuery, LogsQuery, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

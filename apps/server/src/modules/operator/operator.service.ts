@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@rally/shared/catalog';
+import { ROLES, type Role } from '@rally/shared/catalog/accounts';
 import { emailSchema, passwordStrengthProblem } from '@rally/shared/contracts/auth';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -2,14 +2,14 @@
 // photos, receipts, registration activity and sign-ins.
 
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@rally/shared/catalog/accounts';
 import {
   type Category,
   normaliseCategory,
   type PaymentMethod,
   paymentAmountFor,
-  type Role,
   SIZES,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/registration';
 import type { Tx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { loginActivities } from '../../db/schema/security';

@@ -2,7 +2,7 @@
 // through the real ingest (so passages, checkpoint counts and activities are derived the
 // same way as on the day), including flagged ones for the review queue.
 import { randomUUID } from 'node:crypto';
-import { routeForCategory } from '@rally/shared/catalog';
+import { routeForCategory } from '@rally/shared/catalog/event-day';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';

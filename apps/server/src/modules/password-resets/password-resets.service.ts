@@ -1,5 +1,5 @@
-import type { Role } from '@rally/shared/catalog';
-import { RESET_LINK_TTL_MS } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
+import { RESET_LINK_TTL_MS } from '@rally/shared/catalog/accounts';
 import { passwordStrengthProblem } from '@rally/shared/contracts/auth';
 import type { ResetHistoryQuery, ResetUsersQuery } from '@rally/shared/contracts/password-resets';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@
 // valid cookie (signed out, the session ended, not verified yet, a staff account) the request
 // gets the plain shell, whose client checks the stored session as it always has; a cookie that
 // opens nothing is cleared with it.
-import { MY_PROFILE_QUERY_KEYS, SESSION_SEED_KEY } from '@rally/shared/catalog';
+import { MY_PROFILE_QUERY_KEYS, SESSION_SEED_KEY } from '@rally/shared/catalog/web-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { type PageRenderer, sendPage } from '../../lib/page-renderer';

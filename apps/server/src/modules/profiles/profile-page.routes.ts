@@ -3,7 +3,7 @@
 // plain app shell its largest paint waited for the entry script, the screen's chunk and this
 // API answer on a slow CPU (~3.9 s); rendered, it paints from the HTML, and the client
 // hydrates it from the answer inlined in the page without asking for it again.
-import { publicProfileQueryKey } from '@rally/shared/catalog';
+import { publicProfileQueryKey } from '@rally/shared/catalog/web-client';
 import type { PublicProfile } from '@rally/shared/contracts/profiles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';

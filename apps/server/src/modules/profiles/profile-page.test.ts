@@ -15,7 +15,7 @@ import {
   SESSION_COOKIE,
   SESSION_MARK_COOKIE,
   SESSION_SEED_KEY,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/web-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions';

@@ -1,4 +1,4 @@
-import type { Role, VerificationStatus } from '@rally/shared/catalog';
+import type { Role, VerificationStatus } from '@rally/shared/catalog/accounts';
 import type { Comment, MyComment, PublicProfile } from '@rally/shared/contracts/profiles';
 
 export interface PublicProfileRow {

@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
+import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog/web-client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';

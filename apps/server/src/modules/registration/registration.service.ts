@@ -1,4 +1,4 @@
-import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog';
+import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { RegistrationInput } from '@rally/shared/contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

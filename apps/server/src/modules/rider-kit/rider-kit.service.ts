@@ -3,7 +3,7 @@
 // freeze is the `*_submitted_at` column, set in the same conditional update that stores
 // the sizes, so two racing submissions cannot both win.
 
-import type { Size } from '@rally/shared/catalog';
+import type { Size } from '@rally/shared/catalog/registration';
 import {
   GEAR_ALREADY_SUBMITTED,
   NO_RIDER_CODE_MESSAGE,

@@ -8,7 +8,7 @@
 // eligible (deactivated, unverified, role changed, code cleared), and deleted accounts,
 // found through the `user_deleted` entries of the activity log, which keep the deleted id
 // (the row itself is gone, so nothing else remembers it).
-import { routeForCategory } from '@rally/shared/catalog';
+import { routeForCategory } from '@rally/shared/catalog/event-day';
 import { isStorableInstant } from '@rally/shared/contracts/common';
 import { and, eq, gt, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';

@@ -2,7 +2,7 @@
 // scan against the rider's passages so far, by the rule the marshal's phone applies too
 // (packages/shared/src/scan-verdict.ts): this file only gathers the server's facts for it.
 // Kept, never refused: a flagged scan is stored for staff review and not counted.
-import { routeForCategory, type ScanFlagReasonName } from '@rally/shared/catalog';
+import { routeForCategory, type ScanFlagReasonName } from '@rally/shared/catalog/event-day';
 import type { ScanItem } from '@rally/shared/contracts/scans';
 import { scanVerdict } from '@rally/shared/scan-verdict';
 import type { StationRow } from '../../db/schema/event-day';

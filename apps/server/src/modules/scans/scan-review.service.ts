@@ -1,7 +1,7 @@
 // The review queue of flagged scans. Accepting makes a scan count as a passage (checkpoint
 // count, passage list, activity); voiding keeps it on record without counting. Both are
 // audited with the reviewer and their note.
-import { SCAN_FLAG_LABELS } from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS } from '@rally/shared/catalog/event-day';
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';

@@ -6,7 +6,7 @@
 // batches cannot deadlock) before their earlier passages are read. Two devices syncing
 // the same rider at the same station therefore run one after the other: the first is
 // accepted, the second sees it and is flagged as a re-scan.
-import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
 import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contracts/scans';
 import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';

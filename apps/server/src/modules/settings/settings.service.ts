@@ -1,6 +1,6 @@
 // Event-wide settings (issue 18's Settings): one row, absent until first
 // saved, when the defaults below answer. Changes are audited.
-import { DEFAULT_EVENT_NAME } from '@rally/shared/catalog';
+import { DEFAULT_EVENT_NAME } from '@rally/shared/catalog/event-day';
 import type { EventSettings, UpdateEventSettingsRequest } from '@rally/shared/contracts/settings';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,6 +1,7 @@
 // Stations: where marshals record riders. Every change is audited in the activity log;
 // a station that has scans is closed, never deleted (its scans are the record).
-import { RALLY_ROUTES, type RallyRouteId, STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { type RallyRouteId, STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import type { CreateStationRequest, UpdateStationRequest } from '@rally/shared/contracts/stations';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog';
+import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog/registration';
 import { envelope, messageEnvelope } from '@rally/shared/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

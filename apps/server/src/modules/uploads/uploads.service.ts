@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog';
+import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog/registration';
 import { can } from '@rally/shared/permissions';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@rally/shared/catalog';
+import { MAX_UPLOAD_BYTES } from '@rally/shared/catalog/registration';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';

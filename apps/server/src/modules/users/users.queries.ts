@@ -1,6 +1,6 @@
 // Reads of the staff console over users: the visibility rule in SQL, the paginated
 // users list, one user, and the Participant Masterlist.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { ListUsersQuery, MasterlistStats } from '@rally/shared/contracts/users';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';

@@ -2,7 +2,7 @@
 // account the viewer cannot see answers 404 exactly like a missing one) and records an
 // activity in the same transaction.
 
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 // The rider's side of a rejection: the reason reaches the rider, and a new receipt puts
 // them back in the queue with the old receipt kept for staff.
-import { paymentAmountFor } from '@rally/shared/catalog';
+import { paymentAmountFor } from '@rally/shared/catalog/registration';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';

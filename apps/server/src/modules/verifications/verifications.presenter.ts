@@ -1,4 +1,4 @@
-import { type Category, paymentAmountFor } from '@rally/shared/catalog';
+import { type Category, paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
 import type { verificationHistory } from '../../db/schema/verifications';
 import { displayName } from '../../lib/sql-text';

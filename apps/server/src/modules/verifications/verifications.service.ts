@@ -2,7 +2,7 @@
 // Every decision is a guarded UPDATE (… WHERE status = expected RETURNING), so two staff
 // approving the same rider at once produce one decision, one history row and one
 // activity; the loser is told what happened.
-import { RIDER_ROLES, type VerificationAction } from '@rally/shared/catalog';
+import { RIDER_ROLES, type VerificationAction } from '@rally/shared/catalog/accounts';
 import type { VerifyBody } from '@rally/shared/contracts/verifications';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-import { EVENT } from '@rally/shared/catalog';
+import { EVENT } from '@rally/shared/catalog/landing';
 import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
 

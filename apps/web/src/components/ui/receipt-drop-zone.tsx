@@ -1,7 +1,7 @@
 // The payment receipt picker of registration and of a rejected rider's resubmission: a
 // large dashed tap target (the file input itself is visually hidden inside its label),
 // with the receipt rules checked on the phone before anything is sent.
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from '@rally/shared/catalog/registration';
 import { FileCheck, Upload } from 'lucide-react';
 import type { ChangeEvent } from 'react';
 

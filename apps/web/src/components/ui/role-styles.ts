@@ -1,5 +1,5 @@
 // How each role looks on a badge, on the rider pages and in the console alike.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { BadgeCheck, Bike, Code, Crown, type LucideIcon, Shield, Star } from 'lucide-react';
 
 export const ROLE_STYLES: Record<Role, { icon: LucideIcon; className: string }> = {

@@ -1,4 +1,4 @@
-import { CUSTOM_SIZE_MAX, SIZE_CHEST_GUIDE, SIZES, type Size } from '@rally/shared/catalog';
+import { CUSTOM_SIZE_MAX, SIZE_CHEST_GUIDE, SIZES, type Size } from '@rally/shared/catalog/registration';
 import { useId } from 'react';
 import { FieldError, TextField } from './text-field';
 

@@ -1,4 +1,4 @@
-import { TOAST_ERROR_MS, TOAST_LIMIT, TOAST_SUCCESS_MS } from '@rally/shared/catalog';
+import { TOAST_ERROR_MS, TOAST_LIMIT, TOAST_SUCCESS_MS } from '@rally/shared/catalog/web-client';
 import { CircleCheck, CircleX, LoaderCircle, X } from 'lucide-react';
 import { resolveValue, useToaster } from 'react-hot-toast/headless';
 import { toast } from '../../lib/toast';

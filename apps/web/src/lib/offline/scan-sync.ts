@@ -3,7 +3,7 @@
 // scans by the device-made id, so a batch that reached it but whose answer was lost is
 // simply sent again and answers `duplicate`. Retries, the `online` trigger and the lock
 // between tabs are the shared sync loop's (sync-loop.ts).
-import { SCAN_BATCH_MAX } from '@rally/shared/catalog';
+import { SCAN_BATCH_MAX } from '@rally/shared/catalog/event-day';
 import { call, client } from '../api-client';
 import { offlineDb, type QueuedScan, readMeta } from './offline-db';
 import { createSyncLoop, type SyncState } from './sync-loop';

@@ -1,7 +1,8 @@
 // The course's two spreadsheets (the Reports tab, `/api/admin/exports/{name}`): finishers
 // with their times, and every DNF and DNS with why. Both read the same derived states as
 // the board, for every day that has stations, so a list never disagrees with the board.
-import { COURSE_STATE_LABELS, DNF_REASON_LABELS, RALLY_ROUTES } from '@rally/shared/catalog';
+import { COURSE_STATE_LABELS, DNF_REASON_LABELS } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { stations } from '../../../db/schema/event-day';

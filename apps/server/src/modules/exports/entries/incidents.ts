@@ -3,7 +3,7 @@
 // it when. The same visibility rule as the incidents list (incidents/incidents.service.ts): an incident
 // of an account the viewer may not see is not in the sheet, and staff accounts the viewer may
 // not see are named like deleted ones.
-import { INCIDENT_KIND_LABELS, INCIDENT_STATUS_LABELS } from '@rally/shared/catalog';
+import { INCIDENT_KIND_LABELS, INCIDENT_STATUS_LABELS } from '@rally/shared/catalog/event-day';
 import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { incidents } from '../../../db/schema/incidents';

@@ -1,7 +1,7 @@
 // The insurers' lists (EVENT.insurers): one insurer covers Lakambini, Magani and Lakan,
 // the other Bagani; each `-obr` category goes with its base. Only verified riders ride,
 // so only they are insured. Each insurer reads who the rider is and whom to call.
-import { type BaseCategory, baseCategoryOf, CATEGORIES, type Category } from '@rally/shared/catalog';
+import { type BaseCategory, baseCategoryOf, CATEGORIES, type Category } from '@rally/shared/catalog/registration';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';

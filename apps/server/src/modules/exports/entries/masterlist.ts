@@ -1,7 +1,7 @@
 // The Participant Masterlist as a spreadsheet: the console's masterlist population
 // (riders and anyone holding a rider number, as far as the viewer may see them), every
 // registration field staff use, verified or not.
-import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog';
+import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog/registration';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';

@@ -2,7 +2,7 @@
 // accounts carry one too, but pay nothing), with its method and amount, its state, and who
 // verified it when (the verifying account as it is now; a deleted one leaves the column
 // empty, its name stays in the verification history).
-import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog';
+import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog/registration';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../../db/schema/users';

@@ -1,5 +1,8 @@
 // Cells several exports print the same way.
-import { categoryDisplay, type GENDERS, RALLY_ROUTES, routeForCategory } from '@rally/shared/catalog';
+import type { GENDERS } from '@rally/shared/catalog/accounts';
+import { routeForCategory } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import { sql } from 'drizzle-orm';
 import { users } from '../../../db/schema/users';
 

@@ -2,7 +2,8 @@
 // the verified riders, who are the ones given a kit. Every standard size has its line
 // (zero included, so the order form is the same grid each time); each custom size text
 // has its own line, spelt as riders typed it, grouped without regard to case and spaces.
-import { KIT_ITEM_LABELS, SIZES } from '@rally/shared/catalog';
+import { KIT_ITEM_LABELS } from '@rally/shared/catalog/console';
+import { SIZES } from '@rally/shared/catalog/registration';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';

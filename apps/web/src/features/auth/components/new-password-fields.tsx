@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog';
+import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog/accounts';
 import { PasswordField } from '../../../components/ui/password-field';
 
 /**

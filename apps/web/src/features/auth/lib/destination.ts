@@ -1,4 +1,4 @@
-import { ADMIN_LANDING_ROLES } from '@rally/shared/catalog';
+import { ADMIN_LANDING_ROLES } from '@rally/shared/catalog/accounts';
 import type { User } from '../../../lib/auth';
 
 /** Where a signed-in user lands after /login: unverified -> /verify, admin/marshall -> /admin, others -> /me. */

@@ -1,4 +1,4 @@
-import { REDIRECT_DELAY_MS } from '@rally/shared/catalog';
+import { REDIRECT_DELAY_MS } from '@rally/shared/catalog/web-client';
 import { CircleCheck, KeyRound, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 // Calls of the Dashboard.
-import { RECENT_ACTIVITIES_LIMIT } from '@rally/shared/catalog';
+import { RECENT_ACTIVITIES_LIMIT } from '@rally/shared/catalog/console';
 import type { ActivityFeedItem, DashboardStats } from '@rally/shared/contracts/dashboard';
 import { call, client } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 // Calls of User Management and the Participant Masterlist.
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { AdminUser, KitSizesBody, UpdateUserBody } from '@rally/shared/contracts/users';
 import { type ApiQuery, call, client } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 // Calls of the Verification Center.
-import type { VerificationAction } from '@rally/shared/catalog';
+import type { VerificationAction } from '@rally/shared/catalog/accounts';
 import type { Pagination } from '@rally/shared/contracts/common';
 import type { HistoryEntry, PendingVerification, VerificationStats } from '@rally/shared/contracts/verifications';
 import { call, client } from '../../../lib/api-client';

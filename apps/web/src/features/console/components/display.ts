@@ -1,6 +1,7 @@
 // How the console shows a rider, with the defaults for what is missing (category 'Not Set',
 // team 'No Team', bike check 'Not Started', rider kit 'Preparing').
-import { categoryDisplay, GUEST_STAFF_LABEL, ROLE_LABELS, type Role } from '@rally/shared/catalog';
+import { GUEST_STAFF_LABEL, ROLE_LABELS, type Role } from '@rally/shared/catalog/accounts';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { AdminUser } from '@rally/shared/contracts/users';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
 

@@ -1,7 +1,8 @@
 // Edit Warrior: details, kit sizes and (with
 // edit_user_role) the role. Role and kit sizes are separate calls, made only when they
 // changed; a failure of one of them after the details saved is reported as a partial update.
-import { CATEGORIES, CUSTOM_SIZE_MAX, categoryDisplay, type Role, SIZES } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
+import { CATEGORIES, CUSTOM_SIZE_MAX, categoryDisplay, SIZES } from '@rally/shared/catalog/registration';
 import { TEXT_LIMITS } from '@rally/shared/contracts/common';
 import { type AdminUser, grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';

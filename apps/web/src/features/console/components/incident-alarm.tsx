@@ -3,7 +3,7 @@
 // two seconds, the tab's title blinks, and a system notification is shown once per incident
 // where the browser allows it. Live: the list is re-read on every `incident` event of the
 // stream and on every (re)connection.
-import { INCIDENT_KIND_LABELS } from '@rally/shared/catalog';
+import { INCIDENT_KIND_LABELS } from '@rally/shared/catalog/event-day';
 import type { Incident } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // Payment Receipt: loading, image shown, error, or none available. Images show inline; a PDF opens from a link in the browser's
 // own viewer (a new tab) or downloads, never framed inside the console: Chromium's PDF
 // viewer does not run in a sandboxed frame, and the CSP allows no frames at all.
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog/registration';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';

@@ -1,4 +1,4 @@
-import type { Role } from '@rally/shared/catalog';
+import type { Role } from '@rally/shared/catalog/accounts';
 import type { AdminUser } from '@rally/shared/contracts/users';
 import { BadgeCheck, Clock, type LucideIcon, Route, XCircle } from 'lucide-react';
 import { ROLE_STYLES } from '../../../components/ui/role-styles';

@@ -1,4 +1,4 @@
-import { EVENT } from '@rally/shared/catalog';
+import { EVENT } from '@rally/shared/catalog/landing';
 import { CalendarDays, ClipboardPen, Mountain } from 'lucide-react';
 
 const ITEMS = [

@@ -1,4 +1,4 @@
-import { EVENT, RALLY_ROUTES } from '@rally/shared/catalog';
+import { EVENT, RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';

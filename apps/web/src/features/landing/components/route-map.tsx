@@ -1,7 +1,7 @@
 // Loaded on demand (see routes-section.tsx). Fixed, non-interactive map: the overlay
 // above it covers it in every state until the organisers reveal the route.
 import 'leaflet/dist/leaflet.css';
-import { MAP_CENTER, MAP_TILE_URL, MAP_ZOOM, type RallyRoute, type WaypointType } from '@rally/shared/catalog';
+import { MAP_CENTER, MAP_TILE_URL, MAP_ZOOM, type RallyRoute, type WaypointType } from '@rally/shared/catalog/landing';
 import L from 'leaflet';
 import { useMemo } from 'react';
 import { MapContainer, Marker, Polyline, Popup, TileLayer } from 'react-leaflet';

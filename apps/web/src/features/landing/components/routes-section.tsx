@@ -1,4 +1,10 @@
-import { DEFAULT_ROUTE, MAP_HEIGHT_PX, RALLY_ROUTES, type RallyRoute, type WaypointType } from '@rally/shared/catalog';
+import {
+  DEFAULT_ROUTE,
+  MAP_HEIGHT_PX,
+  RALLY_ROUTES,
+  type RallyRoute,
+  type WaypointType,
+} from '@rally/shared/catalog/landing';
 import { Building, Flag, Lock, MapPin, Mountain } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { WAYPOINT_LABELS, waypointColor } from './waypoint-style';

@@ -1,4 +1,5 @@
-import { OBR_BADGE, OBR_DISCOUNT, PRICES, RALLY_ROUTES, type RallyRoute } from '@rally/shared/catalog';
+import { RALLY_ROUTES, type RallyRoute } from '@rally/shared/catalog/landing';
+import { OBR_BADGE, OBR_DISCOUNT, PRICES } from '@rally/shared/catalog/registration';
 import { formatPeso } from '../../../lib/format';
 
 const TRIALS: Array<{ route: RallyRoute; title: string; note: string }> = [

@@ -1,4 +1,4 @@
-import { MARKER_COLORS, type RallyRoute, type WaypointType } from '@rally/shared/catalog';
+import { MARKER_COLORS, type RallyRoute, type WaypointType } from '@rally/shared/catalog/landing';
 
 export const WAYPOINT_LABELS: Record<WaypointType, string> = {
   start: 'Start/Finish',

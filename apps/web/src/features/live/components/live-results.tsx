@@ -1,6 +1,6 @@
 // Finishers of a route, fastest first, with their elapsed time: the results once the
 // event is over, the leaderboard while it runs.
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { LiveFinisher } from '@rally/shared/contracts/live';
 import { Trophy } from 'lucide-react';
 import { formatElapsed } from '../lib/live-format';

@@ -1,6 +1,6 @@
 // One route's riders as cards: number, kit name, category, state, last station and time.
 // Long lists show a page at a time ("Show more"), so 1,000 riders never render at once.
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import { LIVE_STATE_LABELS, type LiveRider, type LiveState } from '@rally/shared/contracts/live';
 import { Flag, MapPin } from 'lucide-react';
 import { useState } from 'react';

@@ -2,7 +2,8 @@
 // readable in the sun: big type, high contrast. Per route: where each rider was last seen,
 // the finishers with their times, the DNF count; the results once everyone is in. Before
 // the flag-off the route stays classified: the server sends no station name at all.
-import { RALLY_ROUTES, type RallyRouteId } from '@rally/shared/catalog';
+import type { RallyRouteId } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import type { LiveState } from '@rally/shared/contracts/live';
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff, Radio, RefreshCw, Search } from 'lucide-react';

@@ -1,5 +1,5 @@
 // Calls of My Profile.
-import { COMMENTS_PAGE_SIZE, MY_PROFILE_QUERY_KEYS } from '@rally/shared/catalog';
+import { COMMENTS_PAGE_SIZE, MY_PROFILE_QUERY_KEYS } from '@rally/shared/catalog/web-client';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyCommentList } from '@rally/shared/contracts/profiles';
 import type { MyDetailsBody } from '@rally/shared/contracts/rider-details';

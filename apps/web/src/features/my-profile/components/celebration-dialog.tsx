@@ -1,4 +1,4 @@
-import { SUCCESS_DIALOG_MS } from '@rally/shared/catalog';
+import { SUCCESS_DIALOG_MS } from '@rally/shared/catalog/web-client';
 import { PartyPopper } from 'lucide-react';
 import { useEffect } from 'react';
 import { Modal } from '../../../components/ui/modal';

@@ -1,11 +1,9 @@
 import {
   BIKE_CHECK_STATUSES,
-  categoryDisplay,
   DEFAULT_BIKE_CHECK_STATUS,
   DEFAULT_RIDER_KIT_STATUS,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/console';
+import { categoryDisplay, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog/registration';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bike, HeartPulse, IdCard, Package, Pencil, Phone, Shirt } from 'lucide-react';

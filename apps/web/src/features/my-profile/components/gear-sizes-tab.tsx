@@ -1,4 +1,4 @@
-import type { Size } from '@rally/shared/catalog';
+import type { Size } from '@rally/shared/catalog/registration';
 import { firstProblem, type GearSizes, gearSizesBody } from '@rally/shared/contracts/rider-kit';
 import { useMutation } from '@tanstack/react-query';
 import { HardHat } from 'lucide-react';

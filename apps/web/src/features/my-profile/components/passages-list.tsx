@@ -1,4 +1,4 @@
-import { STATION_KIND_LABELS, type StationKindName } from '@rally/shared/catalog';
+import { STATION_KIND_LABELS, type StationKindName } from '@rally/shared/catalog/event-day';
 import { useQuery } from '@tanstack/react-query';
 import { Flag, MapPin } from 'lucide-react';
 import { passagesQuery } from '../api/my-profile-api';

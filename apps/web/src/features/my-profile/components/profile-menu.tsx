@@ -1,4 +1,4 @@
-import { ADMIN_PANEL_ROLES } from '@rally/shared/catalog';
+import { ADMIN_PANEL_ROLES } from '@rally/shared/catalog/accounts';
 import { LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';

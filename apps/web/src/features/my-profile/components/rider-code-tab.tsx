@@ -2,7 +2,7 @@
 // category, large enough to read at arm's length — the twin of the paper sticker for when
 // the sticker is lost. It opens offline from the copy kept on the phone (pass-cache.ts),
 // and lists the stations the rider has passed.
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { CloudOff, QrCode, TriangleAlert } from 'lucide-react';

@@ -2,7 +2,7 @@
 // and then the call's fate on screen: kept on the phone and sending, received, acknowledged
 // by whom and when, assigned, resolved. A call not delivered within 30 s (no signal) offers
 // a phone call and an SMS to the event hotline with the rider's number, name and position.
-import { INCIDENT_KIND_LABELS, SOS_FALLBACK_AFTER_MS } from '@rally/shared/catalog';
+import { INCIDENT_KIND_LABELS, SOS_FALLBACK_AFTER_MS } from '@rally/shared/catalog/event-day';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyIncident } from '@rally/shared/contracts/incidents';
 import { useQuery } from '@tanstack/react-query';

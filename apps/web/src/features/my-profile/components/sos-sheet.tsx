@@ -1,6 +1,11 @@
 // What happened, and the hold that sends it. The position is looked for as soon as the sheet
 // opens, so it is usually there by the time the hold completes.
-import { INCIDENT_KIND_LABELS, INCIDENT_KINDS, INCIDENT_NOTE_MAX, type IncidentKind } from '@rally/shared/catalog';
+import {
+  INCIDENT_KIND_LABELS,
+  INCIDENT_KINDS,
+  INCIDENT_NOTE_MAX,
+  type IncidentKind,
+} from '@rally/shared/catalog/event-day';
 import type { Position } from '@rally/shared/contracts/incidents';
 import { Bike, CircleHelp, Compass, HeartPulse, type LucideIcon, MapPin, Siren, Wrench } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Size } from '@rally/shared/catalog';
+import type { Size } from '@rally/shared/catalog/registration';
 import { firstProblem, type TshirtStatus, tshirtSizeBody } from '@rally/shared/contracts/rider-kit';
 import { useMutation } from '@tanstack/react-query';
 import { Shirt } from 'lucide-react';

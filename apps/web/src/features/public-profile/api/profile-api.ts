@@ -1,6 +1,7 @@
 // Calls of the public profile.
 
-import { COMMENTS_PAGE_SIZE, type ProfileImageSize, publicProfileQueryKey } from '@rally/shared/catalog';
+import type { ProfileImageSize } from '@rally/shared/catalog/registration';
+import { COMMENTS_PAGE_SIZE, publicProfileQueryKey } from '@rally/shared/catalog/web-client';
 import type { Comment, CommentList, FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { call, client } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 // A user's picture as an object URL for <img>; the default avatar shows while it is null.
-import type { ProfileImageSize } from '@rally/shared/catalog';
+import type { ProfileImageSize } from '@rally/shared/catalog/registration';
 import { useQuery } from '@tanstack/react-query';
 import { fetchProfileImage } from '../../../lib/profile-image';
 import { useObjectUrl } from '../../../lib/use-object-url';

@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog';
+import { COMMENTS_PAGE_SIZE } from '@rally/shared/catalog/web-client';
 import type { Comment } from '@rally/shared/contracts/profiles';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquareHeart, Send } from 'lucide-react';

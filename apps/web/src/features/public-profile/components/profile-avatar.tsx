@@ -1,4 +1,4 @@
-import type { ProfileImageSize } from '@rally/shared/catalog';
+import type { ProfileImageSize } from '@rally/shared/catalog/registration';
 import { useId, useState } from 'react';
 import { useProfileImage } from '../api/profile-image';
 

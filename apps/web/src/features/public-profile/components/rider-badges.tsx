@@ -1,10 +1,6 @@
-import {
-  categoryDisplay,
-  type RIDER_BADGE_COLORS,
-  ROLE_LABELS,
-  type Role,
-  riderBadgeColor,
-} from '@rally/shared/catalog';
+import { ROLE_LABELS, type Role } from '@rally/shared/catalog/accounts';
+import { type RIDER_BADGE_COLORS, riderBadgeColor } from '@rally/shared/catalog/console';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import { Route, Trophy } from 'lucide-react';
 import { ROLE_STYLES } from '../../../components/ui/role-styles';
 import { formatRiderNumber } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { SHARE_COPY_CONFIRM_MS } from '@rally/shared/catalog';
+import { SHARE_COPY_CONFIRM_MS } from '@rally/shared/catalog/web-client';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';

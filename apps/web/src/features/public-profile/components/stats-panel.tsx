@@ -1,4 +1,4 @@
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { PublicProfile } from '@rally/shared/contracts/profiles';
 import { formatRiderNumber } from '../../../lib/format';
 import { roleLabel } from './rider-badges';

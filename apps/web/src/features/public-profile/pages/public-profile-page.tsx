@@ -1,6 +1,6 @@
 // The public rider profile (/user/{userId}): anyone may look;
 // signed-in, verified riders give fire and leave support messages.
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bike, Flame, MapPin, Share2, ShieldQuestion } from 'lucide-react';

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog';
+import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog/accounts';
 import { BIRTHDATE_MIN, TEXT_LIMITS } from '@rally/shared/contracts/common';
 import { useId } from 'react';
 import { inputStyles, labelStyles } from '../../../components/ui/field-styles';

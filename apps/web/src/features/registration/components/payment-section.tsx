@@ -4,7 +4,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
   paymentAmountFor,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/registration';
 import { Banknote, Landmark, Smartphone } from 'lucide-react';
 import { useId } from 'react';
 import { ReceiptDropZone, receiptFileProblem } from '../../../components/ui/receipt-drop-zone';

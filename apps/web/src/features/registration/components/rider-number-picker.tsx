@@ -1,4 +1,9 @@
-import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN, RIDER_NUMBER_RANGES, RIDER_NUMBERS_PER_PAGE } from '@rally/shared/catalog';
+import {
+  RIDER_NUMBER_MAX,
+  RIDER_NUMBER_MIN,
+  RIDER_NUMBER_RANGES,
+  RIDER_NUMBERS_PER_PAGE,
+} from '@rally/shared/catalog/rider-number';
 import { ChevronLeft, ChevronRight, RefreshCw, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { inputStyles } from '../../../components/ui/field-styles';

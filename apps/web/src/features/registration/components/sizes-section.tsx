@@ -1,4 +1,4 @@
-import { SIZE_CHEST_GUIDE } from '@rally/shared/catalog';
+import { SIZE_CHEST_GUIDE } from '@rally/shared/catalog/registration';
 import { Ruler } from 'lucide-react';
 import { SizePicker } from '../../../components/ui/size-picker';
 import { type FieldErrors, fieldError } from '../lib/registration-errors';

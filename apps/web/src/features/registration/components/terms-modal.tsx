@@ -1,4 +1,4 @@
-import { EVENT } from '@rally/shared/catalog';
+import { EVENT } from '@rally/shared/catalog/landing';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
 

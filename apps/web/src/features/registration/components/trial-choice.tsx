@@ -1,15 +1,15 @@
+import type { Gender } from '@rally/shared/catalog/accounts';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import {
   type Category,
   categoryDisplay,
   EARLY_BIRD,
-  type Gender,
   isObr,
   OBR_BADGE,
   OBR_DISCOUNT,
   PRICES,
   paymentAmountFor,
-  RALLY_ROUTES,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/registration';
 import { FieldError } from '../../../components/ui/text-field';
 import { formatPeso } from '../../../lib/format';
 

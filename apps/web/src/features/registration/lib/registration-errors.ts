@@ -2,10 +2,10 @@
 // appear. The spec's checks still decide the one toast (their first failure, in their own
 // order); the per-field list is what the inline messages and the error summary show.
 
-import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog';
+import { PASSWORD_MIN_LENGTH } from '@rally/shared/catalog/accounts';
+import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '@rally/shared/catalog/rider-number';
 import { emailSchema, REGISTRATION_SIZE_FIELDS, registrationProblem } from '@rally/shared/contracts/auth';
 import { philippineMobile } from '@rally/shared/contracts/rider-details';
-import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '@rally/shared/rider-number';
 import type { RegistrationFields } from './registration-form';
 
 /** The fields a check can fail on, in form order. */

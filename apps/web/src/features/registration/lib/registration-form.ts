@@ -1,12 +1,12 @@
 // The registration form's state and the multipart registration payload built from it.
+import type { Gender } from '@rally/shared/catalog/accounts';
 import {
   type Category,
-  type Gender,
   normaliseCategory,
   type PaymentMethod,
   paymentAmountFor,
   type Size,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/registration';
 import type { BLOOD_TYPES } from '@rally/shared/contracts/id-cards';
 
 type BloodType = (typeof BLOOD_TYPES)[number];

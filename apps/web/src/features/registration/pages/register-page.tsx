@@ -1,4 +1,4 @@
-import { REDIRECT_DELAY_MS, STORAGE_KEYS } from '@rally/shared/catalog';
+import { REDIRECT_DELAY_MS, STORAGE_KEYS } from '@rally/shared/catalog/web-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 // What a rider (or any role without `qr_scan`) sees on /scan: who the page is for and where
 // their own things are, never a blank screen.
-import { ROLE_LABELS } from '@rally/shared/catalog';
+import { ROLE_LABELS } from '@rally/shared/catalog/accounts';
 import { ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';

@@ -1,6 +1,6 @@
 // This device's latest scans, with what the device said at once and what the server later
 // decided: a marshal can see that every scan has landed.
-import { SCAN_FLAG_LABELS, type ScanFlagReasonName } from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS, type ScanFlagReasonName } from '@rally/shared/catalog/event-day';
 import type { RosterRider } from '@rally/shared/contracts/scans';
 import type { QueuedScan } from '../../../lib/offline/offline-db';
 import type { RosterIndex } from '../lib/local-verdict';

@@ -1,5 +1,5 @@
 // The marshal's working screen: station, sync state, verdict, camera, typed number, list.
-import { STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
 import { ArrowLeftRight, CloudOff } from 'lucide-react';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { type User, useAuth } from '../../../lib/auth';

@@ -1,5 +1,5 @@
 // Choosing where this phone records: once per station shift, remembered on the device.
-import { STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
 import type { Station } from '@rally/shared/contracts/stations';
 import { MapPin } from 'lucide-react';
 import { routesText } from '../../../lib/routes-text';

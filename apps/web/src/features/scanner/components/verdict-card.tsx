@@ -1,6 +1,6 @@
 // The verdict, as large as the screen allows: a marshal reads it at a glance, in the sun,
 // with a rider revving in front of them. Colour carries the answer; the words confirm it.
-import { SCAN_FLAG_LABELS } from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS } from '@rally/shared/catalog/event-day';
 import { CircleCheckBig, CircleHelp, Repeat, TriangleAlert } from 'lucide-react';
 import { useLayoutEffect } from 'react';
 import type { ShownVerdict } from '../hooks/use-scan-recorder';

@@ -3,7 +3,7 @@
 // server's own rule (packages/shared/src/scan-verdict.ts) as far as one phone can know its
 // facts. The server decides again when the scan arrives; its answer is shown in the list
 // once synced.
-import type { ScanFlagReasonName } from '@rally/shared/catalog';
+import type { ScanFlagReasonName } from '@rally/shared/catalog/event-day';
 import type { RosterRider } from '@rally/shared/contracts/scans';
 import type { Station } from '@rally/shared/contracts/stations';
 import { scanVerdict } from '@rally/shared/scan-verdict';

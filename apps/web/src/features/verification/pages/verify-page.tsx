@@ -1,10 +1,5 @@
-import {
-  ADMIN_LANDING_ROLES,
-  REDIRECT_DELAY_MS,
-  type Role,
-  STORAGE_KEYS,
-  VERIFY_POLL_INTERVAL_MS,
-} from '@rally/shared/catalog';
+import { ADMIN_LANDING_ROLES, type Role } from '@rally/shared/catalog/accounts';
+import { REDIRECT_DELAY_MS, STORAGE_KEYS, VERIFY_POLL_INTERVAL_MS } from '@rally/shared/catalog/web-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Check, Copy, Hourglass, LifeBuoy, LogOut, RefreshCw, ShieldX, Swords } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';

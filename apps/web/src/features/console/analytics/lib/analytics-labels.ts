@@ -1,11 +1,7 @@
 // How the tab names what the server counts: the same words the rest of the console uses.
-import {
-  categoryDisplay,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-  RALLY_ROUTES,
-  type RallyRouteId,
-} from '@rally/shared/catalog';
+import type { RallyRouteId } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
+import { categoryDisplay, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog/registration';
 import type { SizeLine } from '@rally/shared/contracts/analytics';
 
 export function categoryLabel(category: string | null): string {

@@ -2,7 +2,7 @@
 // placeholder. Every chart comes with its numbers as a table; the chart library is
 // imported here only, so it loads with this tab and nowhere else.
 
-import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog';
+import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog/console';
 import type { Analytics } from '@rally/shared/contracts/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Clock, Hourglass, ShieldAlert, ShieldCheck, Timer, Users } from 'lucide-react';

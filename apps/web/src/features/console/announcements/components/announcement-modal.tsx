@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_TITLE_MAX } from '@rally/shared/catalog';
+import { ANNOUNCEMENT_TITLE_MAX } from '@rally/shared/catalog/console';
 import {
   type AdminAnnouncement,
   ANNOUNCEMENT_CONTENT_MAX,

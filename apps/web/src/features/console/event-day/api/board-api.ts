@@ -1,7 +1,7 @@
 // Calls of the control board: counts per station, the riders behind each
 // count, the overdue list, a rider's timeline, DNF/DNS decisions and route rules. The
 // board never polls: the event stream invalidates these keys (use-board-stream.ts).
-import type { BoardBucket, RallyRouteId } from '@rally/shared/catalog';
+import type { BoardBucket, RallyRouteId } from '@rally/shared/catalog/event-day';
 import type {
   CourseDecisionRequest,
   RiderCourseState,

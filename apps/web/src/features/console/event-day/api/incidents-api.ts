@@ -1,6 +1,6 @@
 // Calls of the console's incident board. Lists are re-read when the live
 // stream says an incident changed (lib/event-stream.ts), never on a timer.
-import type { IncidentStatus } from '@rally/shared/catalog';
+import type { IncidentStatus } from '@rally/shared/catalog/event-day';
 import type { CreateIncidentRequest, Incident } from '@rally/shared/contracts/incidents';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, client } from '../../../../lib/api-client';

@@ -2,7 +2,7 @@
 // state, last station and time, how late, and, when the server sends it (view_users or
 // handle_incidents, never officers), phone and emergency contact as tap-to-call links.
 // A page at a time, so a count of 1,000 riders never renders 1,000 rows.
-import { COURSE_STATE_LABELS, DNF_REASON_LABELS } from '@rally/shared/catalog';
+import { COURSE_STATE_LABELS, DNF_REASON_LABELS } from '@rally/shared/catalog/event-day';
 import type { RiderCourseState } from '@rally/shared/contracts/course';
 import { Clock, History, MapPin, Phone, Siren } from 'lucide-react';
 import { useState } from 'react';

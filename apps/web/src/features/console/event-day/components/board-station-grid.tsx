@@ -1,6 +1,6 @@
 // The board's counts per station: Expected, Passed, Missed, Overdue, DNF (and DNS), each a
 // button that opens the riders behind it. Cards on a phone, a table from 640 px.
-import type { BoardBucket } from '@rally/shared/catalog';
+import type { BoardBucket } from '@rally/shared/catalog/event-day';
 import type { BoardStation } from '@rally/shared/contracts/course';
 import { useWide } from '../hooks/use-wide';
 

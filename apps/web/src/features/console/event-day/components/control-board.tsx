@@ -2,7 +2,7 @@
 // expected, passed, missed, overdue, DNF or DNS, each count opening the riders behind it;
 // the overdue list a marshal calls down; a rider's timeline with DNF/DNS decisions and the
 // route rules for manage_event. Live through the event stream, never by polling.
-import type { BoardBucket } from '@rally/shared/catalog';
+import type { BoardBucket } from '@rally/shared/catalog/event-day';
 import type { BoardStation, RiderCourseState } from '@rally/shared/contracts/course';
 import { useQuery } from '@tanstack/react-query';
 import { Gauge, Radio, Settings2, Siren } from 'lucide-react';

@@ -7,7 +7,7 @@ import {
   INCIDENT_NOTE_MAX,
   INCIDENT_STATUS_LABELS,
   type IncidentStatus,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/event-day';
 import type { Incident, StaffRef } from '@rally/shared/contracts/incidents';
 import { Ban, BellOff, CheckCheck, HeartPulse, MapPin, Phone, Repeat, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';

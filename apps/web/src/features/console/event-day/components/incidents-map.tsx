@@ -1,7 +1,8 @@
 // Loaded on demand: where the riders in trouble are. One marker per incident with a
 // position, coloured by state; the view fits them all, or the one chosen on the board.
 import 'leaflet/dist/leaflet.css';
-import { INCIDENT_KIND_LABELS, type IncidentStatus, MAP_CENTER, MAP_TILE_URL, MAP_ZOOM } from '@rally/shared/catalog';
+import { INCIDENT_KIND_LABELS, type IncidentStatus } from '@rally/shared/catalog/event-day';
+import { MAP_CENTER, MAP_TILE_URL, MAP_ZOOM } from '@rally/shared/catalog/landing';
 import type { Incident } from '@rally/shared/contracts/incidents';
 import L from 'leaflet';
 import { useEffect } from 'react';

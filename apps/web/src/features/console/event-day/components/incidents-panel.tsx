@@ -3,7 +3,7 @@
 // incident changed (and on every reconnection), never on a timer. Every unresolved incident
 // is listed (the server never cuts them); resolved ones come a page at a time. Calls of
 // accounts marked as abuse are kept apart, below, and ring no alarm.
-import { INCIDENT_KIND_LABELS, INCIDENT_KINDS, type IncidentKind } from '@rally/shared/catalog';
+import { INCIDENT_KIND_LABELS, INCIDENT_KINDS, type IncidentKind } from '@rally/shared/catalog/event-day';
 import type { AbuseMarkedAccount, Incident } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

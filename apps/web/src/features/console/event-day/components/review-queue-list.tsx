@@ -1,4 +1,5 @@
-import { categoryDisplay, SCAN_FLAG_LABELS } from '@rally/shared/catalog';
+import { SCAN_FLAG_LABELS } from '@rally/shared/catalog/event-day';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { FlaggedScan } from '@rally/shared/contracts/scans';
 import { Ban, Check } from 'lucide-react';
 import { useId, useState } from 'react';

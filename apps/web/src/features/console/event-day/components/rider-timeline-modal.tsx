@@ -1,7 +1,12 @@
 // A rider's day: every scan (flagged ones with their flag and review), every decision and
 // the completion, oldest first; and for manage_event, setting or clearing DNF/DNS with a
 // reason (the server audits it and the stream updates every open board).
-import { COURSE_STATE_LABELS, DNF_REASON_LABELS, DNF_REASONS, type DnfReasonName } from '@rally/shared/catalog';
+import {
+  COURSE_STATE_LABELS,
+  DNF_REASON_LABELS,
+  DNF_REASONS,
+  type DnfReasonName,
+} from '@rally/shared/catalog/event-day';
 import type { RiderCourseState, TimelineEntry } from '@rally/shared/contracts/course';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

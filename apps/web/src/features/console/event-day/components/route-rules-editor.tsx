@@ -1,7 +1,8 @@
 // Route rules (manage_event): per route, the grace before an on-course rider counts as
 // overdue, and per station a cutoff, whether it is required (or the station's own
 // setting), and when a rider is due there (minutes after their start). Saved as a whole.
-import { RALLY_ROUTES, type RallyRouteId } from '@rally/shared/catalog';
+import type { RallyRouteId } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import type { RouteRulesView, UpdateRouteRulesRequest } from '@rally/shared/contracts/course';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

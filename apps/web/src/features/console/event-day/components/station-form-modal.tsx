@@ -1,12 +1,12 @@
 import {
   RALLY_ROUTE_IDS,
-  RALLY_ROUTES,
   type RallyRouteId,
   STATION_KIND_LABELS,
   STATION_KINDS,
   STATION_NAME_MAX,
   type StationKindName,
-} from '@rally/shared/catalog';
+} from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { type CreateStationRequest, createStationRequest, type Station } from '@rally/shared/contracts/stations';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';

@@ -1,4 +1,4 @@
-import { STATION_KIND_LABELS } from '@rally/shared/catalog';
+import { STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
 import type { Station } from '@rally/shared/contracts/stations';
 import { ArrowDown, ArrowUp, Lock, LockOpen, Pencil, Trash2 } from 'lucide-react';
 import { routesText } from '../../../../lib/routes-text';

@@ -1,5 +1,5 @@
 // Calls of the QR Sticker Generator and the sticker page.
-import { ID_CARD_PAGE_SIZE } from '@rally/shared/catalog';
+import { ID_CARD_PAGE_SIZE } from '@rally/shared/catalog/console';
 import type { StickerSheetBody } from '@rally/shared/contracts/exports';
 import type { IdCardDetail, IdCardSearchResponse, IdCardStats } from '@rally/shared/contracts/id-cards';
 import { call, client } from '../../../../lib/api-client';

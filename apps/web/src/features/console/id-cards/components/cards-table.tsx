@@ -1,4 +1,4 @@
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { IdCardUser } from '@rally/shared/contracts/id-cards';
 import { Printer, QrCode } from 'lucide-react';
 import { ConsoleTable } from '../../components/console-table';

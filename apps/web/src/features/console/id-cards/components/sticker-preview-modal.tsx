@@ -1,4 +1,4 @@
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import { useQuery } from '@tanstack/react-query';
 import { Printer, QrCode } from 'lucide-react';
 import { buttonStyles } from '../../../../components/ui/button-styles';

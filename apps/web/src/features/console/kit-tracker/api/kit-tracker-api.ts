@@ -1,5 +1,5 @@
 // Calls of the Kit Tracker.
-import { KIT_PAGE_SIZE } from '@rally/shared/catalog';
+import { KIT_PAGE_SIZE } from '@rally/shared/catalog/console';
 import type {
   KitFilter,
   KitGivenField,

@@ -1,4 +1,4 @@
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
 import { Undo2 } from 'lucide-react';
 import { buttonStyles } from '../../../../components/ui/button-styles';

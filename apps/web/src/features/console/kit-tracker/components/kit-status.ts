@@ -1,4 +1,4 @@
-import { KIT_ITEM_COUNT, KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog';
+import { KIT_ITEM_COUNT, KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog/console';
 import type { KitGivenField, KitParticipant } from '@rally/shared/contracts/kit-tracking';
 
 export const KIT_CHECKS: ReadonlyArray<{ field: KitGivenField; item: KitItem; label: string }> = [

@@ -1,4 +1,4 @@
-import { categoryDisplay } from '@rally/shared/catalog';
+import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { KitParticipant } from '@rally/shared/contracts/kit-tracking';
 import { Eye, PackageCheck } from 'lucide-react';
 import { formatPeso } from '../../../../lib/format';

@@ -1,6 +1,6 @@
 // Inline kit notes, saved NOTES_AUTOSAVE_MS after the last keystroke. A save
 // still pending when the row goes away (page change, refresh) is sent at once.
-import { NOTES_AUTOSAVE_MS } from '@rally/shared/catalog';
+import { NOTES_AUTOSAVE_MS } from '@rally/shared/catalog/console';
 import { KIT_NOTES_MAX } from '@rally/shared/contracts/kit-tracking';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

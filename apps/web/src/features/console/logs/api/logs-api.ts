@@ -1,5 +1,5 @@
 // Calls of System Logs.
-import { LOGS_PAGE_SIZE, type LogDateRange } from '@rally/shared/catalog';
+import { LOGS_PAGE_SIZE, type LogDateRange } from '@rally/shared/catalog/console';
 import type { LogStats, LogsResponse, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { call, client } from '../../../../lib/api-client';
 

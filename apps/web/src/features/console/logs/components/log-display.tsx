@@ -1,4 +1,4 @@
-import type { LogType } from '@rally/shared/catalog';
+import type { LogType } from '@rally/shared/catalog/console';
 import type { LogEntry } from '@rally/shared/contracts/logs';
 import { Activity, BadgeCheck, LogIn, type LucideIcon } from 'lucide-react';
 

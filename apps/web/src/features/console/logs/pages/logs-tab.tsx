@@ -1,6 +1,6 @@
 // System Logs: activities, verification decisions and login
 // attempts in one list, filtered, sorted and paged by the server.
-import type { LogDateRange } from '@rally/shared/catalog';
+import type { LogDateRange } from '@rally/shared/catalog/console';
 import type { LogEntry, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, BadgeCheck, Layers, LogIn, MapPin, ScrollText } from 'lucide-react';

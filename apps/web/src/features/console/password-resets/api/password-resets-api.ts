@@ -1,5 +1,5 @@
 // Calls of Password Reset Management.
-import { PASSWORD_RESET_HISTORY_LIMIT } from '@rally/shared/catalog';
+import { PASSWORD_RESET_HISTORY_LIMIT } from '@rally/shared/catalog/console';
 import type {
   ResetHistoryResponse,
   ResetLinkResult,

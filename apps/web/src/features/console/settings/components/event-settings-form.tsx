@@ -1,7 +1,7 @@
 // Event-wide settings (issue 18): the event's name and dates, and the emergency hotline a
 // rider's SOS offers to call or text when it cannot reach the server. Editable with
 // manage_event; everyone else with the tab reads them.
-import { EVENT_NAME_MAX, HOTLINE_MAX } from '@rally/shared/catalog';
+import { EVENT_NAME_MAX, HOTLINE_MAX } from '@rally/shared/catalog/event-day';
 import { type EventSettings, updateEventSettingsRequest } from '@rally/shared/contracts/settings';
 import { can } from '@rally/shared/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

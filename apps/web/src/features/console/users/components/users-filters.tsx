@@ -1,4 +1,5 @@
-import { CATEGORIES, categoryDisplay, ROLES } from '@rally/shared/catalog';
+import { ROLES } from '@rally/shared/catalog/accounts';
+import { CATEGORIES, categoryDisplay } from '@rally/shared/catalog/registration';
 import type { UsersFilters as UsersListFilters } from '../../api/users-api';
 import { staffRoleLabel } from '../../components/display';
 import { LabelledSearchField } from '../../components/search-field';

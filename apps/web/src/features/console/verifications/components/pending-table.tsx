@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod, type VerificationAction } from '@rally/shared/catalog';
+import type { VerificationAction } from '@rally/shared/catalog/accounts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog/registration';
 import type { PendingVerification } from '@rally/shared/contracts/verifications';
 import { Check, Receipt, X } from 'lucide-react';
 import { useState } from 'react';

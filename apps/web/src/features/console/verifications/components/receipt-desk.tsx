@@ -1,7 +1,7 @@
 // The verification desk: one pending rider's receipt beside what it must match (name,
 // rider number, category, expected amount, method), with Approve / Reject and their
 // confirmations right there. On phones the receipt stacks above the data.
-import { categoryDisplay, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog';
+import { categoryDisplay, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog/registration';
 import type { PendingVerification } from '@rally/shared/contracts/verifications';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, ChevronLeft, ChevronRight, History, Keyboard, X } from 'lucide-react';

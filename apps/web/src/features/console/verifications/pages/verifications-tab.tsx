@@ -2,11 +2,8 @@
 // approve/reject with optional notes, the stats and the recent history. The queue is
 // worked from the keyboard at the desk (components/receipt-desk.tsx): a selected rider,
 // their receipt beside what it must match, and confirmations that take Enter.
-import {
-  PENDING_VERIFICATIONS_PAGE_SIZE,
-  VERIFICATION_HISTORY_PAGE_SIZE,
-  type VerificationAction,
-} from '@rally/shared/catalog';
+import type { VerificationAction } from '@rally/shared/catalog/accounts';
+import { PENDING_VERIFICATIONS_PAGE_SIZE, VERIFICATION_HISTORY_PAGE_SIZE } from '@rally/shared/catalog/console';
 import type { PendingVerification } from '@rally/shared/contracts/verifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, History, Keyboard, ListChecks, ShieldCheck, XCircle } from 'lucide-react';

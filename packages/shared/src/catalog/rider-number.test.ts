@@ -1,7 +1,7 @@
 // The rider number's one range and message: the registration form, the API's schema and the
 // picker's quick-jump ranges all answer from these.
 import { describe, expect, it } from 'vitest';
-import { riderNumberSchema } from './contracts/rider-numbers';
+import { riderNumberSchema } from '../contracts/rider-numbers';
 import {
   isRiderNumber,
   RIDER_NUMBER_MAX,
