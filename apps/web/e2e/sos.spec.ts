@@ -22,6 +22,13 @@ async function verifiedRider(request: APIRequestContext, admin: Session): Promis
   return sessionOf(request, registered);
 }
 
+/** An admin, a marshal and a verified rider of their own, as most tests here start. */
+async function adminMarshalAndRider(request: APIRequestContext) {
+  const admin = await sessionOf(request, createUser('admin'));
+  const marshal = await sessionOf(request, createUser('marshall'));
+  return { admin, marshal, rider: await verifiedRider(request, admin) };
+}
+
 /** The rider passes a station, so the incident carries a last station. */
 async function passStation(request: APIRequestContext, admin: Session, marshal: Session, rider: Session) {
   const name = `Maramag ${randomUUID().slice(0, 6)}`;
@@ -101,9 +108,7 @@ test('an SOS sent offline lands once with the position; the marshal acknowledges
   browser,
 }) => {
   test.setTimeout(120_000);
-  const admin = await sessionOf(request, createUser('admin'));
-  const marshal = await sessionOf(request, createUser('marshall'));
-  const rider = await verifiedRider(request, admin);
+  const { admin, marshal, rider } = await adminMarshalAndRider(request);
   const stationName = await passStation(request, admin, marshal, rider);
 
   await openSosOffline(page, rider);
@@ -370,9 +375,7 @@ for (const viewport of [
     browser,
   }) => {
     test.setTimeout(120_000);
-    const admin = await sessionOf(request, createUser('admin'));
-    const marshal = await sessionOf(request, createUser('marshall'));
-    const prankster = await verifiedRider(request, admin);
+    const { admin, marshal, rider: prankster } = await adminMarshalAndRider(request);
     const first = await sendSos(request, prankster);
     expect(first.status()).toBe(201);
     const firstId = (await first.json()).data.incident.id as string;
@@ -436,9 +439,7 @@ for (const viewport of [
 ]) {
   test(`SOS and the incident board on a ${viewport.name}: no overflow`, async ({ page, context, request, browser }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const admin = await sessionOf(request, createUser('admin'));
-    const marshal = await sessionOf(request, createUser('marshall'));
-    const rider = await verifiedRider(request, admin);
+    const { admin, marshal, rider } = await adminMarshalAndRider(request);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(POSITION);
     await signInWithToken(page, rider.token, rider.user);
