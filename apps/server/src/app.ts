@@ -40,7 +40,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { announcementRoutes } from './modules/announcements/announcements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { courseRoutes } from './modules/course/course.routes';
-import { eventStreamRoutes } from './modules/course/event-stream.routes';
+import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
