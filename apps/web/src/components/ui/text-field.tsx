@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { inputStyles, labelStyles } from './field-styles';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   hint?: ReactNode;
   /** Rendered after the input inside the same positioned box (e.g. a show/hide toggle). */

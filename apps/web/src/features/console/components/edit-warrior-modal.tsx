@@ -11,6 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
 import { Modal } from '../../../components/ui/modal';
+import { RIDER_CONTACT_INPUTS } from '../../../components/ui/rider-contact-inputs';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
@@ -211,16 +212,14 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
           hint={touched && nameMissing ? 'Full Name is required' : 'First name, a space, then last name'}
         />
         <TextField
-          label="Phone Number"
-          type="tel"
+          {...RIDER_CONTACT_INPUTS.phoneNumber}
           value={form.phone}
-          maxLength={TEXT_LIMITS.phoneNumber}
           onChange={(e) => set('phone', e.target.value)}
         />
         <TextField
+          {...RIDER_CONTACT_INPUTS.address}
           label="Location"
           value={form.location}
-          maxLength={TEXT_LIMITS.address}
           onChange={(e) => set('location', e.target.value)}
         />
         <TextField
@@ -260,16 +259,13 @@ function EditWarriorForm({ user, onClose }: { user: AdminUser; onClose: () => vo
           </select>
         </div>
         <TextField
-          label="Emergency Contact Name"
+          {...RIDER_CONTACT_INPUTS.emergencyContactName}
           value={form.emergencyName}
-          maxLength={TEXT_LIMITS.emergencyContactName}
           onChange={(e) => set('emergencyName', e.target.value)}
         />
         <TextField
-          label="Emergency Contact Number"
-          type="tel"
+          {...RIDER_CONTACT_INPUTS.emergencyContactNumber}
           value={form.emergencyNumber}
-          maxLength={TEXT_LIMITS.emergencyContactNumber}
           onChange={(e) => set('emergencyNumber', e.target.value)}
         />
       </div>

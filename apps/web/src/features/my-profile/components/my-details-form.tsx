@@ -1,11 +1,11 @@
 import type { UserRecord } from '@rally/shared/contracts/auth';
-import { TEXT_LIMITS } from '@rally/shared/contracts/common';
 import { BLOOD_TYPES, MEDICAL_TEXT_MAX } from '@rally/shared/contracts/id-cards';
 import { type MyDetailsBody, myDetailsBody } from '@rally/shared/contracts/rider-details';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../components/ui/field-styles';
+import { RIDER_CONTACT_INPUTS } from '../../../components/ui/rider-contact-inputs';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -155,17 +155,14 @@ export function MyDetailsForm({
       <fieldset className="mt-4 grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-display text-lg text-bone">Contact</legend>
         <TextField
-          label="Phone Number"
-          type="tel"
+          {...RIDER_CONTACT_INPUTS.phoneNumber}
           autoComplete="tel"
-          maxLength={TEXT_LIMITS.phoneNumber}
           onChange={(e) => set('phoneNumber', e.target.value)}
           {...textControl('phoneNumber')}
         />
         <TextField
-          label="Address"
+          {...RIDER_CONTACT_INPUTS.address}
           autoComplete="street-address"
-          maxLength={TEXT_LIMITS.address}
           onChange={(e) => set('address', e.target.value)}
           {...textControl('address')}
         />
@@ -174,17 +171,12 @@ export function MyDetailsForm({
       <fieldset className="mt-5 grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 font-display text-lg text-bone">Emergency Contact</legend>
         <TextField
-          label="Emergency Contact Name"
-          maxLength={TEXT_LIMITS.emergencyContactName}
+          {...RIDER_CONTACT_INPUTS.emergencyContactName}
           onChange={(e) => set('emergencyContactName', e.target.value)}
           {...textControl('emergencyContactName')}
         />
         <TextField
-          label="Emergency Contact Number"
-          type="tel"
-          inputMode="tel"
-          placeholder="09XX XXX XXXX"
-          maxLength={TEXT_LIMITS.emergencyContactNumber}
+          {...RIDER_CONTACT_INPUTS.emergencyContactNumber}
           onChange={(e) => set('emergencyContactNumber', e.target.value)}
           {...textControl('emergencyContactNumber')}
         />
