@@ -92,8 +92,17 @@ const publicProfileQuery = oncePerDb((db) =>
     .prepare('public_profile'),
 );
 
-export async function getPublicProfile(db: Db, id: string) {
-  if (!UUID.test(id)) throw userNotFound();
+/**
+ * A user id as stored (lower-case), for anything keyed on it: the database compares UUIDs
+ * whatever their case, so `ABC…` and `abc…` are one rider and must be one cache entry.
+ * Null for anything that is not a UUID (it names no one).
+ */
+export function canonicalUserId(id: string): string | null {
+  return UUID.test(id) ? id.toLowerCase() : null;
+}
+
+/** The public profile of an active user, by an id canonicalUserId has already checked. */
+async function getPublicProfile(db: Db, id: string) {
   const [row] = await publicProfileQuery(db).execute({ id });
   if (!row) throw userNotFound();
   return presentPublicProfile(row);
@@ -104,15 +113,6 @@ export async function getPublicProfile(db: Db, id: string) {
  * and the server-rendered page (profile-page.routes.ts) share it, so a shared profile link
  * opened by a crowd costs one query whichever of the two they ask.
  */
-/**
- * A user id as stored (lower-case), for anything keyed on it: the database compares UUIDs
- * whatever their case, so `ABC…` and `abc…` are one rider and must be one cache entry.
- * Null for anything that is not a UUID (it names no one).
- */
-export function canonicalUserId(id: string): string | null {
-  return UUID.test(id) ? id.toLowerCase() : null;
-}
-
 export function publicProfileAnswer(cache: AnswerCache, db: Db, rawId: string): Promise<string> {
   const id = canonicalUserId(rawId);
   if (id === null) return Promise.reject(userNotFound());
