@@ -118,15 +118,13 @@ export async function forgetSignedOutData(): Promise<void> {
   await tx.objectStore('roster').clear();
   await tx.objectStore('photos').clear();
   for (const key of ['rosterCursor', 'rosterSyncedAt'] as const) await tx.objectStore('meta').delete(key);
-  let scan = await tx.objectStore('scans').openCursor();
-  while (scan) {
-    if (scan.value.state !== 'pending') await scan.delete();
-    scan = await scan.continue();
-  }
-  let call = await tx.objectStore('sos').openCursor();
-  while (call) {
-    if (call.value.state !== 'pending') await call.delete();
-    call = await call.continue();
+  // What is still to be sent stays, whoever signs in next: it belongs to the event, not the phone's user.
+  for (const store of ['scans', 'sos'] as const) {
+    let row = await tx.objectStore(store).openCursor();
+    while (row) {
+      if (row.value.state !== 'pending') await row.delete();
+      row = await row.continue();
+    }
   }
   await tx.done;
 }

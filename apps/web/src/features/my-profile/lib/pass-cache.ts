@@ -33,9 +33,3 @@ export function rememberAnswer<T>(userId: string, name: Kept, data: T): void {
 export function forgetAnswer(userId: string, name: Kept): void {
   removeStorage(keyOf(userId, name));
 }
-
-/** On sign-out from My Profile: the next person on this phone must not find the pass. */
-export function forgetPass(userId: string): void {
-  forgetAnswer(userId, 'riderCode');
-  forgetAnswer(userId, 'passages');
-}

@@ -36,7 +36,6 @@ import { ProfileTabs, panelId, type TabDef, tabId } from '../components/profile-
 import { RiderCodeTab } from '../components/rider-code-tab';
 import { SosPanel } from '../components/sos-panel';
 import { isOfflineFailure } from '../lib/offline';
-import { forgetPass } from '../lib/pass-cache';
 import { useReadAnnouncements } from '../lib/read-announcements';
 import { useAfterPaint } from '../lib/use-after-paint';
 
@@ -140,11 +139,11 @@ function MyProfileView({ user }: { user: UserRecord }) {
   useEffect(
     () => () => {
       if (!loggingOut.current) return;
-      forgetPass(user.id);
+      // logout() also drops every kept pass on this phone (lib/storage.ts forgetKeptPasses).
       logout();
       queryClient.clear();
     },
-    [logout, queryClient, user.id],
+    [logout, queryClient],
   );
   const onLogout = () => {
     toast.success(`Farewell, ${user.firstName || 'warrior'}! May the spirits guide your path.`);
