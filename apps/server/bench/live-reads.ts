@@ -62,7 +62,15 @@ async function seed(kind: DbKind, database: Database) {
   const kinds = ['start', 'checkpoint', 'checkpoint', 'finish'] as const;
   const stationRows = await db
     .insert(stations)
-    .values(kinds.map((k, order) => ({ name: `Station ${order + 1}`, kind: k, order, required: k !== 'checkpoint' })))
+    .values(
+      kinds.map((k, order) => ({
+        name: `Station ${order + 1}`,
+        code: `S${order + 1}`,
+        kind: k,
+        order,
+        required: k !== 'checkpoint',
+      })),
+    )
     .returning({ id: stations.id });
   log(`${DB_LABEL[kind]}: seeded ${RIDERS} verified riders, ${kinds.length} stations`);
   return { codes: rows.map((r) => r.riderCode), stationIds: stationRows.map((s) => s.id) };

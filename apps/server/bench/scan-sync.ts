@@ -84,7 +84,13 @@ export async function seed(database: Database) {
   const stationRows = await db
     .insert(stations)
     .values(
-      kinds.map((kind, order) => ({ name: `Station ${order + 1}`, kind, order, required: kind !== 'checkpoint' })),
+      kinds.map((kind, order) => ({
+        name: `Station ${order + 1}`,
+        code: `S${order + 1}`,
+        kind,
+        order,
+        required: kind !== 'checkpoint',
+      })),
     )
     .returning({ id: stations.id });
   return {

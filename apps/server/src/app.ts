@@ -49,6 +49,9 @@ import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { loginActivityRoutes } from './modules/login-activities/login-activities.routes';
 import { logRoutes } from './modules/logs/logs.routes';
+import { messagesPlugin } from './modules/messages/messages.plugin';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { pushRoutes } from './modules/messages/push.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
 import { myProfilePageRoutes } from './modules/profiles/my-profile-page.routes';
 import { profilePageRoutes } from './modules/profiles/profile-page.routes';
@@ -58,6 +61,7 @@ import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
 import { scanRoutes } from './modules/scans/scans.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -270,6 +274,7 @@ export async function buildApp(opts: {
   const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
   await app.register(clockPlugin);
   await app.register(eventBusPlugin, { database });
+  await app.register(messagesPlugin, { config, database });
 
   await app.register(
     async (api) => {
@@ -299,6 +304,9 @@ export async function buildApp(opts: {
       await api.register(courseRoutes, { db });
       await api.register(eventStreamRoutes, { db });
       await api.register(liveRoutes, { db });
+      await api.register(messagesRoutes, { db, config });
+      await api.register(pushRoutes, { db, config });
+      await api.register(smsInboundRoutes, { db, config });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_SOS_ESCALATE_AFTER_S } from '@rally/shared/catalog/messages';
 
 export interface PaymentInstructions {
   gcash: { accountName: string; accountNumber: string };
@@ -58,6 +59,29 @@ export type FileStoreConfig =
       prefix: string;
     };
 
+/** Messages (DESIGN.md §10): each channel is off until its settings are given. */
+export interface MessagesConfig {
+  /** Whether this instance sends from the outbox (MESSAGE_WORKER=off: it only writes rows). */
+  worker: boolean;
+  /** SMTP_URL: smtp://user:pass@host:port, smtps:// for TLS. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From: of every email. */
+  mailFrom: string | undefined;
+  /** VAPID keys; unset: generated once into DATA_DIR. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** The contact the push services are given (VAPID_SUBJECT, mailto: or https:). */
+  vapidSubject: string;
+  /** PUSH_ENDPOINT_HOSTS: host:port entries posted to besides the known push services (plain http allowed). */
+  pushEndpointHosts: string[];
+  /** SMS_GATEWAY_URL: the Android phone's local API, http://user:pass@host:port. */
+  smsGatewayUrl: string | undefined;
+  /** SMS_WEBHOOK_KEY: signs the phone's inbound webhooks. */
+  smsWebhookKey: string | undefined;
+  /** SOS_ESCALATE_AFTER_S: seconds before an unacknowledged incident is texted, and the repeat period. */
+  escalateAfterS: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -76,6 +100,7 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   fileStore: FileStoreConfig;
+  messages: MessagesConfig;
   /** Things the operator should fix, logged at start-up. */
   warnings: string[];
 }
@@ -195,6 +220,44 @@ export function publicUrlWarning(env: NodeJS.ProcessEnv, fallback: string): stri
 /** OWASP's argon2id recommendation; the benchmark measures the raw hash rate at exactly these. */
 export const ARGON2_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+function urlSetting(value: string | undefined, name: string, protocols: readonly string[]): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} must be a URL (${protocols.join(' or ')}), got "${text}"`);
+  }
+  if (!protocols.includes(url.protocol)) throw new Error(`${name} must start with ${protocols.join(' or ')}`);
+  return text;
+}
+
+export function parseMessages(env: NodeJS.ProcessEnv): MessagesConfig {
+  const pushEndpointHosts = (env.PUSH_ENDPOINT_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const host of pushEndpointHosts) {
+    if (!/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/.test(host))
+      throw new Error(`PUSH_ENDPOINT_HOSTS must list host:port entries, got "${host}"`);
+  }
+  const smsWebhookKey = env.SMS_WEBHOOK_KEY?.trim() || undefined;
+  if (smsWebhookKey && smsWebhookKey.length < 16) throw new Error('SMS_WEBHOOK_KEY must be at least 16 characters');
+  return {
+    worker: env.MESSAGE_WORKER !== 'off',
+    smtpUrl: urlSetting(env.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
+    vapidSubject: env.VAPID_SUBJECT?.trim() || 'mailto:rally@localhost',
+    pushEndpointHosts,
+    smsGatewayUrl: urlSetting(env.SMS_GATEWAY_URL, 'SMS_GATEWAY_URL', ['http:', 'https:']),
+    smsWebhookKey,
+    escalateAfterS: positiveInt(env.SOS_ESCALATE_AFTER_S, DEFAULT_SOS_ESCALATE_AFTER_S, 'SOS_ESCALATE_AFTER_S'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000, 'PORT');
   const rateLimitsOff = env.RATE_LIMITS === 'off';
@@ -242,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { ...ARGON2_PARAMS },
     trustProxy,
     fileStore: parseFileStore(env),
+    messages: parseMessages(env),
     warnings,
   };
   return { ...base, ...overrides };

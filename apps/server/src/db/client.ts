@@ -15,6 +15,7 @@ import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
 import * as incidents from './schema/incidents';
 import * as kit from './schema/kit';
+import * as messages from './schema/messages';
 import * as security from './schema/security';
 import * as sessions from './schema/sessions';
 import * as social from './schema/social';
@@ -35,6 +36,7 @@ export const schema = {
   ...eventDay,
   ...incidents,
   ...course,
+  ...messages,
 };
 export type Schema = typeof schema;
 

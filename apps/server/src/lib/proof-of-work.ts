@@ -12,8 +12,6 @@
 // HMAC (the key signature), not by deriving it again. Each challenge is good for 10 minutes
 // and spent by its first successful use, in the database, so every instance refuses a replay.
 import { createHmac, randomInt as cryptoRandomInt, randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { CHALLENGE_CODES, type Challenge } from '@rally/shared/contracts/challenge';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -21,6 +19,7 @@ import type { ChallengeConfig } from '../config';
 import type { Db } from '../db/client';
 import { BadRequestError, ForbiddenError } from './errors';
 import { claimOnce } from './rate-limit-store';
+import { readOrCreateSecretFile } from './secret-file';
 
 export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
 export const CHALLENGE_ITERATIONS = 1000;
@@ -61,29 +60,12 @@ export interface ProofOfWork {
  */
 export function challengeMasterKey(config: { challenge: ChallengeConfig; dataDir: string }): string {
   if (config.challenge.hmacKey) return config.challenge.hmacKey;
-  const file = path.join(config.dataDir, CHALLENGE_KEY_FILE);
-  try {
-    return readKey(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-  try {
-    linkSync(draft, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    unlinkSync(draft);
-  }
-  return readKey(file);
-}
-
-function readKey(file: string): string {
-  const key = readFileSync(file, 'utf8').trim();
-  if (key.length < 32) throw new Error(`${file} holds no usable key: remove it and a new one is made`);
-  return key;
+  return readOrCreateSecretFile(
+    config.dataDir,
+    CHALLENGE_KEY_FILE,
+    () => randomBytes(32).toString('hex'),
+    (key) => key.length >= 32,
+  );
 }
 
 /** Two keys from one: one signs the parameters, the other the derived key (as ALTCHA's framework helpers do). */

@@ -30,6 +30,8 @@ export async function runTestClockCommand(
   const before = app.clock.now().getTime();
   const offset = before + minutes * 60_000 - Date.now();
   app.clock.now = () => new Date(Date.now() + offset);
+  // Scheduled messages (the SOS escalation) fall due on this clock.
+  app.messenger?.worker?.wake();
   await publishEvent(db, 'course', { change: 'clock', riderId: null, riderNumber: null, kitName: null });
   return { exitCode: 0, output: `Server clock now ${app.clock.now().toISOString()}` };
 }

@@ -3,7 +3,9 @@
 // and dropped afterwards). Both start as copies of the migrated database of their kind that
 // the global setup made once (test/global-setup.ts).
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Role } from '@rally/shared/catalog/accounts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -72,6 +74,16 @@ export async function openTestDatabase(
 }
 
 let pgliteDump: Blob | undefined;
+let dataDir: string | undefined;
+
+function workerDataDir(): string {
+  if (!dataDir) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'rally-test-keys-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  return dataDir;
+}
 
 /** The migrated PGlite's dump (read once per worker), or none outside the global setup. */
 function pgliteTemplate(): Blob | undefined {
@@ -87,7 +99,14 @@ export async function buildTestApp(
   openapi: TrafficValidation = { requests: true },
 ): Promise<TestApp> {
   const { database, url, drop } = await openTestDatabase(kind);
-  const base = loadConfig({ RATE_LIMITS: 'off', PUBLIC_URL: 'http://rally.test', WEB_DIST: '/nonexistent' });
+  const base = loadConfig({
+    RATE_LIMITS: 'off',
+    PUBLIC_URL: 'http://rally.test',
+    WEB_DIST: '/nonexistent',
+    // The keys the server makes for itself (VAPID, unsubscribe) go to a directory of this
+    // worker's, never the repository's ./data.
+    DATA_DIR: workerDataDir(),
+  });
   const config = { ...base, ...overrides };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

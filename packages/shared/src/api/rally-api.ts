@@ -720,6 +720,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The delivery log: every message of the outbox, newest first. Recipients are masked for roles without view_users.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Each channel, on or off, where it sends, and its last failure within the hour.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminMessagesChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends a test message to the caller's own address on the channel (email, phone, or each of their browsers with push).
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        post: operations["postAdminMessagesTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/password-resets/cleanup": {
         parameters: {
             query?: never;
@@ -1521,6 +1584,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description What the caller hears by (email, push, SMS; on call for holders of handle_incidents), and how many of their browsers get push.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        get: operations["getMyNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Changes any of `email`, `push`, `sms`, `onCall`; the rest stay. Going on call needs handle_incidents (else 403).
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        patch: operations["patchMyNotificationSettings"];
+        trace?: never;
+    };
     "/api/my/passages": {
         parameters: {
             query?: never;
@@ -1533,6 +1622,32 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Adds this browser (its `PushSubscription.toJSON()`) to the caller's push devices. The same endpoint again moves it to the caller. Endpoints outside the known push services and PUSH_ENDPOINT_HOSTS are refused with 400.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        post: operations["postMyPushSubscriptions"];
+        /**
+         * @description Removes the caller's own subscription at `endpoint` (nothing else); 200 even when there was none.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        delete: operations["deleteMyPushSubscriptions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1677,6 +1792,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The server's VAPID public key (base64url), the `applicationServerKey` a browser subscribes to push with.
+         *
+         *     Public: no token needed.
+         */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rider-numbers/assign": {
         parameters: {
             query?: never;
@@ -1756,6 +1892,53 @@ export interface paths {
         get: operations["getSettingsEvent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description SMS Gateway for Android’s `sms:received` webhook. Signed: `X-Timestamp` (Unix seconds, within 5 minutes) and `X-Signature`, the hex HMAC-SHA256 of the raw body followed by the timestamp, keyed with SMS_WEBHOOK_KEY; 401 otherwise, or while SMS_WEBHOOK_KEY is unset. A repeated webhook id answers 200 and changes nothing. Texts understood: `SOS <rider no.> <words>` from the rider’s registered phone, `<station code> <rider nos.>` from a marshal’s; anything else gets the help text back (when SMS is on).
+         *
+         *     Public: no token needed.
+         */
+        post: operations["postSmsInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The page of an email's unsubscribe link: asks to confirm (a POST); changes nothing.
+         *
+         *     Public: no token needed.
+         */
+        get: operations["getUnsubscribe"];
+        put?: never;
+        /**
+         * @description One-click unsubscribe (RFC 8058): email off for the account, or the follower removed. Body `List-Unsubscribe=One-Click`, or none.
+         *
+         *     Public: no token needed.
+         */
+        post: operations["postUnsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5332,6 +5515,21 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
                             muted: boolean;
                             note: string | null;
                             position: {
@@ -5539,6 +5737,21 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
                             muted: boolean;
                             note: string | null;
                             position: {
@@ -5789,6 +6002,21 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
                             muted: boolean;
                             note: string | null;
                             position: {
@@ -6038,6 +6266,21 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
                             muted: boolean;
                             note: string | null;
                             position: {
@@ -6289,6 +6532,21 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
                             muted: boolean;
                             note: string | null;
                             position: {
@@ -6539,6 +6797,21 @@ export interface operations {
                                 name: string;
                                 scannedAt: string;
                             } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
                             muted: boolean;
                             note: string | null;
                             position: {
@@ -8421,6 +8694,365 @@ export interface operations {
             };
         };
     };
+    getAdminMessages: {
+        parameters: {
+            query?: {
+                channel?: "push" | "email" | "sms";
+                incidentId?: string;
+                limit?: number;
+                page?: number;
+                status?: "pending" | "sent" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            messages: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                incidentId: string | null;
+                                nextAttemptAt: string | null;
+                                providerAnswer: string | null;
+                                recipient: string;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                total_pages: number;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminMessagesChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channels: {
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                configured: boolean;
+                                detail: string;
+                                lastFailure: string | null;
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminMessagesTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "push" | "email" | "sms";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ids: string[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     postAdminPasswordResetsCleanup: {
         parameters: {
             query?: never;
@@ -9251,7 +9883,7 @@ export interface operations {
                             riderNumber: number | null;
                             scannedAt: string;
                             /** @enum {string} */
-                            source: "camera" | "manual";
+                            source: "camera" | "manual" | "sms";
                             stationId: string;
                             stationName: string;
                         };
@@ -9446,7 +10078,7 @@ export interface operations {
                                 riderNumber: number | null;
                                 scannedAt: string;
                                 /** @enum {string} */
-                                source: "camera" | "manual";
+                                source: "camera" | "manual" | "sms";
                                 stationId: string;
                                 stationName: string;
                             }[];
@@ -9686,6 +10318,7 @@ export interface operations {
                         data: {
                             closed: boolean;
                             closesAt: string | null;
+                            code: string;
                             day: number;
                             id: string;
                             /** @enum {string} */
@@ -9789,6 +10422,7 @@ export interface operations {
                 "application/json": {
                     /** Format: date-time */
                     closesAt?: string | null;
+                    code?: string;
                     day?: number;
                     /** @enum {string} */
                     kind: "kit" | "bike-check" | "start" | "checkpoint" | "finish";
@@ -9814,6 +10448,7 @@ export interface operations {
                         data: {
                             closed: boolean;
                             closesAt: string | null;
+                            code: string;
                             day: number;
                             id: string;
                             /** @enum {string} */
@@ -9863,6 +10498,20 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10105,6 +10754,7 @@ export interface operations {
                     closed?: boolean;
                     /** Format: date-time */
                     closesAt?: string | null;
+                    code?: string;
                     day?: number;
                     /** @enum {string} */
                     kind?: "kit" | "bike-check" | "start" | "checkpoint" | "finish";
@@ -10130,6 +10780,7 @@ export interface operations {
                         data: {
                             closed: boolean;
                             closesAt: string | null;
+                            code: string;
                             day: number;
                             id: string;
                             /** @enum {string} */
@@ -10193,6 +10844,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10289,6 +10954,7 @@ export interface operations {
                         data: {
                             closed: boolean;
                             closesAt: string | null;
+                            code: string;
                             day: number;
                             id: string;
                             /** @enum {string} */
@@ -10432,6 +11098,7 @@ export interface operations {
                         data: {
                             closed: boolean;
                             closesAt: string | null;
+                            code: string;
                             day: number;
                             id: string;
                             /** @enum {string} */
@@ -15249,6 +15916,233 @@ export interface operations {
             };
         };
     };
+    getMyNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            canBeOnCall: boolean;
+                            email: boolean;
+                            onCall: boolean;
+                            push: boolean;
+                            pushDevices: number;
+                            sms: boolean;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchMyNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: boolean;
+                    onCall?: boolean;
+                    push?: boolean;
+                    sms?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            canBeOnCall: boolean;
+                            email: boolean;
+                            onCall: boolean;
+                            push: boolean;
+                            pushDevices: number;
+                            sms: boolean;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getMyPassages: {
         parameters: {
             query?: never;
@@ -15293,6 +16187,240 @@ export interface operations {
             };
             /** @description No valid session: log in again */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postMyPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        auth: string;
+                        p256dh: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteMyPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16168,6 +17296,75 @@ export interface operations {
             };
         };
     };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            publicKey: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     postRiderNumbersAssign: {
         parameters: {
             query?: never;
@@ -16568,6 +17765,304 @@ export interface operations {
             };
             /** @description The request is invalid (message names the problem) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postSmsInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceId?: string;
+                    event: string;
+                    id: string;
+                    payload: {
+                        message: string;
+                        messageId?: string;
+                        phoneNumber: string;
+                        /** Format: date-time */
+                        receivedAt: string;
+                    };
+                } | {
+                    deviceId?: string;
+                    event: string;
+                    id: string;
+                    payload?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            outcome: "received" | "sos" | "sos_refused" | "scans" | "scans_refused" | "help" | "ignored";
+                            repeat: boolean;
+                            replied: boolean;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getUnsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer, as text/html */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postUnsubscribe: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    "List-Unsubscribe"?: string | string[];
+                } | null;
+            };
+        };
+        responses: {
+            /** @description The answer, as text/html */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,7 +24,10 @@ export const STATION_KIND_LABELS: Record<StationKindName, string> = {
 };
 export const STATION_NAME_MAX = 120;
 export const SCAN_BATCH_MAX = 500;
-export const SCAN_SOURCES = ['camera', 'manual'] as const;
+/** How a scan was taken: by a marshal's device (camera, typed) or a marshal's text (SMS in, DESIGN.md §10). */
+export const SCAN_SOURCES = ['camera', 'manual', 'sms'] as const;
+/** What a device's batch may say; `sms` is the server's own, for scans it read from a text. */
+export const DEVICE_SCAN_SOURCES = ['camera', 'manual'] as const;
 export const SCAN_STATUSES = ['accepted', 'duplicate', 'flagged', 'invalid'] as const;
 /** Why a scan was kept but not counted: staff review it. */
 export const SCAN_FLAG_REASONS = [

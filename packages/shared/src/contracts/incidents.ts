@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ROLES } from '../catalog/accounts';
 import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_STATUSES } from '../catalog/event-day';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MESSAGE_TEMPLATES } from '../catalog/messages';
 import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '../catalog/rider-number';
 import { envelope, isoDateTime } from './common';
 
@@ -177,6 +178,30 @@ export const abuseMark = z.object({
 });
 export type AbuseMark = z.infer<typeof abuseMark>;
 
+/** The messages an incident caused, newest first, at most this many (its timeline's delivery steps). */
+export const INCIDENT_MESSAGES_SHOWN = 50;
+
+/**
+ * A message the incident caused (DESIGN.md §10): the on-call push, each escalation round's
+ * texts, the rider's acknowledgement; queued (`pending`), `sent` or `failed`, as it stands.
+ */
+export const incidentMessage = z.object({
+  id: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  template: z.enum(MESSAGE_TEMPLATES),
+  /** The account it went to (staff, the rider), or null for the event's hotline. */
+  to: z.string().nullable(),
+  /** The address, masked (+639••••••4567, j***@example.com, a browser). */
+  recipient: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  /** The escalation round that sent it (1, 2, …); absent for the others. */
+  round: z.number().int().optional(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type IncidentMessage = z.infer<typeof incidentMessage>;
+
 export const incident = z.object({
   id: z.string(),
   kind: incidentKind,
@@ -205,6 +230,8 @@ export const incident = z.object({
   abuseMark: abuseMark.nullable(),
   /** Absent for roles that may not read contact and medical data. */
   contact: incidentContact.optional(),
+  /** The messages it caused, newest first (INCIDENT_MESSAGES_SHOWN at most): the timeline's delivery steps. */
+  messages: z.array(incidentMessage).optional(),
 });
 export type Incident = z.infer<typeof incident>;
 export const incidentResponse = envelope(incident);

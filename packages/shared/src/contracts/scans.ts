@@ -2,6 +2,7 @@
 // ids, so a batch can be replayed any number of times; doubtful scans are kept and flagged.
 import { z } from 'zod';
 import {
+  DEVICE_SCAN_SOURCES,
   SCAN_BATCH_MAX,
   SCAN_FLAG_REASONS,
   SCAN_REVIEW_DECISIONS,
@@ -37,7 +38,7 @@ export const scanItem = z
       .min(1, { message: 'deviceId is required' })
       .max(100, { message: 'deviceId must be at most 100 characters' })
       .regex(noControl, { message: 'deviceId must not contain control characters' }),
-    source: z.enum(SCAN_SOURCES, { message: `source must be one of: ${SCAN_SOURCES.join(', ')}` }),
+    source: z.enum(DEVICE_SCAN_SOURCES, { message: `source must be one of: ${DEVICE_SCAN_SOURCES.join(', ')}` }),
     recordedBy: z.uuid({ message: 'recordedBy must be a user id' }).optional(),
   })
   .refine((s) => (s.riderCode === undefined) !== (s.riderNumber === undefined), {

@@ -2,6 +2,7 @@
 // Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import { RALLY_ROUTE_IDS, STATION_KINDS, STATION_NAME_MAX } from '../catalog/event-day';
+import { STATION_CODE_MAX, STATION_CODE_PATTERN } from '../catalog/messages';
 import { envelope, isoDateTime } from './common';
 
 /** Text a marshal or organiser types: no control characters (a NUL breaks PostgreSQL). */
@@ -18,9 +19,24 @@ export const stationKind = z.enum(STATION_KINDS, { message: `kind must be one of
 export type StationKind = z.infer<typeof stationKind>;
 export const routeId = z.enum(RALLY_ROUTE_IDS, { message: `routes must hold only: ${RALLY_ROUTE_IDS.join(', ')}` });
 
+/**
+ * A station's short code for marshals' texts (`CP3 42 57`, DESIGN.md §10): typed in any
+ * case, kept upper-case. `SOS` starts a rider's help text, so it can name no station.
+ */
+export const stationCode = z
+  .string({ message: 'code must be text' })
+  // STATION_CODE_PATTERN in either case (the document shows what may be sent).
+  .regex(/^[A-Za-z][A-Za-z0-9]*$/, { message: 'code must be a letter then letters or digits, e.g. CP3' })
+  .max(STATION_CODE_MAX, { message: `code must be at most ${STATION_CODE_MAX} characters` })
+  .toUpperCase()
+  .refine((v) => STATION_CODE_PATTERN.test(v), { message: 'code must be a letter then letters or digits, e.g. CP3' })
+  .refine((v) => v !== 'SOS', { message: 'code SOS is kept for riders’ help texts; choose another' });
+
 export const station = z.object({
   id: z.string(),
   name: z.string(),
+  /** Unique short code marshals text (CP3); generated from the kind when not given. */
+  code: z.string(),
   kind: stationKind,
   day: z.number().int(),
   routes: z.array(routeId),
@@ -37,6 +53,7 @@ export type Station = z.infer<typeof station>;
 
 const stationFields = {
   name: plainText('name', STATION_NAME_MAX),
+  code: stationCode,
   kind: stationKind,
   day: z
     .number({ message: 'day must be a number' })
@@ -67,7 +84,10 @@ const stationFields = {
 /** Every station field optional: what a create may leave to its defaults and an update may leave alone. */
 const optionalStationFields = z.object(stationFields).partial();
 
-/** POST /api/admin/stations: name and kind required; defaults day 1, routes [], order after the last, required false. */
+/**
+ * POST /api/admin/stations: name and kind required; defaults day 1, routes [], order after
+ * the last, required false, and a code of the kind's prefix and the next free number (CP4).
+ */
 export const createStationRequest = optionalStationFields.extend({
   name: stationFields.name,
   kind: stationFields.kind,

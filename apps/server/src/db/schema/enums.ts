@@ -10,6 +10,7 @@ import {
   SCAN_SOURCES,
   STATION_KINDS,
 } from '@rally/shared/catalog/event-day';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '@rally/shared/catalog/messages';
 import { CATEGORIES, PAYMENT_METHODS } from '@rally/shared/catalog/registration';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -33,3 +34,6 @@ export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
 export const incidentSourceEnum = pgEnum('incident_source', ['rider', 'staff']);
 export const courseDecisionEnum = pgEnum('course_decision', COURSE_DECISIONS);
 export const dnfReasonEnum = pgEnum('dnf_reason', DNF_REASONS);
+
+export const messageChannelEnum = pgEnum('message_channel', MESSAGE_CHANNELS);
+export const messageStatusEnum = pgEnum('message_status', MESSAGE_STATUSES);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { scanFlagReasonEnum, scanReviewDecisionEnum, scanSourceEnum, scanStatusEnum, stationKindEnum } from './enums';
 import { users } from './users';
 
@@ -9,6 +20,8 @@ export const stations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** The short code marshals text (`CP3 42 57`): unique, upper case (DESIGN.md §10). */
+    code: text('code').notNull(),
     kind: stationKindEnum('kind').notNull(),
     day: integer('day').notNull().default(1),
     /** Route ids this station serves; empty means every route. */
@@ -23,7 +36,7 @@ export const stations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stations_day_order_idx').on(t.day, t.order)],
+  (t) => [index('stations_day_order_idx').on(t.day, t.order), uniqueIndex('stations_code_idx').on(t.code)],
 );
 export type StationRow = typeof stations.$inferSelect;
 

@@ -14,6 +14,8 @@ import { publishEvent } from '../../lib/event-bus';
 import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
+import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
+import { notifyFollowers, notifyUser } from '../messages/notify';
 import { completeDay, courseEventData } from './completion';
 import { courseSnapshot, currentDay } from './course.service';
 import type { CourseState } from './course-state';
@@ -45,6 +47,7 @@ export async function decideCourse(
   body: CourseDecisionRequest,
   actor: Actor,
   now: Date,
+  messenger: Messenger = SILENT_MESSENGER,
 ): Promise<CourseState> {
   const rider = await courseRider(db, riderId);
   const day = body.day ?? (await currentDay(db));
@@ -93,6 +96,15 @@ export async function decideCourse(
     const state = (await courseSnapshot(tx, { now, day, riderIds: [riderId] })).states[0];
     if (!state) throw riderNotFound();
     await publishEvent(tx, 'course', courseEventData(state, body.decision));
+    if (body.decision === 'dnf') {
+      // The rider hears it from the officials; followers only that the rider is out.
+      await notifyUser(tx, messenger, riderId, 'dnf_decided', {
+        firstName: rider.firstName,
+        reason: reason ? DNF_REASON_LABELS[reason] : null,
+      });
+      const follower = { riderId, riderNumber: rider.riderNumber, kitName: rider.kitName, riderName: name };
+      await notifyFollowers(tx, messenger, [riderId], 'follower_out', new Map([[riderId, follower]]));
+    }
     return state;
   });
 }

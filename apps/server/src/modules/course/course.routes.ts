@@ -150,7 +150,7 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const state = await decideCourse(db, request.params.id, request.body, actorOf(auth), now());
+      const state = await decideCourse(db, request.params.id, request.body, actorOf(auth), now(), app.messenger);
       const contacts = await contactsFor(db, auth.role, [state.riderId]);
       const d = request.body.decision;
       return {

@@ -2,11 +2,19 @@
 // notes are what a marshal needs to help, and nobody else: they go out only to those who may
 // read a rider's contact details (canReadRiderContact: never officers).
 import type { Role } from '@rally/shared/catalog/accounts';
-import type { Incident, IncidentFollowUp, MyIncident, StaffRef } from '@rally/shared/contracts/incidents';
+import type { MessageTemplate } from '@rally/shared/catalog/messages';
+import type {
+  Incident,
+  IncidentFollowUp,
+  IncidentMessage,
+  MyIncident,
+  StaffRef,
+} from '@rally/shared/contracts/incidents';
 import { canReadRiderContact } from '@rally/shared/permissions';
 import type { SosCallRow } from '../../db/schema/incidents';
 import { fullName } from '../../lib/sql-text';
-import type { FollowUps, IncidentListRow } from './incidents.service';
+import { maskAddress } from '../messages/notify';
+import type { FollowUps, IncidentListRow, IncidentMessageRow, IncidentMessages } from './incidents.service';
 
 type Person = { id: string | null; firstName: string | null; lastName: string | null; role: Role | null } | null;
 
@@ -37,7 +45,29 @@ function presentFollowUp(call: SosCallRow): IncidentFollowUp {
   };
 }
 
-export function presentIncident(row: IncidentListRow, viewerRole: Role, followUps?: FollowUps): Incident {
+/** A delivery step of the timeline: to whom (masked), by what, how it stands. */
+function presentMessage(m: IncidentMessageRow): IncidentMessage {
+  const round = m.template === 'incident_escalated' ? m.data.round : undefined;
+  return {
+    id: m.id,
+    channel: m.channel,
+    template: m.template as MessageTemplate,
+    to: m.firstName !== null || m.lastName !== null ? fullName(m.firstName, m.lastName) : null,
+    recipient: maskAddress(m.channel, m.address),
+    status: m.status,
+    attempts: m.attempts,
+    ...(typeof round === 'number' ? { round } : {}),
+    createdAt: m.createdAt.toISOString(),
+    sentAt: isoOrNull(m.sentAt),
+  };
+}
+
+export function presentIncident(
+  row: IncidentListRow,
+  viewerRole: Role,
+  followUps?: FollowUps,
+  messages?: IncidentMessages,
+): Incident {
   const i = row.incident;
   const out: Incident = {
     id: i.id,
@@ -68,6 +98,7 @@ export function presentIncident(row: IncidentListRow, viewerRole: Role, followUp
         ? { markedAt: row.abuseMark.markedAt.toISOString(), markedBy: staffRef(row.marker), note: row.abuseMark.note }
         : null,
   };
+  if (messages) out.messages = (messages.get(i.id) ?? []).map(presentMessage);
   if (canReadRiderContact(viewerRole)) {
     const r = row.rider;
     out.contact = {

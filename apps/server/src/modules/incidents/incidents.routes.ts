@@ -59,7 +59,7 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: sosResponse, 201: sosResponse }, 409),
     },
     handler: async (request, reply) => {
-      const { incident, created, joined } = await sendSos(db, requireAuth(request), request.body);
+      const { incident, created, joined } = await sendSos(db, requireAuth(request), request.body, app.messenger);
       return reply.code(created ? 201 : 200).send({
         success: true as const,
         data: joined ? { incident, joined } : { incident },
@@ -94,10 +94,10 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { rows, followUps, nextBefore } = await listIncidents(db, auth.role, request.query);
+      const { rows, followUps, messages, nextBefore } = await listIncidents(db, auth.role, request.query);
       return {
         success: true as const,
-        data: rows.map((row) => presentIncident(row, auth.role, followUps)),
+        data: rows.map((row) => presentIncident(row, auth.role, followUps, messages)),
         nextBefore,
       };
     },
@@ -166,7 +166,7 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { row, followUps, resolvedCount } = await markAbuse(
+      const { row, followUps, messages, resolvedCount } = await markAbuse(
         db,
         request.params.id,
         auth.role,
@@ -175,7 +175,7 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
       );
       return {
         success: true as const,
-        data: presentIncident(row, auth.role, followUps),
+        data: presentIncident(row, auth.role, followUps, messages),
         message: `Calls marked as abuse; ${resolvedCount} unresolved incident${resolvedCount === 1 ? '' : 's'} resolved`,
       };
     },
@@ -191,10 +191,18 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const { row, followUps } = await createIncidentForRider(db, auth.role, actorOf(auth), request.body);
-      return reply
-        .code(201)
-        .send({ success: true as const, data: presentIncident(row, auth.role, followUps), message: 'Incident opened' });
+      const { row, followUps, messages } = await createIncidentForRider(
+        db,
+        auth.role,
+        actorOf(auth),
+        request.body,
+        app.messenger,
+      );
+      return reply.code(201).send({
+        success: true as const,
+        data: presentIncident(row, auth.role, followUps, messages),
+        message: 'Incident opened',
+      });
     },
   });
 
@@ -215,12 +223,19 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     schema: { tags: ['incidents'], params: idParam, response: responses({ 200: incidentResponse }, 409) },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { row, followUps } = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
-        action: 'acknowledge',
-      });
+      const { row, followUps, messages } = await changeIncident(
+        db,
+        request.params.id,
+        auth.role,
+        actorOf(auth),
+        {
+          action: 'acknowledge',
+        },
+        app.messenger,
+      );
       return {
         success: true as const,
-        data: presentIncident(row, auth.role, followUps),
+        data: presentIncident(row, auth.role, followUps, messages),
         message: 'Incident acknowledged',
       };
     },
@@ -236,11 +251,22 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { row, followUps } = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
-        action: 'assign',
-        userId: request.body.userId,
-      });
-      return { success: true as const, data: presentIncident(row, auth.role, followUps), message: 'Incident assigned' };
+      const { row, followUps, messages } = await changeIncident(
+        db,
+        request.params.id,
+        auth.role,
+        actorOf(auth),
+        {
+          action: 'assign',
+          userId: request.body.userId,
+        },
+        app.messenger,
+      );
+      return {
+        success: true as const,
+        data: presentIncident(row, auth.role, followUps, messages),
+        message: 'Incident assigned',
+      };
     },
   });
 
@@ -254,11 +280,22 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { row, followUps } = await changeIncident(db, request.params.id, auth.role, actorOf(auth), {
-        action: 'resolve',
-        note: request.body.note,
-      });
-      return { success: true as const, data: presentIncident(row, auth.role, followUps), message: 'Incident resolved' };
+      const { row, followUps, messages } = await changeIncident(
+        db,
+        request.params.id,
+        auth.role,
+        actorOf(auth),
+        {
+          action: 'resolve',
+          note: request.body.note,
+        },
+        app.messenger,
+      );
+      return {
+        success: true as const,
+        data: presentIncident(row, auth.role, followUps, messages),
+        message: 'Incident resolved',
+      };
     },
   });
 }

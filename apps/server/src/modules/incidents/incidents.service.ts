@@ -11,6 +11,7 @@ import { INCIDENT_KIND_LABELS, type IncidentKind, type IncidentStatus } from '@r
 import {
   type CreateIncidentRequest,
   FOLLOW_UPS_SHOWN,
+  INCIDENT_MESSAGES_SHOWN,
   type IncidentListQuery,
   type Position,
   RESOLVED_PAGE_SIZE,
@@ -24,6 +25,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { incidents, type SosCallRow, sosAbuseMarks, sosCalls } from '../../db/schema/incidents';
+import { outboxMessages } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
@@ -33,6 +35,9 @@ import { fullName } from '../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 import { countsAsPassage } from '../course/passages';
+import { cancelEscalation, scheduleEscalation } from '../messages/escalation';
+import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
+import { notifyOnCall, notifyUser } from '../messages/notify';
 import { readEventSettings } from '../settings/settings.service';
 import { findTarget } from '../users/users.queries';
 import { publishIncident } from './incident-events';
@@ -122,6 +127,61 @@ export async function followUpsOf(db: DbOrTx, incidentIds: string[]) {
 }
 export type FollowUps = Awaited<ReturnType<typeof followUpsOf>>;
 
+/** The messages the listed incidents caused, newest first, INCIDENT_MESSAGES_SHOWN of each at most. */
+export async function incidentMessagesOf(db: DbOrTx, incidentIds: string[]) {
+  const byIncident = new Map<string, Array<IncidentMessageRow>>();
+  if (incidentIds.length === 0) return byIncident;
+  const ranked = db
+    .select({
+      id: outboxMessages.id,
+      incidentId: outboxMessages.incidentId,
+      channel: outboxMessages.channel,
+      template: outboxMessages.template,
+      address: outboxMessages.address,
+      status: outboxMessages.status,
+      attempts: outboxMessages.attempts,
+      data: outboxMessages.data,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      n: sql<number>`row_number() over (partition by ${outboxMessages.incidentId} order by ${outboxMessages.createdAt} desc, ${outboxMessages.id} desc)`.as(
+        'n',
+      ),
+    })
+    .from(outboxMessages)
+    .leftJoin(users, eq(users.id, outboxMessages.userId))
+    .where(inArray(outboxMessages.incidentId, incidentIds))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.n} <= ${INCIDENT_MESSAGES_SHOWN}`)
+    .orderBy(desc(ranked.createdAt), desc(ranked.id));
+  for (const { n: _, ...message } of rows) {
+    if (!message.incidentId) continue;
+    const list = byIncident.get(message.incidentId) ?? [];
+    list.push(message);
+    byIncident.set(message.incidentId, list);
+  }
+  return byIncident;
+}
+export interface IncidentMessageRow {
+  id: string;
+  incidentId: string | null;
+  channel: 'push' | 'email' | 'sms';
+  template: string;
+  address: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  sentAt: Date | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+export type IncidentMessages = Awaited<ReturnType<typeof incidentMessagesOf>>;
+
 /**
  * Staff list. Unresolved incidents are never cut: all of them, open first and the longest
  * waiting first within each status (a rider has at most one unresolved incident of their
@@ -175,13 +235,17 @@ export async function listIncidents(db: Db, viewerRole: Role, query: IncidentLis
     db,
     rows.filter((r) => r.incident.callCount > 1).map((r) => r.incident.id),
   );
-  return { rows, followUps, nextBefore };
+  const messages = await incidentMessagesOf(
+    db,
+    rows.map((r) => r.incident.id),
+  );
+  return { rows, followUps, messages, nextBefore };
 }
 
 export async function getIncident(db: DbOrTx, id: string, viewerRole: Role) {
   const [row] = await incidentQuery(db).where(eq(incidents.id, id)).limit(1);
   if (!row || !canSee(viewerRole, row.rider.role)) throw incidentNotFound();
-  return { row, followUps: await followUpsOf(db, [id]) };
+  return { row, followUps: await followUpsOf(db, [id]), messages: await incidentMessagesOf(db, [id]) };
 }
 
 /** A rider's own incidents, newest first. */
@@ -218,6 +282,7 @@ async function openIncident(
   subject: Subject,
   input: { id: string; kind: IncidentKind; note?: string; position?: Position },
   by: { source: 'rider'; muted: boolean } | { source: 'staff'; actor: Actor },
+  messenger: Messenger,
 ) {
   const last = await lastPassage(tx, subject.id);
   const now = new Date();
@@ -246,7 +311,7 @@ async function openIncident(
       muted,
     })
     .onConflictDoNothing({ target: incidents.id })
-    .returning({ id: incidents.id, status: incidents.status });
+    .returning({ id: incidents.id, status: incidents.status, createdAt: incidents.createdAt });
   if (!row) return null;
   const where = [last ? `last seen at ${last.name}` : null, input.position ? coordinates(input.position) : null]
     .filter(Boolean)
@@ -283,7 +348,17 @@ async function openIncident(
     kitName: subject.kitName,
     ...(muted ? { muted: true as const } : {}),
   });
-  return row;
+  // On-call staff hear of it at once; unacknowledged, it is texted to them and the hotline.
+  await notifyOnCall(tx, messenger, {
+    id: row.id,
+    kind: input.kind,
+    note: input.note || null,
+    muted,
+    lastStationName: last?.name ?? null,
+    rider: subject,
+  });
+  await scheduleEscalation(tx, messenger, { id: row.id, status: row.status, muted, createdAt: row.createdAt });
+  return { id: row.id, status: row.status };
 }
 
 const subjectColumns = { ...namedRiderColumns, role: users.role };
@@ -340,7 +415,7 @@ async function tooManyCalls(tx: Tx, what: string) {
  * POST /api/my/sos. `created` when it opened an incident; `joined` when it was a new press
  * added to the rider's unresolved incident; neither for a re-send of a known id.
  */
-export async function sendSos(db: Db, auth: AuthContext, body: SosRequest) {
+export async function sendSos(db: Db, auth: AuthContext, body: SosRequest, messenger: Messenger = SILENT_MESSENGER) {
   return db.transaction(async (tx) => {
     const [subject] = await tx.select(subjectColumns).from(users).where(eq(users.id, auth.userId)).limit(1);
     if (!subject) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
@@ -384,7 +459,7 @@ export async function sendSos(db: Db, auth: AuthContext, body: SosRequest) {
       .select({ userId: sosAbuseMarks.userId })
       .from(sosAbuseMarks)
       .where(eq(sosAbuseMarks.userId, subject.id));
-    const created = await openIncident(tx, subject, body, { source: 'rider', muted: Boolean(mark) });
+    const created = await openIncident(tx, subject, body, { source: 'rider', muted: Boolean(mark) }, messenger);
     // Staff opened an incident with this very id meanwhile: it is not this rider's call.
     if (!created) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
     return { incident: created, created: true, joined: false };
@@ -458,7 +533,13 @@ async function joinIncident(tx: Tx, subject: Subject, incident: typeof incidents
 }
 
 /** POST /api/admin/incidents: staff open one for a rider who phoned in. */
-export async function createIncidentForRider(db: Db, viewerRole: Role, actor: Actor, body: CreateIncidentRequest) {
+export async function createIncidentForRider(
+  db: Db,
+  viewerRole: Role,
+  actor: Actor,
+  body: CreateIncidentRequest,
+  messenger: Messenger = SILENT_MESSENGER,
+) {
   const id = await db.transaction(async (tx) => {
     const [subject] = await tx
       .select(subjectColumns)
@@ -467,7 +548,7 @@ export async function createIncidentForRider(db: Db, viewerRole: Role, actor: Ac
       .limit(1);
     if (!subject || !canSee(viewerRole, subject.role)) throw new NotFoundError('Rider not found', 'RIDER_NOT_FOUND');
     const incidentId = body.id ?? crypto.randomUUID();
-    const created = await openIncident(tx, subject, { ...body, id: incidentId }, { source: 'staff', actor });
+    const created = await openIncident(tx, subject, { ...body, id: incidentId }, { source: 'staff', actor }, messenger);
     if (!created) throw new ConflictError('An incident with this id already exists', 'INCIDENT_EXISTS');
     return created.id;
   });
@@ -509,6 +590,7 @@ export async function changeIncident(
   viewerRole: Role,
   actor: Actor,
   change: { action: 'acknowledge' } | { action: 'assign'; userId: string } | { action: 'resolve'; note: string },
+  messenger: Messenger = SILENT_MESSENGER,
 ) {
   await db.transaction(async (tx) => {
     const current = await incidentForChange(tx, id, viewerRole, { lock: true });
@@ -519,6 +601,8 @@ export async function changeIncident(
     const now = new Date();
     const patch: Partial<typeof incidents.$inferInsert> = { updatedAt: now };
     let details: string | null = null;
+    /** Who the rider hears has their call. */
+    let handler = actor.name;
     if (change.action === 'acknowledge') {
       if (incident.status !== 'open') {
         const [by] = incident.acknowledgedBy
@@ -548,6 +632,7 @@ export async function changeIncident(
       Object.assign(patch, { status: 'assigned', assignedTo: target.id, assignedAt: now });
       if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
       details = `Assigned to ${fullName(target.firstName, target.lastName)}`;
+      handler = fullName(target.firstName, target.lastName);
     } else {
       Object.assign(patch, { status: 'resolved', resolvedBy: actor.id, resolvedAt: now, resolutionNote: change.note });
       if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
@@ -566,6 +651,18 @@ export async function changeIncident(
       details,
       metadata: { incidentId: id, status: patch.status },
     });
+    // Someone has it: no more escalation rounds; the rider of an SOS hears who has it.
+    await cancelEscalation(tx, id);
+    if (change.action !== 'resolve' && incident.source === 'rider') {
+      await notifyUser(
+        tx,
+        messenger,
+        incident.riderId,
+        'sos_acknowledged',
+        { incidentId: id, staffName: handler, status: patch.status },
+        { incidentId: id },
+      );
+    }
     await publishIncident(tx, {
       incidentId: id,
       status: patch.status as IncidentStatus,

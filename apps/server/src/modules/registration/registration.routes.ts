@@ -76,7 +76,15 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       response: responses({ 201: authResponse, 403: challengeAsked }, 409),
     },
     handler: async (request, reply) => {
-      const result = await register(db, request.body, async () => [], clientInfo(request), whenClientGone(reply));
+      const result = await register(
+        db,
+        request.body,
+        async () => [],
+        clientInfo(request),
+        whenClientGone(reply),
+        undefined,
+        app.messenger,
+      );
       return registered(db, request, reply, result);
     },
   });
@@ -112,7 +120,15 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
           pending.push(await inspectUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
         return pending;
       };
-      const result = await register(db, input, inspect, clientInfo(request), whenClientGone(reply), fileStore);
+      const result = await register(
+        db,
+        input,
+        inspect,
+        clientInfo(request),
+        whenClientGone(reply),
+        fileStore,
+        app.messenger,
+      );
       return registered(db, request, reply, result);
     },
   });

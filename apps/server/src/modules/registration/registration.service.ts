@@ -19,6 +19,8 @@ import { displayName, onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
 import { createSession } from '../auth/auth.service';
+import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
+import { notifyUser } from '../messages/notify';
 
 export const riderNumberTaken = (n: number) =>
   new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');
@@ -94,6 +96,7 @@ export async function register(
   client: ClientInfo,
   signal?: AbortSignal,
   store: FileStore = databaseFileStore,
+  messenger: Messenger = SILENT_MESSENGER,
 ): Promise<RegistrationResult> {
   // After the payload's own checks (at the route), before any queue or look-up: a common
   // password is refused whatever else is free.
@@ -114,7 +117,7 @@ export async function register(
         uploads.map(async (file) => ({ file, placement: await store.place(file.data, file.mimeType) })),
       );
       try {
-        return await insertRegistration(db, input, placed, passwordHash, client);
+        return await insertRegistration(db, input, placed, passwordHash, client, messenger);
       } catch (err) {
         await store.remove(placed.flatMap((p) => (p.placement.storageKey ? [p.placement.storageKey] : [])));
         throw err;
@@ -130,6 +133,7 @@ async function insertRegistration(
   uploads: Omit<NewFileRow, 'userId'>[],
   passwordHash: string,
   client: ClientInfo,
+  messenger: Messenger,
 ): Promise<RegistrationResult> {
   const category = normaliseCategory(input.category, input.gender);
   const custom = (size: string, text: string | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
@@ -191,6 +195,11 @@ async function insertRegistration(
         details: `Payment: ${input.paymentMethod ?? 'not chosen'}; code ${verificationCode}`,
         location: input.address ?? null,
         metadata: { riderNumber: input.riderNumber, category, files: uploads.map((u) => u.file.kind) },
+      });
+      // The rider's receipt, with the code staff look them up by.
+      await notifyUser(tx, messenger, user.id, 'registration_received', {
+        firstName: input.firstName,
+        verificationCode,
       });
       const token = await createSession(tx, user.id, client);
       return { userId: user.id, token, verificationCode };

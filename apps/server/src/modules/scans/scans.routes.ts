@@ -42,7 +42,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: scanBatchResponse }),
     },
     handler: async (request) => {
-      const results = await ingestScans(db, request.body.scans, requireAuth(request));
+      const results = await ingestScans(db, request.body.scans, requireAuth(request), undefined, app.messenger);
       return { success: true as const, data: { results } };
     },
   });

@@ -21,6 +21,9 @@ import { displayName, fullName } from '../../lib/sql-text';
 import { type ActivityInput, recordActivities } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
 import { countsAsPassage, recomputeCheckpoints } from '../course/passages';
+import { RALLY_TIME_ZONE } from '../logs/logs.service';
+import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
+import { notifyFollowers } from '../messages/notify';
 import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';
 
 type Slot =
@@ -72,7 +75,18 @@ async function resolveRiders(db: Db, items: ScanItem[]) {
   return { byCode, byNumber };
 }
 
-export async function ingestScans(db: Db, raw: unknown[], submitter: AuthContext, now = new Date()) {
+/**
+ * `source`: for scans the server read itself (a marshal's text, modules/sms-inbound), the
+ * source stored in place of the items' own (devices may only say camera or manual).
+ */
+export async function ingestScans(
+  db: Db,
+  raw: unknown[],
+  submitter: AuthContext,
+  now = new Date(),
+  messenger: Messenger = SILENT_MESSENGER,
+  source?: 'sms',
+) {
   const slots: Slot[] = [];
   const firstIndex = new Map<string, number>();
   const valid: Array<{ index: number; item: ScanItem }> = [];
@@ -136,7 +150,7 @@ export async function ingestScans(db: Db, raw: unknown[], submitter: AuthContext
   }
 
   if (pending.length > 0) {
-    await db.transaction((tx) => storeScans(tx, pending, slots, submitter, recorders, now));
+    await db.transaction((tx) => storeScans(tx, pending, slots, submitter, recorders, now, messenger, source));
   }
 
   return slots.map((slot, index): ScanResult => {
@@ -161,6 +175,8 @@ async function storeScans(
   submitter: AuthContext,
   recorders: Map<string, string>,
   now: Date,
+  messenger: Messenger,
+  source: 'sms' | undefined,
 ) {
   const recorderOf = (item: ScanItem) =>
     item.recordedBy && recorders.has(item.recordedBy) ? item.recordedBy : submitter.userId;
@@ -225,7 +241,7 @@ async function storeScans(
       scannedAt: new Date(item.scannedAt),
       receivedAt: now,
       deviceId: item.deviceId,
-      source: item.source,
+      source: source ?? item.source,
       recordedBy: recorderOf(item),
       submittedBy: submitter.userId,
       status: reason ? 'flagged' : 'accepted',
@@ -257,6 +273,8 @@ async function storeScans(
   const counted: string[] = [];
   const finishes: Array<{ riderId: string; stationId: string }> = [];
   const events: RallyEvent[] = [];
+  /** Each rider's latest passage on the road in this batch: what their followers hear. */
+  const roadPassages = new Map<string, { rider: Rider; station: StationRow; at: Date }>();
   for (const p of pending) {
     const outcome = outcomes.get(p.item.id);
     if (!outcome) continue;
@@ -293,6 +311,10 @@ async function storeScans(
     if (p.rider) {
       counted.push(p.rider.id);
       if (p.station.kind === 'finish') finishes.push({ riderId: p.rider.id, stationId: p.station.id });
+      const at = new Date(p.item.scannedAt);
+      const before = roadPassages.get(p.rider.id);
+      if (ROAD_STATIONS.has(p.station.kind) && (!before || at >= before.at))
+        roadPassages.set(p.rider.id, { rider: p.rider, station: p.station, at });
       log.push(
         passageActivity(p.rider, p.station, { id: p.item.id, recordedBy: recorderOf(p.item) }, recorders, submitted),
       );
@@ -302,7 +324,41 @@ async function storeScans(
   await recomputeCheckpoints(tx, counted);
   // Both fire when this transaction commits: every open board hears of the scans at once.
   await publishEvents(tx, events);
-  await recordCompletions(tx, finishes, now);
+  const finishers = new Set(await recordCompletions(tx, finishes, now));
+  await tellFollowers(tx, messenger, roadPassages, finishers);
+}
+
+/** Where followers hear of a passage: on the road, not the kit tent or the bike check. */
+const ROAD_STATIONS = new Set<StationRow['kind']>(['start', 'checkpoint', 'finish']);
+
+const clockTime = new Intl.DateTimeFormat('en-PH', { timeZone: RALLY_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Followers hear one message per rider per batch (a phone syncing an hour offline sends one,
+ * not twenty): the finish for a rider this batch made a finisher, else the latest passage.
+ */
+async function tellFollowers(
+  tx: Tx,
+  messenger: Messenger,
+  passages: ReadonlyMap<string, { rider: Rider; station: StationRow; at: Date }>,
+  finishers: ReadonlySet<string>,
+) {
+  if (passages.size === 0 && finishers.size === 0) return;
+  const passed = new Map<string, Record<string, unknown>>();
+  const finished = new Map<string, Record<string, unknown>>();
+  for (const [riderId, { rider, station, at }] of passages) {
+    const data = {
+      riderId,
+      riderNumber: rider.riderNumber,
+      kitName: rider.kitName,
+      riderName: displayName(rider),
+      stationName: station.name,
+      time: clockTime.format(at),
+    };
+    (finishers.has(riderId) ? finished : passed).set(riderId, data);
+  }
+  await notifyFollowers(tx, messenger, [...passed.keys()], 'follower_passage', passed);
+  await notifyFollowers(tx, messenger, [...finished.keys()], 'follower_finish', finished);
 }
 
 /** The `scan` event of a stored scan: the rider, the station and the outcome, nothing private. */

@@ -5,6 +5,7 @@ export function presentStation(row: StationListRow): Station {
   return {
     id: row.id,
     name: row.name,
+    code: row.code,
     kind: row.kind,
     day: row.day,
     routes: row.routes as Station['routes'],

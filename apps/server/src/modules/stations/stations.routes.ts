@@ -39,7 +39,7 @@ export async function stationRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   r.post('/admin/stations', {
     config: { access: manage },
-    schema: { tags: ['stations'], body: createStationRequest, response: responses({ 201: stationResponse }) },
+    schema: { tags: ['stations'], body: createStationRequest, response: responses({ 201: stationResponse }, 409) },
     handler: async (request, reply) => {
       const row = await createStation(db, request.body, actorOf(requireAuth(request)));
       return reply.code(201).send({ success: true as const, data: presentStation(row), message: 'Station created' });
@@ -76,7 +76,7 @@ export async function stationRoutes(app: FastifyInstance, opts: { db: Db }) {
       tags: ['stations'],
       params: idParam,
       body: updateStationRequest,
-      response: responses({ 200: stationResponse }),
+      response: responses({ 200: stationResponse }, 409),
     },
     handler: async (request) => {
       const row = await updateStation(db, request.params.id, request.body, actorOf(requireAuth(request)));

@@ -1,19 +1,21 @@
 // Stations: where marshals record riders. Every change is audited in the activity log;
 // a station that has scans is closed, never deleted (its scans are the record).
-import { type RallyRouteId, STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
+import { type RallyRouteId, STATION_KIND_LABELS, type StationKindName } from '@rally/shared/catalog/event-day';
 import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
+import { STATION_CODE_PREFIXES } from '@rally/shared/catalog/messages';
 import type { CreateStationRequest, UpdateStationRequest } from '@rally/shared/contracts/stations';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import type { Actor } from '../../lib/actor';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import { recomputeCheckpoints } from '../course/passages';
 
 const stationColumns = {
   id: stations.id,
   name: stations.name,
+  code: stations.code,
   kind: stations.kind,
   day: stations.day,
   routes: stations.routes,
@@ -31,6 +33,32 @@ const stationColumns = {
 export type StationListRow = Awaited<ReturnType<typeof listStations>>[number];
 
 const stationNotFound = () => new NotFoundError('Station not found', 'STATION_NOT_FOUND');
+
+const codeTaken = (code: string, holder?: string) =>
+  new ConflictError(
+    `The code ${code} is already used${holder ? ` by the station ${holder}` : ''}; choose another`,
+    'STATION_CODE_TAKEN',
+  );
+
+/** A code another station holds: refused with its name (the unique index still decides a race). */
+async function checkCodeFree(tx: DbOrTx, code: string, exceptId?: string) {
+  const [holder] = await tx
+    .select({ id: stations.id, name: stations.name })
+    .from(stations)
+    .where(eq(stations.code, code))
+    .limit(1);
+  if (holder && holder.id !== exceptId) throw codeTaken(code, holder.name);
+}
+
+/** Two writers claiming one code at once: the loser's unique violation becomes the same 409. */
+async function claimingCode<T>(code: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (code && isUniqueViolation(err, 'stations_code_idx')) throw codeTaken(code);
+    throw err;
+  }
+}
 
 /** Sorted by day, then order, as the console and scanners list them. */
 export function listStations(db: DbOrTx) {
@@ -64,94 +92,122 @@ function audit(tx: DbOrTx, actor: Actor, description: string, station: { id: str
   });
 }
 
+/**
+ * Codes for new stations of these kinds: the kind's prefix and the next number not yet
+ * used (CP4 after CP1-CP3). Called inside the writing transaction, under a lock on the
+ * table, so two creations never draw the same code.
+ */
+export async function nextStationCodes(tx: DbOrTx, kinds: readonly StationKindName[]): Promise<string[]> {
+  await tx.execute(sql`lock table ${stations} in share row exclusive mode`);
+  const taken = new Set((await tx.select({ code: stations.code }).from(stations)).map((r) => r.code));
+  return kinds.map((kind) => {
+    const prefix = STATION_CODE_PREFIXES[kind];
+    let n = 1;
+    while (taken.has(`${prefix}${n}`)) n++;
+    taken.add(`${prefix}${n}`);
+    return `${prefix}${n}`;
+  });
+}
+
 export async function createStation(db: Db, body: CreateStationRequest, actor: Actor) {
   const day = body.day ?? 1;
   const opensAt = toDate(body.opensAt) ?? null;
   const closesAt = toDate(body.closesAt) ?? null;
   checkWindow(opensAt, closesAt);
-  const id = await db.transaction(async (tx) => {
-    // "After the last" of its day when no order is given.
-    const [last] = await tx
-      .select({ next: sql<number>`coalesce(max(${stations.order}), -1)::int + 1` })
-      .from(stations)
-      .where(eq(stations.day, day));
-    const order = body.order ?? last?.next ?? 0;
-    const [row] = await tx
-      .insert(stations)
-      .values({
-        name: body.name,
-        kind: body.kind,
-        day,
-        routes: uniqueRoutes(body.routes ?? []),
-        order,
-        lat: body.lat ?? null,
-        lng: body.lng ?? null,
-        opensAt,
-        closesAt,
-        required: body.required ?? false,
-      })
-      .returning({ id: stations.id, name: stations.name });
-    if (!row) throw new Error('insert returned nothing');
-    await audit(
-      tx,
-      actor,
-      `${actor.name} created the station ${row.name}`,
-      row,
-      `${STATION_KIND_LABELS[body.kind]}, day ${day}`,
-    );
-    return row.id;
-  });
+  const id = await claimingCode(body.code, () =>
+    db.transaction(async (tx) => {
+      // "After the last" of its day when no order is given.
+      const [last] = await tx
+        .select({ next: sql<number>`coalesce(max(${stations.order}), -1)::int + 1` })
+        .from(stations)
+        .where(eq(stations.day, day));
+      const order = body.order ?? last?.next ?? 0;
+      if (body.code) await checkCodeFree(tx, body.code);
+      const [code] = body.code ? [body.code] : await nextStationCodes(tx, [body.kind]);
+      const [row] = await tx
+        .insert(stations)
+        .values({
+          name: body.name,
+          code: code as string,
+          kind: body.kind,
+          day,
+          routes: uniqueRoutes(body.routes ?? []),
+          order,
+          lat: body.lat ?? null,
+          lng: body.lng ?? null,
+          opensAt,
+          closesAt,
+          required: body.required ?? false,
+        })
+        .returning({ id: stations.id, name: stations.name });
+      if (!row) throw new Error('insert returned nothing');
+      await audit(
+        tx,
+        actor,
+        `${actor.name} created the station ${row.name}`,
+        row,
+        `${STATION_KIND_LABELS[body.kind]}, day ${day}, code ${code}`,
+      );
+      return row.id;
+    }),
+  );
   return getStation(db, id);
 }
 
 export async function updateStation(db: Db, id: string, body: UpdateStationRequest, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(stations).where(eq(stations.id, id)).for('update');
-    if (!current) throw stationNotFound();
-    const patch: Partial<typeof stations.$inferInsert> = {};
-    const changed: string[] = [];
-    const set = <K extends keyof typeof stations.$inferInsert>(key: K, value: (typeof stations.$inferInsert)[K]) => {
-      const before = current[key as keyof typeof current];
-      const same =
-        before instanceof Date && value instanceof Date
-          ? before.getTime() === value.getTime()
-          : JSON.stringify(before) === JSON.stringify(value);
-      if (same) return;
-      patch[key] = value;
-      changed.push(String(key));
-    };
-    if (body.name !== undefined) set('name', body.name);
-    if (body.kind !== undefined) set('kind', body.kind);
-    if (body.day !== undefined) set('day', body.day);
-    if (body.routes !== undefined) set('routes', uniqueRoutes(body.routes));
-    if (body.order !== undefined) set('order', body.order);
-    if (body.lat !== undefined) set('lat', body.lat);
-    if (body.lng !== undefined) set('lng', body.lng);
-    if (body.opensAt !== undefined) set('opensAt', toDate(body.opensAt) ?? null);
-    if (body.closesAt !== undefined) set('closesAt', toDate(body.closesAt) ?? null);
-    if (body.required !== undefined) set('required', body.required);
-    if (body.closed !== undefined) set('closed', body.closed);
-    checkWindow(
-      patch.opensAt !== undefined ? (patch.opensAt ?? null) : current.opensAt,
-      patch.closesAt !== undefined ? (patch.closesAt ?? null) : current.closesAt,
-    );
-    if (changed.length === 0) return;
-    await tx
-      .update(stations)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(stations.id, id));
-    if (patch.kind !== undefined) {
-      // The checkpoint count is derived from checkpoint stations: a kind change moves it.
-      const riders = await tx.selectDistinct({ id: scans.riderId }).from(scans).where(eq(scans.stationId, id));
-      await recomputeCheckpoints(
-        tx,
-        riders.flatMap((r) => (r.id ? [r.id] : [])),
+  await claimingCode(body.code, () =>
+    db.transaction(async (tx) => {
+      const [current] = await tx.select().from(stations).where(eq(stations.id, id)).for('update');
+      if (!current) throw stationNotFound();
+      const patch: Partial<typeof stations.$inferInsert> = {};
+      const changed: string[] = [];
+      const set = <K extends keyof typeof stations.$inferInsert>(key: K, value: (typeof stations.$inferInsert)[K]) => {
+        const before = current[key as keyof typeof current];
+        const same =
+          before instanceof Date && value instanceof Date
+            ? before.getTime() === value.getTime()
+            : JSON.stringify(before) === JSON.stringify(value);
+        if (same) return;
+        patch[key] = value;
+        changed.push(String(key));
+      };
+      if (body.name !== undefined) set('name', body.name);
+      if (body.code !== undefined && body.code !== current.code) {
+        await checkCodeFree(tx, body.code, id);
+        set('code', body.code);
+      }
+      if (body.kind !== undefined) set('kind', body.kind);
+      if (body.day !== undefined) set('day', body.day);
+      if (body.routes !== undefined) set('routes', uniqueRoutes(body.routes));
+      if (body.order !== undefined) set('order', body.order);
+      if (body.lat !== undefined) set('lat', body.lat);
+      if (body.lng !== undefined) set('lng', body.lng);
+      if (body.opensAt !== undefined) set('opensAt', toDate(body.opensAt) ?? null);
+      if (body.closesAt !== undefined) set('closesAt', toDate(body.closesAt) ?? null);
+      if (body.required !== undefined) set('required', body.required);
+      if (body.closed !== undefined) set('closed', body.closed);
+      checkWindow(
+        patch.opensAt !== undefined ? (patch.opensAt ?? null) : current.opensAt,
+        patch.closesAt !== undefined ? (patch.closesAt ?? null) : current.closesAt,
       );
-    }
-    const name = patch.name ?? current.name;
-    const verb = patch.closed === true ? 'closed' : patch.closed === false ? 'reopened' : 'updated';
-    await audit(tx, actor, `${actor.name} ${verb} the station ${name}`, { id, name }, changed.join(', '));
-  });
+      if (changed.length === 0) return;
+      await tx
+        .update(stations)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(stations.id, id));
+      if (patch.kind !== undefined) {
+        // The checkpoint count is derived from checkpoint stations: a kind change moves it.
+        const riders = await tx.selectDistinct({ id: scans.riderId }).from(scans).where(eq(scans.stationId, id));
+        await recomputeCheckpoints(
+          tx,
+          riders.flatMap((r) => (r.id ? [r.id] : [])),
+        );
+      }
+      const name = patch.name ?? current.name;
+      const verb = patch.closed === true ? 'closed' : patch.closed === false ? 'reopened' : 'updated';
+      await audit(tx, actor, `${actor.name} ${verb} the station ${name}`, { id, name }, changed.join(', '));
+    }),
+  );
   return getStation(db, id);
 }
 
@@ -259,7 +315,13 @@ export async function seedDefaultStations(db: Db, actor: Actor | null) {
       throw new ConflictError('Stations already exist; the default set only seeds an empty list', 'STATIONS_EXIST');
     }
     const defaults = defaultStations();
-    await tx.insert(stations).values(defaults.map((d, order) => ({ ...d, day: 1, order })));
+    const codes = await nextStationCodes(
+      tx,
+      defaults.map((d) => d.kind),
+    );
+    await tx
+      .insert(stations)
+      .values(defaults.map((d, order) => ({ ...d, code: codes[order] as string, day: 1, order })));
     await recordActivity(tx, {
       type: 'station_updated',
       actorId: actor?.id ?? null,

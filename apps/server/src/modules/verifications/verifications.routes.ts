@@ -46,7 +46,7 @@ export async function verificationRoutes(app: FastifyInstance, opts: { db: Db; c
     config: { access: { permission: 'verify_users' } },
     schema: { tags, body: verifyBody, response: responses({ 200: verifyResult }, 404, 409) },
     handler: async (request) => {
-      const data = await decide(db, requireAuth(request), request.body);
+      const data = await decide(db, requireAuth(request), request.body, app.messenger);
       return {
         success: true as const,
         message: data.status === 'verified' ? 'User approved successfully!' : 'User rejected successfully!',

@@ -17,6 +17,8 @@ import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
+import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
+import { notifyUser } from '../messages/notify';
 import { type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
 
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
@@ -70,7 +72,7 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
 
 const ACTION_WORD: Record<VerificationAction, string> = { verified: 'approved', rejected: 'rejected' };
 
-export async function decide(db: Db, admin: AuthContext, body: VerifyBody) {
+export async function decide(db: Db, admin: AuthContext, body: VerifyBody, messenger: Messenger = SILENT_MESSENGER) {
   const code = body.verification_code.trim().toUpperCase();
   const notes = body.notes?.trim() || null;
   return db.transaction(async (tx) => {
@@ -107,6 +109,7 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody) {
           lastName: users.lastName,
           kitName: users.kitName,
           riderCode: users.riderCode,
+          riderNumber: users.riderNumber,
         })
         .from(users)
         .where(eq(users.id, decided.userId)),
@@ -136,6 +139,16 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody) {
       details: notes ? `Code ${code}. Notes: ${notes}` : `Code ${code}`,
       metadata: { verificationCode: code, action: body.action },
     });
+    // The rider hears the decision: their pass link, or why and where to send a new receipt.
+    await notifyUser(
+      tx,
+      messenger,
+      decided.userId,
+      body.action,
+      body.action === 'verified'
+        ? { firstName: user.firstName, riderNumber: user.riderNumber }
+        : { firstName: user.firstName, reason: notes ?? 'no reason given' },
+    );
     return { user_id: decided.userId, verification_code: code, status: body.action, rider_code: riderCode };
   });
 }

@@ -22,6 +22,7 @@ const rider = (over: Partial<RosterRider> = {}): RosterRider => ({
 const station = (over: Partial<Station> = {}): Station => ({
   id: 's2',
   name: 'CP 2',
+  code: 'CP2',
   kind: 'checkpoint',
   day: 1,
   routes: [],

@@ -1,0 +1,164 @@
+// Who hears what (DESIGN.md §10). Each function writes outbox rows inside the caller's
+// transaction, so a message exists exactly when its event does; a channel that is off
+// (messenger.on) gets no rows, and neither does an address nobody gave.
+import { INCIDENT_KIND_LABELS, type IncidentKind } from '@rally/shared/catalog/event-day';
+import type { MessageChannel, MessageTemplate } from '@rally/shared/catalog/messages';
+import { PERMISSIONS } from '@rally/shared/permissions';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
+import { users } from '../../db/schema/users';
+import type { Messenger } from './messenger';
+import { readNotificationSettings } from './notification-settings.service';
+import { enqueueMessages, type NewMessage, OUTBOX_CHANNEL } from './outbox';
+
+/**
+ * A phone number as the SMS gateway dials it (E.164), or null when it is not one: a
+ * registered Philippine mobile `09171234567` (spaces, dashes, dots, brackets allowed) is
+ * `+639171234567`; a number given with its `+` country code is kept.
+ */
+export function toE164(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const compact = raw.trim().replace(/[\s().-]/g, '');
+  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
+  if (/^09\d{9}$/.test(compact)) return `+63${compact.slice(1)}`;
+  if (/^639\d{9}$/.test(compact)) return `+${compact}`;
+  if (/^9\d{9}$/.test(compact)) return `+63${compact}`;
+  return null;
+}
+
+/** An address as staff see it in a timeline: enough to tell which, not enough to copy. */
+export function maskAddress(channel: MessageChannel, address: string): string {
+  if (channel === 'push') return 'a browser';
+  if (channel === 'email') {
+    const [local = '', domain = ''] = address.split('@');
+    return `${local.slice(0, 1)}***@${domain}`;
+  }
+  return address.length > 6 ? `${address.slice(0, 4)}${'•'.repeat(address.length - 8)}${address.slice(-4)}` : '••••';
+}
+
+const wakeWorkers = (tx: DbOrTx) => tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+
+/**
+ * One account's message, by every channel that is on, that the account chose, and for which
+ * it gave an address: its email, its phone in E.164, each of its push subscriptions.
+ */
+export async function notifyUser(
+  tx: DbOrTx,
+  messenger: Messenger,
+  userId: string,
+  template: MessageTemplate,
+  data: Record<string, unknown>,
+  opts: { incidentId?: string | null; channels?: readonly MessageChannel[] } = {},
+): Promise<number> {
+  const wanted = (opts.channels ?? (['email', 'push', 'sms'] as const)).filter((c) => messenger.on.has(c));
+  if (wanted.length === 0) return 0;
+  const settings = await readNotificationSettings(tx, userId);
+  const chosen = wanted.filter((c) => settings[c]);
+  if (chosen.length === 0) return 0;
+  const [user] = await tx
+    .select({ email: users.email, phoneNumber: users.phoneNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return 0;
+  const base = { template, data, userId, incidentId: opts.incidentId ?? null };
+  const rows: NewMessage[] = [];
+  if (chosen.includes('email') && user.email) rows.push({ ...base, channel: 'email', address: user.email });
+  const phone = chosen.includes('sms') ? toE164(user.phoneNumber) : null;
+  if (phone) rows.push({ ...base, channel: 'sms', address: phone });
+  if (chosen.includes('push')) {
+    const subscriptions = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId));
+    for (const s of subscriptions) rows.push({ ...base, channel: 'push', address: s.id });
+  }
+  return (await enqueueMessages(tx, rows)).length;
+}
+
+/** The roles that handle incidents, as a SQL list (only they can be on call). */
+const onCallRoles = () =>
+  sql.join(
+    PERMISSIONS.handle_incidents.map((r) => sql`${r}`),
+    sql`, `,
+  );
+
+/** An on-call staff member: holds handle_incidents, active, and switched on call on. */
+export const onCallStaffSql = () => sql`
+  select u.id, u.phone_number from users u
+  join notification_settings ns on ns.user_id = u.id and ns.on_call
+  where u.role in (${onCallRoles()}) and u.status = 'active'`;
+
+export interface IncidentForAlert {
+  id: string;
+  kind: IncidentKind;
+  note: string | null;
+  muted: boolean;
+  lastStationName: string | null;
+  rider: { riderNumber: number | null; kitName: string | null; firstName: string; lastName: string };
+}
+
+/** What on-call alerts say about an incident: who, what, where last seen; the rider's note for staff. */
+export function incidentAlertData(incident: IncidentForAlert): Record<string, unknown> {
+  return {
+    incidentId: incident.id,
+    riderNumber: incident.rider.riderNumber,
+    kitName: incident.rider.kitName,
+    riderName: `${incident.rider.firstName} ${incident.rider.lastName}`.trim(),
+    kindLabel: INCIDENT_KIND_LABELS[incident.kind],
+    lastStation: incident.lastStationName,
+    ...(incident.note ? { note: incident.note } : {}),
+  };
+}
+
+/**
+ * A new incident, to every on-call staff member's browsers at once. Being on call is the
+ * choice for incidents: it does not also depend on the push switch. A muted incident (an
+ * account marked as abuse) raises nothing. One insert … select, whatever the staff count.
+ */
+export async function notifyOnCall(tx: DbOrTx, messenger: Messenger, incident: IncidentForAlert): Promise<number> {
+  if (incident.muted || !messenger.on.has('push')) return 0;
+  const data = JSON.stringify(incidentAlertData(incident));
+  const result = await tx.execute(sql`
+    insert into ${outboxMessages} (channel, template, user_id, address, data, incident_id)
+    select 'push'::message_channel, 'incident_opened', staff.id, ps.id::text, ${data}::jsonb, ${incident.id}::uuid
+    from (${onCallStaffSql()}) staff
+    join ${pushSubscriptions} ps on ps.user_id = staff.id
+    returning id`);
+  const written = (result as unknown as { rows: unknown[] }).rows.length;
+  if (written > 0) await wakeWorkers(tx);
+  return written;
+}
+
+/**
+ * Passages, finishes and the rider being out, to the riders' confirmed followers: by email
+ * or by the follower's push subscription. `dataByRider` holds each rider's values (never a
+ * position, a note or an incident). One insert … select: cheap at thousands of followers.
+ */
+export async function notifyFollowers(
+  tx: DbOrTx,
+  messenger: Messenger,
+  riderIds: readonly string[],
+  template: Extract<MessageTemplate, 'follower_passage' | 'follower_finish' | 'follower_out'>,
+  dataByRider: ReadonlyMap<string, Record<string, unknown>>,
+): Promise<number> {
+  const email = messenger.on.has('email');
+  const push = messenger.on.has('push');
+  const ids = riderIds.filter((id) => dataByRider.has(id));
+  if ((!email && !push) || ids.length === 0) return 0;
+  // One JSON parameter (rider id -> data), whatever the count: both drivers pass it alike.
+  const byRider = JSON.stringify(Object.fromEntries(ids.map((id) => [id, dataByRider.get(id)])));
+  const result = await tx.execute(sql`
+    insert into ${outboxMessages} (channel, template, follower_id, address, data)
+    select
+      (case when f.email is not null then 'email' else 'push' end)::message_channel,
+      ${template}, f.id, coalesce(f.email, f.push_subscription_id::text), (${byRider}::jsonb) -> (f.rider_id::text)
+    from followers f
+    where f.rider_id in (select k::uuid from jsonb_object_keys(${byRider}::jsonb) as k)
+      and f.confirmed_at is not null
+      and ((f.email is not null and ${email}) or (f.email is null and f.push_subscription_id is not null and ${push}))
+    returning id`);
+  const written = (result as unknown as { rows: unknown[] }).rows.length;
+  if (written > 0) await wakeWorkers(tx);
+  return written;
+}

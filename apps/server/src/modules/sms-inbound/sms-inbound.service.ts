@@ -1,0 +1,242 @@
+// SMS in (DESIGN.md §10): a text the organiser's phone received, forwarded by its webhook.
+// An SOS from a rider's registered phone opens an incident as the SOS button does; a
+// marshal's `<station code> <rider numbers>` records scans as the scanner does; anything
+// else gets the help text back.
+//
+// Each webhook is recorded by its id first (`received`), then acted on, then marked with its
+// outcome together with the reply, in one transaction. The actions take ids made from the
+// webhook's id, so they are idempotent: a repeat of a finished webhook changes nothing, and a
+// repeat of one that stopped midway (a crash) finishes it without doubling anything. Only
+// the delivery that marks the outcome writes the reply, so it is sent once.
+import { INCIDENT_KIND_LABELS } from '@rally/shared/catalog/event-day';
+import { INBOUND_TEXT_MAX, type InboundTextOutcome, SMS_HELP_TEXT } from '@rally/shared/catalog/messages';
+import type { InboundSmsWebhook } from '@rally/shared/contracts/messages';
+import { PERMISSIONS } from '@rally/shared/permissions';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { stations } from '../../db/schema/event-day';
+import { inboundTexts } from '../../db/schema/messages';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import type { AuthContext } from '../../lib/authorize';
+import { AppError } from '../../lib/errors';
+import { holdsNumber, toE164 } from '../../lib/phone-numbers';
+import { sendSos } from '../incidents/incidents.service';
+import type { Messenger } from '../messages/messenger';
+import { enqueueMessages } from '../messages/outbox';
+import { ingestScans } from '../scans/scans.service';
+import { readEventSettings } from '../settings/settings.service';
+import { cleanText, nameUuid, parseInboundText, scanWord } from './inbound-text';
+
+export interface InboundResult {
+  outcome: InboundTextOutcome;
+  /** A webhook already handled: nothing was done this time. */
+  repeat: boolean;
+  /** Whether a text back was queued. */
+  replied: boolean;
+}
+
+interface Reply {
+  text: string;
+  userId?: string;
+  incidentId?: string;
+}
+
+interface Handled {
+  outcome: InboundTextOutcome;
+  reply: Reply | null;
+}
+
+const accountColumns = {
+  userId: users.id,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  riderNumber: users.riderNumber,
+  verificationStatus: verifications.status,
+};
+const selectAccounts = (db: Db) =>
+  db.select(accountColumns).from(users).leftJoin(verifications, eq(verifications.userId, users.id));
+type Account = Awaited<ReturnType<typeof selectAccounts>>[number];
+
+/** The account acting through a text, as the services take a signed-in one. */
+const authOf = (account: Account, webhookId: string): AuthContext => ({
+  sessionId: `sms:${webhookId}`,
+  userId: account.userId,
+  role: account.role,
+  firstName: account.firstName,
+  lastName: account.lastName,
+  email: account.email,
+  verificationStatus: account.verificationStatus,
+});
+
+async function hotlineLine(db: Db): Promise<string> {
+  const { hotline } = await readEventSettings(db);
+  return hotline ? `Hotline: ${hotline}.` : 'If you can, call 911.';
+}
+
+export async function handleInboundText(
+  db: Db,
+  hook: InboundSmsWebhook,
+  deps: { messenger: Messenger; now: Date },
+): Promise<InboundResult> {
+  const text = cleanText(hook.payload.message);
+  const [claimed] = await db
+    .insert(inboundTexts)
+    .values({
+      webhookId: hook.id,
+      phoneNumber: cleanText(hook.payload.phoneNumber),
+      message: text,
+      receivedAt: new Date(hook.payload.receivedAt),
+      outcome: 'received',
+    })
+    .onConflictDoNothing({ target: inboundTexts.webhookId })
+    .returning({ webhookId: inboundTexts.webhookId });
+  if (!claimed) {
+    const [known] = await db
+      .select({ outcome: inboundTexts.outcome })
+      .from(inboundTexts)
+      .where(eq(inboundTexts.webhookId, hook.id));
+    if (known && known.outcome !== 'received') {
+      return { outcome: known.outcome as InboundTextOutcome, repeat: true, replied: false };
+    }
+    // Recorded but never finished (the server stopped midway): everything below is idempotent.
+  }
+
+  const sender = toE164(hook.payload.phoneNumber);
+  const handled = await understand(db, hook, text, sender, deps);
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(inboundTexts)
+      .set({ outcome: handled.outcome })
+      .where(and(eq(inboundTexts.webhookId, hook.id), eq(inboundTexts.outcome, 'received')))
+      .returning({ webhookId: inboundTexts.webhookId });
+    // Another delivery of this webhook finished first: it sent the reply.
+    if (!done) return { outcome: handled.outcome, repeat: true, replied: false };
+    const reply = handled.reply;
+    if (!reply || !sender || !deps.messenger.on.has('sms'))
+      return { outcome: handled.outcome, repeat: false, replied: false };
+    await enqueueMessages(tx, [
+      {
+        channel: 'sms',
+        template: 'sms_reply',
+        address: sender,
+        data: { text: reply.text },
+        userId: reply.userId ?? null,
+        incidentId: reply.incidentId ?? null,
+      },
+    ]);
+    return { outcome: handled.outcome, repeat: false, replied: true };
+  });
+}
+
+async function understand(
+  db: Db,
+  hook: InboundSmsWebhook,
+  text: string,
+  sender: string | null,
+  deps: { messenger: Messenger; now: Date },
+): Promise<Handled> {
+  const help = (problem: string | null = null): Handled => ({
+    outcome: 'help',
+    reply: { text: problem ? `${problem} ${SMS_HELP_TEXT}` : SMS_HELP_TEXT },
+  });
+  if (text.length > INBOUND_TEXT_MAX) return help();
+  const command = parseInboundText(text);
+  if (command.kind === 'help') return help(command.problem);
+  if (command.kind === 'sos') return sos(db, hook, sender, command, deps);
+  return scans(db, hook, sender, command, deps, help);
+}
+
+async function sos(
+  db: Db,
+  hook: InboundSmsWebhook,
+  sender: string | null,
+  command: Extract<ReturnType<typeof parseInboundText>, { kind: 'sos' }>,
+  deps: { messenger: Messenger },
+): Promise<Handled> {
+  const label = `rider #${command.riderNumber}`;
+  const [rider] = await selectAccounts(db).where(eq(users.riderNumber, command.riderNumber)).limit(1);
+  // Only the rider's own registered phone opens an incident for them: anyone else could.
+  if (!sender || !rider || toE164(rider.phoneNumber) !== sender) {
+    return {
+      outcome: 'sos_refused',
+      reply: {
+        text: `Sorry, this phone is not the registered number of ${label}, so no SOS was opened. ${await hotlineLine(db)}`,
+      },
+    };
+  }
+  try {
+    const { incident, joined } = await sendSos(
+      db,
+      authOf(rider, hook.id),
+      { id: nameUuid(`${hook.id}:sos`), kind: command.incidentKind, ...(command.note ? { note: command.note } : {}) },
+      deps.messenger,
+    );
+    const text = joined
+      ? `Your SOS (${label}) was added to your open call; the race officials have it. Stay where you are if you can. ${await hotlineLine(db)}`
+      : `Help is on the way: SOS for ${label} (${INCIDENT_KIND_LABELS[command.incidentKind]}) received. Stay where you are if you can. ${await hotlineLine(db)}`;
+    return { outcome: 'sos', reply: { text, userId: rider.userId, incidentId: incident.id } };
+  } catch (err) {
+    // The hourly limits (429) and an id clash (409): the rider still needs a way to help.
+    if (!(err instanceof AppError)) throw err;
+    return {
+      outcome: 'sos_refused',
+      reply: {
+        text: `Your SOS (${label}) could not be taken: too many calls. ${await hotlineLine(db)}`,
+        userId: rider.userId,
+      },
+    };
+  }
+}
+
+async function scans(
+  db: Db,
+  hook: InboundSmsWebhook,
+  sender: string | null,
+  command: Extract<ReturnType<typeof parseInboundText>, { kind: 'scans' }>,
+  deps: { messenger: Messenger; now: Date },
+  help: (problem: string) => Handled,
+): Promise<Handled> {
+  const [marshal] = sender
+    ? await selectAccounts(db)
+        .where(
+          and(
+            holdsNumber(users.phoneNumber, sender),
+            inArray(users.role, [...PERMISSIONS.qr_scan]),
+            eq(users.status, 'active'),
+          ),
+        )
+        .orderBy(asc(users.createdAt))
+        .limit(1)
+    : [];
+  if (!marshal) {
+    return {
+      outcome: 'scans_refused',
+      reply: {
+        text: 'Sorry, scans by text are taken only from a marshal’s registered phone. Riders in trouble: SOS <rider no.> <what happened>.',
+      },
+    };
+  }
+  const [station] = await db
+    .select({ id: stations.id, code: stations.code })
+    .from(stations)
+    .where(eq(stations.code, command.stationCode))
+    .limit(1);
+  if (!station) return help(`No station has the code ${command.stationCode}.`);
+  const scannedAt = new Date(hook.payload.receivedAt).toISOString();
+  const items = command.riderNumbers.map((riderNumber, i) => ({
+    id: nameUuid(`${hook.id}:scan:${i}`),
+    stationId: station.id,
+    riderNumber,
+    scannedAt,
+    deviceId: `sms ${sender}`,
+    // Stored as `sms` (the last argument): devices may only say camera or manual.
+    source: 'manual' as const,
+  }));
+  const results = await ingestScans(db, items, authOf(marshal, hook.id), deps.now, deps.messenger, 'sms');
+  const summary = command.riderNumbers.map((n, i) => `${n} ${scanWord(results[i] ?? { status: 'invalid' })}`);
+  return { outcome: 'scans', reply: { text: `${station.code}: ${summary.join(', ')}`, userId: marshal.userId } };
+}
