@@ -45,6 +45,8 @@ const pwa = VitePWA({
     clientsClaim: true,
     cleanupOutdatedCaches: true,
     inlineWorkboxRuntime: true,
+    // Web Push: shows what the server pushes and opens its link (public/sw-push.js).
+    importScripts: ['/sw-push.js'],
   },
 });
 

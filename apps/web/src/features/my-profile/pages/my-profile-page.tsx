@@ -25,6 +25,7 @@ import { FullScreenSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { ProfileAvatar } from '../../public-profile/components/profile-avatar';
 import { CategoryBadge, RiderNumberBadge, RoleBadge } from '../../public-profile/components/rider-badges';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
@@ -51,6 +52,10 @@ const AnnouncementsTab = lazy(() =>
 );
 const TshirtSizeTab = lazy(() => import('../components/tshirt-size-tab').then((m) => ({ default: m.TshirtSizeTab })));
 const GearSizesTab = lazy(() => import('../components/gear-sizes-tab').then((m) => ({ default: m.GearSizesTab })));
+// Below My Details, after hydration (the server draws the details, not this section).
+const NotificationSettings = lazy(() =>
+  import('../notifications/notification-settings').then((m) => ({ default: m.NotificationSettings })),
+);
 const ChangePasswordForm = lazy(() =>
   import('../../auth/components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
 );
@@ -86,6 +91,7 @@ function MyProfileView({ user }: { user: UserRecord }) {
   const { read, markRead } = useReadAnnouncements(user.id);
   // The photo waits for the first paint: the page's text comes first on a slow link.
   const painted = useAfterPaint();
+  const hydrated = useHydrated();
 
   const tshirt = useQuery({ queryKey: myKeys.tshirt, queryFn: fetchTshirtStatus });
   const gear = useQuery({ queryKey: myKeys.gear, queryFn: fetchGearSizes });
@@ -230,6 +236,13 @@ function MyProfileView({ user }: { user: UserRecord }) {
               {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
               {activeTab === 'comments' && <MyCommentsTab />}
               {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
+              {activeTab === 'details' && hydrated && (
+                <Suspense fallback={<Spinner label="Loading notification settings..." className="py-6" />}>
+                  <div className="mt-6 border-t border-ink-700 pt-6">
+                    <NotificationSettings />
+                  </div>
+                </Suspense>
+              )}
               {activeTab === 'password' && <ChangePasswordForm />}
               {activeTab === 'announcements' && (
                 <AnnouncementsTab query={announcements} read={read} onRead={markRead} />

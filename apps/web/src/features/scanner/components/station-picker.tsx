@@ -49,6 +49,15 @@ export function StationPicker({
                       <span className="block text-base text-ash">
                         {`${STATION_KIND_LABELS[s.kind]} · ${routesText(s.routes)}`}
                       </span>
+                      {/* Stations kept on the phone from before codes existed have none. */}
+                      {s.code ? (
+                        <span className="block text-base text-ash">
+                          {'Code for texts: '}
+                          <span className="font-mono font-bold text-gold-300" data-testid="station-code">
+                            {s.code}
+                          </span>
+                        </span>
+                      ) : null}
                     </span>
                   </button>
                 </li>

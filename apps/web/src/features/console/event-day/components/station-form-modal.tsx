@@ -7,6 +7,7 @@ import {
   type StationKindName,
 } from '@rally/shared/catalog/event-day';
 import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
+import { STATION_CODE_MAX, STATION_CODE_PREFIXES } from '@rally/shared/catalog/messages';
 import { type CreateStationRequest, createStationRequest, type Station } from '@rally/shared/contracts/stations';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
@@ -15,6 +16,8 @@ import { fromLocalInput, toLocalInput } from './event-day-display';
 
 interface Draft {
   name: string;
+  /** Empty: the server makes one from the kind (creating) or keeps the current one (editing). */
+  code: string;
   kind: StationKindName;
   day: string;
   routes: RallyRouteId[];
@@ -28,6 +31,7 @@ interface Draft {
 function draftOf(station: Station | null, defaultDay: number): Draft {
   return {
     name: station?.name ?? '',
+    code: station?.code ?? '',
     kind: station?.kind ?? 'checkpoint',
     day: String(station?.day ?? defaultDay),
     routes: station ? [...station.routes] : [],
@@ -48,6 +52,7 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(tex
 function toRequest(draft: Draft): { body: CreateStationRequest } | { problem: string } {
   const candidate = {
     name: draft.name,
+    code: draft.code.trim() === '' ? undefined : draft.code,
     kind: draft.kind,
     day: Number(draft.day),
     routes: draft.routes,
@@ -123,7 +128,12 @@ export function StationFormModal({
       return;
     }
     const patch: Partial<CreateStationRequest> = {};
-    for (const key of changed) Object.assign(patch, { [key]: result.body[key] });
+    // A code cleared while editing keeps the station's code: there is nothing to send for it.
+    for (const key of changed) if (result.body[key] !== undefined) Object.assign(patch, { [key]: result.body[key] });
+    if (Object.keys(patch).length === 0) {
+      onClose();
+      return;
+    }
     onSave(patch);
   };
 
@@ -156,6 +166,28 @@ export function StationFormModal({
           className={inputStyles}
           placeholder="e.g. Marilog checkpoint"
         />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={id('code')} className={labelStyles}>
+          Code for texts
+        </label>
+        <input
+          id={id('code')}
+          value={draft.code}
+          onChange={(e) => set('code', e.target.value.toUpperCase())}
+          maxLength={STATION_CODE_MAX}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={id('code-hint')}
+          className={`${inputStyles} font-mono uppercase`}
+          placeholder={editing ? editing.code : `e.g. ${STATION_CODE_PREFIXES[draft.kind]}3`}
+        />
+        <p id={id('code-hint')} className="mt-1 text-sm text-ash">
+          {editing
+            ? `Marshals without data text it with rider numbers: ${draft.code || editing.code} 42 57.`
+            : `Marshals without data text it with rider numbers (${STATION_CODE_PREFIXES[draft.kind]}3 42 57). Empty: the next free ${STATION_CODE_PREFIXES[draft.kind]} number.`}
+        </p>
       </div>
       <div>
         <label htmlFor={id('kind')} className={labelStyles}>

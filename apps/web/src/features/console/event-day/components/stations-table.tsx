@@ -59,7 +59,16 @@ export function StationsTable({
               <p className="font-bold wrap-anywhere text-bone" data-testid="station-name">
                 {s.name}
               </p>
-              <p className="text-xs font-bold uppercase tracking-wide text-gold-300">{STATION_KIND_LABELS[s.kind]}</p>
+              <p className="text-xs font-bold uppercase tracking-wide text-gold-300">
+                <span
+                  className="mr-1.5 rounded bg-ink-700 px-1.5 py-0.5 font-mono text-bone"
+                  data-testid="station-code"
+                  title="Code marshals text: code and rider numbers"
+                >
+                  {s.code}
+                </span>
+                {STATION_KIND_LABELS[s.kind]}
+              </p>
             </div>
           </td>
           <td data-label="Routes" className={`${td} text-ash`}>
