@@ -258,7 +258,13 @@ export interface SeededServer<S> {
 export async function seededServer<S>(
   kind: DbKind,
   template: PgliteTemplate | null,
-  opts: { dirPrefix: string; port?: number; seed(database: Database): Promise<S> },
+  opts: {
+    dirPrefix: string;
+    port?: number;
+    /** More settings for the server (channels of the messages benchmark). */
+    env?: Record<string, string>;
+    seed(database: Database): Promise<S>;
+  },
 ): Promise<SeededServer<S>> {
   const dir = template && kind === 'pglite' ? template.copy() : tempDir(opts.dirPrefix);
   let pgdb: Awaited<ReturnType<typeof freshPgDatabase>> | null = null;
@@ -279,7 +285,7 @@ export async function seededServer<S>(
       await database.close();
     }
     const seedSeconds = (performance.now() - t0) / 1000;
-    const server = await startServer({ ...env, ...SERVER_ENV }, opts.port);
+    const server = await startServer({ ...env, ...SERVER_ENV, ...opts.env }, opts.port);
     const close = async () => {
       try {
         await server.stop('SIGTERM');

@@ -8,7 +8,7 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address   a subset (docs/benchmarks.md
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages   a subset (docs/benchmarks.md
 //                                     is then not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which
 //                                     rewrite their own section in place; one-address rewrites its own whenever it runs);
 //                                     `npm run bench -- --only landing` does the same
@@ -16,6 +16,7 @@
 //   BENCH_PAGES=register,me           the pages Lighthouse audits beside the landing page (landing, register, me, user)
 //   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
 //   BENCH_SOS_BOARDS, BENCH_SOS_CALLS, BENCH_SOS_INTERVAL_MS   options of the SOS step (sos-latency.ts)
+//   BENCH_EMAILS, BENCH_FOLLOWERS, BENCH_SOS_RIDERS, BENCH_ON_CALL   options of the messages step (messages.ts)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
@@ -52,6 +53,7 @@ import { type ContentionResult, contentionRows, runContention } from './contenti
 import { type LandingReport, pagesFromEnv, runLanding } from './landing';
 import { type LiveReadsReport, liveRows, liveSection, liveSummary, runLiveReads, writeLiveSection } from './live-reads';
 import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
+import { type MessagesReport, messagesRows, runMessages, writeMessagesSection } from './messages';
 import { type OneAddressResult, oneAddressRows, runOneAddressRush } from './one-address-rush';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
 import { type BenchRun, landingRows, pageRows, printSummary, type Results, type RushResult, rushRows } from './report';
@@ -191,6 +193,7 @@ async function main() {
   let live: LiveReadsReport | undefined;
   const sos: SosLatencyResult[] = [];
   const oneAddress: OneAddressResult[] = [];
+  let messages: MessagesReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -248,6 +251,11 @@ async function main() {
         for (const kind of run.kinds) oneAddress.push(await runOneAddressRush(kind as DbKind, template));
       });
     if (oneAddress.length) console.table(oneAddressRows(oneAddress));
+    if (wanted('messages'))
+      messages = await step('12. messages: email, followers, on-call push', run, () =>
+        runMessages(run.kinds as DbKind[], template),
+      );
+    if (messages) console.table(messagesRows(messages));
   } finally {
     template.dispose();
   }
@@ -294,6 +302,11 @@ async function main() {
     console.log(
       `\nWrote the one-address section of ${writeSectionInPlace(ONE_ADDRESS_START, ONE_ADDRESS_END, section)}`,
     );
+  }
+  if (messages) {
+    // Its own section, in place, after a full run or BENCH_ONLY=messages.
+    const file = writeMessagesSection(messages, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the messages section of ${file}`);
   }
   console.log(`Total ${run.totalSeconds.toFixed(0)} s`);
 }
