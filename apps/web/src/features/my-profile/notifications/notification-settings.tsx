@@ -58,7 +58,8 @@ function PushOnThisPhone({ online, devices }: { online: boolean; devices: number
   const others = devices === undefined ? null : Math.max(devices - (on ? 1 : 0), 0);
   return (
     <div className="rounded-lg border border-ink-700 bg-ink-850 p-4" data-testid="push-device">
-      <p role="status" className="flex items-center gap-2 font-display text-lg tracking-wide text-bone">
+      {/* Announced when it changes, but not a status role: the screen's loading indicators are. */}
+      <p aria-live="polite" className="flex items-center gap-2 font-display text-lg tracking-wide text-bone">
         {on ? (
           <BellRing className="size-6 shrink-0 text-jade-400" aria-hidden="true" />
         ) : (
