@@ -220,6 +220,26 @@ async function expectAboveAlarm(page: Page, element: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(bar.y + 1);
 }
 
+test('a tab whose code cannot download leaves the SOS button working', async ({ page, request }) => {
+  const admin = await sessionOf(request, createUser('admin'));
+  const rider = await verifiedRider(request, admin);
+  // My Details loads its notification settings after the page: the download that fails when
+  // the signal goes just after the page opened.
+  await page.route(/\/assets\/notification-settings-[^/]+\.js/, (route) => route.abort('internetdisconnected'));
+  await signInWithToken(page, rider.token, rider.user);
+  await page.goto('/me');
+  await expect(page.getByTestId('part-failed')).toContainText('Notification settings could not be loaded');
+  await expect(page.getByRole('heading', { name: 'Warrior Identity' })).toBeVisible();
+  await expect(page.getByTestId('sos-panel')).toBeVisible();
+  await openSosSheet(page);
+  await page.getByText('Lost', { exact: true }).click();
+  await hold(page, 1_900);
+  await expect(page.getByTestId('sos-status')).toContainText('Waiting for a marshal to acknowledge', {
+    timeout: 20_000,
+  });
+  expect((await incidentsOf(request, admin, rider.user.id)).map((i) => i.kind)).toEqual(['lost']);
+});
+
 test('a new SOS raises the alarm on an open console page at once, until someone acknowledges', async ({
   page,
   request,

@@ -21,6 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
+import { PartErrorBoundary } from '../../../components/ui/part-error-boundary';
 import { FullScreenSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { useOnline } from '../../../lib/offline/use-online';
@@ -232,48 +233,52 @@ function MyProfileView({ user }: { user: UserRecord }) {
             tabIndex={0}
             className="mt-3 rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6 md:mt-0 md:rounded-t-none md:border-t-0"
           >
-            <Suspense fallback={<Spinner label="Loading..." className="py-12" />}>
-              {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
-              {activeTab === 'comments' && <MyCommentsTab />}
-              {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
-              {activeTab === 'details' && hydrated && (
-                <Suspense fallback={<Spinner label="Loading notification settings..." className="py-6" />}>
-                  <div className="mt-6 border-t border-ink-700 pt-6">
-                    <NotificationSettings />
-                  </div>
-                </Suspense>
-              )}
-              {activeTab === 'password' && <ChangePasswordForm />}
-              {activeTab === 'announcements' && (
-                <AnnouncementsTab query={announcements} read={read} onRead={markRead} />
-              )}
-              {activeTab === 'tshirt' && (
-                <TshirtSizeTab
-                  onSubmitted={(data: TshirtStatus) =>
-                    sizesSubmitted(
-                      myKeys.tshirt,
-                      data,
-                      'Size Locked In!',
-                      `T-shirt size ${data.size} submitted, warrior!`,
-                    )
-                  }
-                  onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
-                />
-              )}
-              {activeTab === 'gear' && (
-                <GearSizesTab
-                  onSubmitted={(data: GearSizes) =>
-                    sizesSubmitted(
-                      myKeys.gear,
-                      data,
-                      'Gear Locked In!',
-                      'Your finisher sleeve and vest sizes are in, warrior!',
-                    )
-                  }
-                  onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
-                />
-              )}
-            </Suspense>
+            <PartErrorBoundary key={activeTab} label="This tab">
+              <Suspense fallback={<Spinner label="Loading..." className="py-12" />}>
+                {activeTab === 'rider-code' && <RiderCodeTab user={user} />}
+                {activeTab === 'comments' && <MyCommentsTab />}
+                {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
+                {activeTab === 'details' && hydrated && (
+                  <PartErrorBoundary label="Notification settings">
+                    <Suspense fallback={<Spinner label="Loading notification settings..." className="py-6" />}>
+                      <div className="mt-6 border-t border-ink-700 pt-6">
+                        <NotificationSettings />
+                      </div>
+                    </Suspense>
+                  </PartErrorBoundary>
+                )}
+                {activeTab === 'password' && <ChangePasswordForm />}
+                {activeTab === 'announcements' && (
+                  <AnnouncementsTab query={announcements} read={read} onRead={markRead} />
+                )}
+                {activeTab === 'tshirt' && (
+                  <TshirtSizeTab
+                    onSubmitted={(data: TshirtStatus) =>
+                      sizesSubmitted(
+                        myKeys.tshirt,
+                        data,
+                        'Size Locked In!',
+                        `T-shirt size ${data.size} submitted, warrior!`,
+                      )
+                    }
+                    onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.tshirt })}
+                  />
+                )}
+                {activeTab === 'gear' && (
+                  <GearSizesTab
+                    onSubmitted={(data: GearSizes) =>
+                      sizesSubmitted(
+                        myKeys.gear,
+                        data,
+                        'Gear Locked In!',
+                        'Your finisher sleeve and vest sizes are in, warrior!',
+                      )
+                    }
+                    onLocked={() => queryClient.invalidateQueries({ queryKey: myKeys.gear })}
+                  />
+                )}
+              </Suspense>
+            </PartErrorBoundary>
           </div>
         </div>
       </main>
