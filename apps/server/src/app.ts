@@ -43,6 +43,7 @@ import { courseRoutes } from './modules/course/course.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { followersRoutes } from './modules/followers/followers.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { incidentRoutes } from './modules/incidents/incidents.routes';
 import { kitTrackingRoutes } from './modules/kit-tracking/kit-tracking.routes';
@@ -306,6 +307,7 @@ export async function buildApp(opts: {
       await api.register(liveRoutes, { db });
       await api.register(messagesRoutes, { db, config });
       await api.register(pushRoutes, { db, config });
+      await api.register(followersRoutes, { db, config });
       await api.register(smsInboundRoutes, { db, config });
     },
     { prefix: '/api' },

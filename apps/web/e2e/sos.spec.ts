@@ -228,7 +228,7 @@ test('a tab whose code cannot download leaves the SOS button working', async ({ 
   await page.route(/\/assets\/notification-settings-[^/]+\.js/, (route) => route.abort('internetdisconnected'));
   await signInWithToken(page, rider.token, rider.user);
   await page.goto('/me');
-  await expect(page.getByTestId('part-failed')).toContainText('Notification settings could not be loaded');
+  await expect(page.getByTestId('part-failed')).toContainText('Notifications and followers could not be loaded');
   await expect(page.getByRole('heading', { name: 'Warrior Identity' })).toBeVisible();
   await expect(page.getByTestId('sos-panel')).toBeVisible();
   await openSosSheet(page);

@@ -208,6 +208,11 @@ const DECLARED: Record<string, Access> = {
   'PATCH /api/my/notification-settings': 'authenticated',
   'GET /api/unsubscribe': 'public',
   'POST /api/unsubscribe': 'public',
+  // Following a rider: anyone with the link; the rider's own list.
+  'POST /api/follow/:userId': 'public',
+  'POST /api/follow/confirm': 'public',
+  'GET /api/my/followers': 'authenticated',
+  'DELETE /api/my/followers/:id': 'authenticated',
   // The SMS phone's webhook: no session, its own signature (modules/sms-inbound).
   'POST /api/sms/inbound': 'public',
 };

@@ -31,6 +31,7 @@ const PrintQrPage = lazy(() => import('../features/console/pages/print-qr-page')
 // The marshals' scanner gates itself (signed out: sign in there; no qr_scan: who it is for).
 const LivePage = lazy(() => import('../features/live/pages/live-page'));
 const ScanPage = lazy(() => import('../features/scanner/pages/scan-page'));
+const FollowConfirmPage = lazy(() => import('../features/follow/pages/follow-confirm-page'));
 
 /**
  * The riders' screens most often opened straight from a link on a phone. Rendering alone
@@ -126,6 +127,7 @@ export function AppRoutes({ children }: { children?: ReactNode }) {
               />
               <Route path="/scan" element={<ScanPage />} />
               <Route path="/live" element={<LivePage />} />
+              <Route path="/follow/confirm" element={<FollowConfirmPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

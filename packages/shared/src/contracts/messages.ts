@@ -150,3 +150,9 @@ export const otherSmsWebhook = z.object({
 });
 /** `POST /api/sms/inbound`'s body as documented: a received text, or another event. */
 export const smsWebhookBody = z.union([inboundSmsWebhook, otherSmsWebhook]);
+
+/** `POST /api/follow/{userId}`: the rider followed (an id that names no verified rider is a 404). */
+export const followRiderParam = z.object({ userId: z.string().max(64, { message: 'userId is too long' }) });
+/** What the follow form tells the visitor after a 202 (the same whether or not the email already follows). */
+export const FOLLOW_EMAIL_SENT_MESSAGE = 'Check your inbox to confirm.';
+export const FOLLOW_PUSH_MESSAGE = 'You will get notifications in this browser.';

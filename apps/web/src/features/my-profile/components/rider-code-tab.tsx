@@ -13,6 +13,7 @@ import { useAuth } from '../../../lib/auth';
 import { formatRiderNumber } from '../../../lib/format';
 import { useOnline } from '../../../lib/offline/use-online';
 import { toast } from '../../../lib/toast';
+import { FollowLink } from '../../follow/components/follow-link';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { riderCodeQuery } from '../api/my-profile-api';
 import { isOfflineFailure } from '../lib/offline';
@@ -123,6 +124,7 @@ export function RiderCodeTab({ user }: { user: UserRecord }) {
           Show this at kit pick-up and checkpoints. It matches the QR sticker on your bike.
         </p>
       </section>
+      <FollowLink riderId={user.id} />
       <PassagesList userId={user.id} />
     </div>
   );

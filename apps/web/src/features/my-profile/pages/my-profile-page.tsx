@@ -57,6 +57,7 @@ const GearSizesTab = lazy(() => import('../components/gear-sizes-tab').then((m) 
 const NotificationSettings = lazy(() =>
   import('../notifications/notification-settings').then((m) => ({ default: m.NotificationSettings })),
 );
+const FollowersList = lazy(() => import('../followers-list').then((m) => ({ default: m.FollowersList })));
 const ChangePasswordForm = lazy(() =>
   import('../../auth/components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
 );
@@ -239,11 +240,26 @@ function MyProfileView({ user }: { user: UserRecord }) {
                 {activeTab === 'comments' && <MyCommentsTab />}
                 {activeTab === 'details' && <DetailsTab user={user} editable={online} />}
                 {activeTab === 'details' && hydrated && (
-                  <PartErrorBoundary label="Notification settings">
+                  <PartErrorBoundary label="Notifications and followers">
                     <Suspense fallback={<Spinner label="Loading notification settings..." className="py-6" />}>
                       <div className="mt-6 border-t border-ink-700 pt-6">
                         <NotificationSettings />
                       </div>
+                      {/* Who follows this rider's ride, and a way to remove any of them. */}
+                      <section
+                        aria-labelledby="followers-heading"
+                        className="mt-6 grid gap-4 border-t border-ink-700 pt-6"
+                      >
+                        <div>
+                          <h2 id="followers-heading" className="text-2xl text-fire-300">
+                            Followers
+                          </h2>
+                          <p className="mt-1 text-sm text-ash">
+                            Family and friends who hear when you pass a checkpoint, finish or leave the rally.
+                          </p>
+                        </div>
+                        <FollowersList />
+                      </section>
                     </Suspense>
                   </PartErrorBoundary>
                 )}

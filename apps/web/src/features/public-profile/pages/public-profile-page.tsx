@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { FollowButton } from '../../follow/components/follow-button';
 import { fetchFireStatus, fetchPublicProfile, giveFire, ProfileNotFoundError, profileKeys } from '../api/profile-api';
 import { CommentSection } from '../components/comment-section';
 import { ProfilePhoto } from '../components/profile-photo';
@@ -199,6 +200,7 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
                   Not logged in - fire functionality disabled
                 </p>
               )}
+              {!isDemo && <FollowButton rider={profile} riderName={kitName} />}
             </div>
           </div>
         </section>
