@@ -1,8 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorScreen } from '../components/layout/error-screen';
 import { SiteHeader } from '../components/layout/site-header';
 import { buttonStyles } from '../components/ui/button-styles';
+import { ErrorBoundary } from '../components/ui/error-boundary';
 
 export function NotFoundPage() {
   return (
@@ -20,20 +21,10 @@ export function NotFoundPage() {
 }
 
 /** Catches a screen that throws or whose code fails to download (e.g. after a deploy). */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    if (this.state.failed) {
-      return (
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={
         <ErrorScreen
           header={<SiteHeader />}
           title="Something Broke"
@@ -50,8 +41,9 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { fai
             </>
           }
         />
-      );
-    }
-    return this.props.children;
-  }
+      }
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

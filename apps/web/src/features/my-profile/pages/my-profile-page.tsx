@@ -20,8 +20,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link, useNavigate } from 'react-router';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { buttonStyles } from '../../../components/ui/button-styles';
+import { PartErrorBoundary } from '../../../components/ui/error-boundary';
 import { Logo } from '../../../components/ui/logo';
-import { PartErrorBoundary } from '../../../components/ui/part-error-boundary';
 import { FullScreenSpinner, Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { useOnline } from '../../../lib/offline/use-online';
