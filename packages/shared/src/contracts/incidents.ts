@@ -191,7 +191,7 @@ export const incidentMessage = z.object({
   template: z.enum(MESSAGE_TEMPLATES),
   /** The account it went to (staff, the rider), or null for the event's hotline. */
   to: z.string().nullable(),
-  /** The address, masked (+639••••••4567, j***@example.com, a browser). */
+  /** The address as the delivery log shows it to the same reader: masked without view_users (+63*****4567, j***@example.com), a push by its service's host. */
   recipient: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),

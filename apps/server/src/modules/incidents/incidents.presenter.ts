@@ -10,10 +10,10 @@ import type {
   MyIncident,
   StaffRef,
 } from '@rally/shared/contracts/incidents';
-import { canReadRiderContact } from '@rally/shared/permissions';
+import { can, canReadRiderContact } from '@rally/shared/permissions';
 import type { SosCallRow } from '../../db/schema/incidents';
 import { fullName } from '../../lib/sql-text';
-import { maskAddress } from '../messages/notify';
+import { presentRecipient } from '../messages/messages.presenter';
 import type { FollowUps, IncidentListRow, IncidentMessageRow, IncidentMessages } from './incidents.service';
 
 type Person = { id: string | null; firstName: string | null; lastName: string | null; role: Role | null } | null;
@@ -46,14 +46,14 @@ function presentFollowUp(call: SosCallRow): IncidentFollowUp {
 }
 
 /** A delivery step of the timeline: to whom (masked), by what, how it stands. */
-function presentMessage(m: IncidentMessageRow): IncidentMessage {
+function presentMessage(m: IncidentMessageRow, full: boolean): IncidentMessage {
   const round = m.template === 'incident_escalated' ? m.data.round : undefined;
   return {
     id: m.id,
     channel: m.channel,
     template: m.template as MessageTemplate,
     to: m.firstName !== null || m.lastName !== null ? fullName(m.firstName, m.lastName) : null,
-    recipient: maskAddress(m.channel, m.address),
+    recipient: presentRecipient(m.channel, m.address, m.pushEndpoint, full),
     status: m.status,
     attempts: m.attempts,
     ...(typeof round === 'number' ? { round } : {}),
@@ -98,7 +98,11 @@ export function presentIncident(
         ? { markedAt: row.abuseMark.markedAt.toISOString(), markedBy: staffRef(row.marker), note: row.abuseMark.note }
         : null,
   };
-  if (messages) out.messages = (messages.get(i.id) ?? []).map(presentMessage);
+  if (messages) {
+    // Masked as the delivery log masks it for the same reader.
+    const full = can(viewerRole, 'view_users');
+    out.messages = (messages.get(i.id) ?? []).map((m) => presentMessage(m, full));
+  }
   if (canReadRiderContact(viewerRole)) {
     const r = row.rider;
     out.contact = {

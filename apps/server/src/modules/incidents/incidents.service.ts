@@ -25,7 +25,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { incidents, type SosCallRow, sosAbuseMarks, sosCalls } from '../../db/schema/incidents';
-import { outboxMessages } from '../../db/schema/messages';
+import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
@@ -145,12 +145,18 @@ export async function incidentMessagesOf(db: DbOrTx, incidentIds: string[]) {
       sentAt: outboxMessages.sentAt,
       firstName: users.firstName,
       lastName: users.lastName,
+      pushEndpoint: pushSubscriptions.endpoint,
       n: sql<number>`row_number() over (partition by ${outboxMessages.incidentId} order by ${outboxMessages.createdAt} desc, ${outboxMessages.id} desc)`.as(
         'n',
       ),
     })
     .from(outboxMessages)
     .leftJoin(users, eq(users.id, outboxMessages.userId))
+    // A push row's address is its subscription's id: the timeline names its push service.
+    .leftJoin(
+      pushSubscriptions,
+      and(eq(outboxMessages.channel, 'push'), sql`${pushSubscriptions.id}::text = ${outboxMessages.address}`),
+    )
     .where(inArray(outboxMessages.incidentId, incidentIds))
     .as('ranked');
   const rows = await db
@@ -179,6 +185,7 @@ export interface IncidentMessageRow {
   sentAt: Date | null;
   firstName: string | null;
   lastName: string | null;
+  pushEndpoint: string | null;
 }
 export type IncidentMessages = Awaited<ReturnType<typeof incidentMessagesOf>>;
 

@@ -9,10 +9,11 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { incidentEscalations, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { publishEvent } from '../../lib/event-bus';
+import { toE164 } from '../../lib/phone-numbers';
 import { readEventSettings } from '../settings/settings.service';
 import type { Messenger } from './messenger';
-import { type IncidentForAlert, incidentAlertData, onCallStaffSql, toE164 } from './notify';
-import { enqueueMessages, LEASE_SECONDS, OUTBOX_CHANNEL } from './outbox';
+import { type IncidentForAlert, incidentAlertData, onCallStaffSql } from './notify';
+import { enqueueMessages, LEASE_SECONDS, wakeOutboxWorkers } from './outbox';
 import type { ScheduledJob } from './outbox-worker';
 
 /** Incidents escalated in one claim; the job claims again until fewer are due. */
@@ -39,7 +40,7 @@ export async function scheduleEscalation(
     })
     .onConflictDoNothing();
   // The workers sleep until their next due time: this one may be sooner.
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await wakeOutboxWorkers(tx);
 }
 
 /** Someone has the incident: no more rounds. */
@@ -134,7 +135,7 @@ async function escalate(db: Db, messenger: Messenger, incidentId: string, now: D
         select 'push'::message_channel, 'incident_escalated', staff.id, ps.id::text, ${json}::jsonb, ${incidentId}::uuid
         from (${onCallStaffSql()}) staff
         join ${pushSubscriptions} ps on ps.user_id = staff.id`);
-      await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+      await wakeOutboxWorkers(tx);
     }
     // The next round one period on; a worker that was down long does not fire the missed rounds at once.
     const period = messenger.escalateAfterS * 1000;

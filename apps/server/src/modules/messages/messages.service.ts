@@ -8,9 +8,9 @@ import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
+import { toE164 } from '../../lib/phone-numbers';
 import { visibleAccounts } from '../../lib/visibility';
 import type { Channel } from './channel';
-import { toE164 } from './notify';
 import { enqueueMessages, type NewMessage } from './outbox';
 
 const HOUR_MS = 3_600_000;

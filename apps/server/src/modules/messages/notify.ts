@@ -8,36 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
+import { toE164 } from '../../lib/phone-numbers';
 import type { Messenger } from './messenger';
 import { readNotificationSettings } from './notification-settings.service';
-import { enqueueMessages, type NewMessage, OUTBOX_CHANNEL } from './outbox';
-
-/**
- * A phone number as the SMS gateway dials it (E.164), or null when it is not one: a
- * registered Philippine mobile `09171234567` (spaces, dashes, dots, brackets allowed) is
- * `+639171234567`; a number given with its `+` country code is kept.
- */
-export function toE164(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  const compact = raw.trim().replace(/[\s().-]/g, '');
-  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
-  if (/^09\d{9}$/.test(compact)) return `+63${compact.slice(1)}`;
-  if (/^639\d{9}$/.test(compact)) return `+${compact}`;
-  if (/^9\d{9}$/.test(compact)) return `+63${compact}`;
-  return null;
-}
-
-/** An address as staff see it in a timeline: enough to tell which, not enough to copy. */
-export function maskAddress(channel: MessageChannel, address: string): string {
-  if (channel === 'push') return 'a browser';
-  if (channel === 'email') {
-    const [local = '', domain = ''] = address.split('@');
-    return `${local.slice(0, 1)}***@${domain}`;
-  }
-  return address.length > 6 ? `${address.slice(0, 4)}${'•'.repeat(address.length - 8)}${address.slice(-4)}` : '••••';
-}
-
-const wakeWorkers = (tx: DbOrTx) => tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+import { enqueueMessages, type NewMessage, wakeOutboxWorkers } from './outbox';
 
 /**
  * One account's message, by every channel that is on, that the account chose, and for which
@@ -126,7 +100,7 @@ export async function notifyOnCall(tx: DbOrTx, messenger: Messenger, incident: I
     join ${pushSubscriptions} ps on ps.user_id = staff.id
     returning id`);
   const written = (result as unknown as { rows: unknown[] }).rows.length;
-  if (written > 0) await wakeWorkers(tx);
+  if (written > 0) await wakeOutboxWorkers(tx);
   return written;
 }
 
@@ -159,6 +133,6 @@ export async function notifyFollowers(
       and ((f.email is not null and ${email}) or (f.email is null and f.push_subscription_id is not null and ${push}))
     returning id`);
   const written = (result as unknown as { rows: unknown[] }).rows.length;
-  if (written > 0) await wakeWorkers(tx);
+  if (written > 0) await wakeOutboxWorkers(tx);
   return written;
 }

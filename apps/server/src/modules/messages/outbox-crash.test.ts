@@ -19,7 +19,7 @@ import { outboxMessages } from '../../db/schema/messages';
 import { openTestDatabase } from '../../test/build-app';
 import { type RunningServer, startServer } from '../../test/processes';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { enqueueMessages, OUTBOX_CHANNEL } from './outbox';
+import { enqueueMessages, wakeOutboxWorkers } from './outbox';
 
 const MESSAGES = 300;
 
@@ -93,7 +93,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the outbox across a crash (two 
       .update(outboxMessages)
       .set({ lockedUntil: sql`now()` })
       .where(and(eq(outboxMessages.status, 'pending'), like(outboxMessages.lockedBy, `%:${deadPid}:%`)));
-    await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    await wakeOutboxWorkers(db);
 
     const unsent = async () =>
       (await db.select({ id: outboxMessages.id }).from(outboxMessages).where(sql`${outboxMessages.status} <> 'sent'`))

@@ -45,8 +45,13 @@ export async function enqueueMessages(tx: DbOrTx, messages: readonly NewMessage[
       })),
     )
     .returning();
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await wakeOutboxWorkers(tx);
   return rows;
+}
+
+/** Wakes every instance's worker when the transaction commits (NOTIFY is held until then). */
+export async function wakeOutboxWorkers(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
 /**

@@ -60,8 +60,11 @@ describe('a text to the SMS line', () => {
     expect(toE164('+63 917-123-4567')).toBe('+639171234567');
     expect(toE164('639171234567')).toBe('+639171234567');
     expect(toE164('+1 (415) 555-0100')).toBe('+14155550100');
+    expect(toE164('9171234567')).toBe('+639171234567');
     expect(toE164('GLOBE')).toBeNull();
-    expect(typedForms('+639171234567')).toEqual(['+639171234567', '639171234567', '09171234567']);
+    expect(toE164('911')).toBeNull();
+    expect(toE164(null)).toBeNull();
+    expect(typedForms('+639171234567')).toEqual(['+639171234567', '639171234567', '09171234567', '9171234567']);
   });
 });
 
