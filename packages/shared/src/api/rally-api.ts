@@ -452,6 +452,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description One incident as the board shows it, with its messages; resolved ones and calls kept apart too.
+         *
+         *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
+         */
+        get: operations["getAdminIncidentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/incidents/{id}/abuse": {
         parameters: {
             query?: never;
@@ -735,6 +756,27 @@ export interface paths {
         get: operations["getAdminMessages"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Queues a failed message again: its tries start over and it goes out at once. 409 for a message that is queued or sent, or a push whose browser is gone.
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        post: operations["postAdminMessagesByIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6003,6 +6045,223 @@ export interface operations {
             };
         };
     };
+    getAdminIncidentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            callCount: number;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
+                            muted: boolean;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            /** @enum {string} */
+                            source: "rider" | "staff";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     postAdminIncidentsByIdAbuse: {
         parameters: {
             query?: never;
@@ -8860,6 +9119,179 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminMessagesByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Takes no data: send no body, or `{}` (ignored). */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** @enum {string} */
+                            channel: "push" | "email" | "sms";
+                            createdAt: string;
+                            id: string;
+                            incidentId: string | null;
+                            nextAttemptAt: string | null;
+                            providerAnswer: string | null;
+                            recipient: string;
+                            sentAt: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "sent" | "failed";
+                            /** @enum {string} */
+                            template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

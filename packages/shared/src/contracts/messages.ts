@@ -101,6 +101,8 @@ export const deliveryLogEntry = z.object({
 });
 export type DeliveryLogEntry = z.infer<typeof deliveryLogEntry>;
 export const deliveryLogResponse = envelope(z.object({ messages: z.array(deliveryLogEntry), pagination }));
+/** A failed message queued again: its entry as the log now shows it. */
+export const resendResponse = envelope(deliveryLogEntry);
 
 export const channelState = z.object({
   channel: z.enum(MESSAGE_CHANNELS),

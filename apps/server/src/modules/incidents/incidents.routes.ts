@@ -26,6 +26,7 @@ import { fullName } from '../../lib/sql-text';
 import { presentIncident, presentMyIncident } from './incidents.presenter';
 import {
   changeIncident,
+  getIncident,
   createIncidentForRider,
   liftAbuseMark,
   listAbuseMarks,
@@ -151,6 +152,22 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
             ? `Abuse mark lifted for ${label}: ${unmuted} unresolved call${unmuted === 1 ? '' : 's'} now raise the alarm`
             : `Abuse mark lifted for ${label}`,
       };
+    },
+  });
+
+  // A push's or a text's link names the incident: the console opens it by itself, resolved or not.
+  r.get('/admin/incidents/:id', {
+    config: { access: { permission: 'view_dashboard' } },
+    schema: {
+      tags: ['incidents'],
+      description: 'One incident as the board shows it, with its messages; resolved ones and calls kept apart too.',
+      params: idParam,
+      response: responses({ 200: incidentResponse }),
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const { row, followUps, messages } = await getIncident(db, request.params.id, auth.role);
+      return { success: true as const, data: presentIncident(row, auth.role, followUps, messages) };
     },
   });
 

@@ -315,6 +315,30 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     expect((await call(marshall, 'POST', `/api/admin/incidents/${randomUUID()}/acknowledge`)).statusCode).toBe(404);
   });
 
+  it('reads one incident by id, resolved too, as the board shows it; unknown or hidden is 404', async () => {
+    const rider = await registerRider(t.app);
+    const id = randomUUID();
+    expect((await call(rider, 'POST', '/api/my/sos', { id, kind: 'lost', note: 'Fog at the pass' })).statusCode).toBe(
+      201,
+    );
+    await call(marshall, 'POST', `/api/admin/incidents/${id}/resolve`, { note: 'Found at the next village' });
+    const read = await call(officer, 'GET', `/api/admin/incidents/${id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toMatchObject({ id, kind: 'lost', note: 'Fog at the pass', status: 'resolved' });
+    expect(read.json().data.contact).toBeUndefined();
+    expect((await call(marshall, 'GET', `/api/admin/incidents/${id}`)).json().data.contact).toBeDefined();
+    expect((await call(rider, 'GET', `/api/admin/incidents/${id}`)).statusCode).toBe(403);
+    expect((await call(officer, 'GET', `/api/admin/incidents/${randomUUID()}`)).statusCode).toBe(404);
+    const bad = await call(officer, 'GET', '/api/admin/incidents/12');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('id must be an incident id');
+    // Another admin's own call is not this admin's to read, by id either.
+    const otherAdmin = await staff(t.app, t.database.db, 'admin');
+    const hidden = (await sos(otherAdmin)).json().data.incident.id;
+    expect((await call(admin, 'GET', `/api/admin/incidents/${hidden}`)).statusCode).toBe(404);
+    expect((await call(developer, 'GET', `/api/admin/incidents/${hidden}`)).statusCode).toBe(200);
+  });
+
   it('lists every unresolved incident, open and longest waiting first, and filters by status', async () => {
     const earlier = await registerRider(t.app);
     const later = await registerRider(t.app);

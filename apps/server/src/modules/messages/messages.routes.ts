@@ -6,6 +6,7 @@ import {
   channelsResponse,
   deliveryLogResponse,
   messageListQuery,
+  resendResponse,
   testMessageRequest,
   testMessageResponse,
 } from '@rally/shared/contracts/messages';
@@ -19,7 +20,7 @@ import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { presentChannelState, presentDelivery } from './messages.presenter';
-import { channelStates, listDeliveries, sendTestMessage } from './messages.service';
+import { channelStates, listDeliveries, resendMessage, sendTestMessage } from './messages.service';
 import {
   readUnsubscribeToken,
   UNSUBSCRIBE_PAGE_CSP,
@@ -109,6 +110,26 @@ export async function messagesRoutes(app: FastifyInstance, opts: { db: Db; confi
         success: true as const,
         message: `${MESSAGE_CHANNEL_LABELS[channel]} test queued: ${ids.length} message${ids.length === 1 ? '' : 's'}`,
         data: { ids },
+      };
+    },
+  });
+
+  r.post('/admin/messages/:id/resend', {
+    config: { access: { permission: 'manage_event' } },
+    schema: {
+      tags: ['messages'],
+      description:
+        'Queues a failed message again: its tries start over and it goes out at once. 409 for a message that is queued or sent, or a push whose browser is gone.',
+      params: z.object({ id: z.uuid({ message: 'id must be a message id' }) }),
+      response: responses({ 200: resendResponse }, 409),
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const row = await resendMessage(db, auth, request.params.id, app.clock.now());
+      return {
+        success: true as const,
+        message: 'Queued again: it goes out now',
+        data: presentDelivery(row, can(auth.role, 'view_users')),
       };
     },
   });

@@ -3,56 +3,41 @@
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNELS, type MessageChannel } from '@rally/shared/catalog/messages';
 import type { MessageListQuery } from '@rally/shared/contracts/messages';
 import { and, desc, eq, gte, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { toE164 } from '../../lib/phone-numbers';
 import { visibleAccounts } from '../../lib/visibility';
 import type { Channel } from './channel';
-import { enqueueMessages, type NewMessage } from './outbox';
+import { enqueueMessages, type NewMessage, wakeOutboxWorkers } from './outbox';
 
 const HOUR_MS = 3_600_000;
 
+type Viewer = { userId: string; role: string };
+
+/**
+ * Messages to accounts the viewer may not see are not theirs to read (or resend) either; a
+ * follower's (no account) and the hotline's are.
+ */
+const readableBy = (viewer: Viewer) =>
+  visibleAccounts(viewer.role, users.role, {
+    orphans: true,
+    self: { id: outboxMessages.userId, viewerId: viewer.userId },
+  });
+
 /** A page of the outbox, newest first, with the push service's address for push rows. */
-export async function listDeliveries(db: Db, viewer: { userId: string; role: string }, q: MessageListQuery) {
+export async function listDeliveries(db: Db, viewer: Viewer, q: MessageListQuery) {
   const where: Array<SQL | undefined> = [
     q.status ? eq(outboxMessages.status, q.status) : undefined,
     q.channel ? eq(outboxMessages.channel, q.channel) : undefined,
     q.incidentId ? eq(outboxMessages.incidentId, q.incidentId) : undefined,
-    // Messages to accounts the viewer may not see are not theirs to read either; a
-    // follower's (no account) are.
-    visibleAccounts(viewer.role, users.role, {
-      orphans: true,
-      self: { id: outboxMessages.userId, viewerId: viewer.userId },
-    }),
+    readableBy(viewer),
   ];
   return pageOf(
     (limit, offset) =>
-      db
-        .select({
-          id: outboxMessages.id,
-          channel: outboxMessages.channel,
-          template: outboxMessages.template,
-          address: outboxMessages.address,
-          pushEndpoint: pushSubscriptions.endpoint,
-          status: outboxMessages.status,
-          attempts: outboxMessages.attempts,
-          providerAnswer: outboxMessages.providerAnswer,
-          incidentId: outboxMessages.incidentId,
-          createdAt: outboxMessages.createdAt,
-          sentAt: outboxMessages.sentAt,
-          nextAttemptAt: outboxMessages.nextAttemptAt,
-          total: totalRows,
-        })
-        .from(outboxMessages)
-        .leftJoin(users, eq(users.id, outboxMessages.userId))
-        // A push row's address is its subscription's id.
-        .leftJoin(
-          pushSubscriptions,
-          and(eq(outboxMessages.channel, 'push'), sql`${pushSubscriptions.id}::text = ${outboxMessages.address}`),
-        )
+      deliveries(db)
         .where(and(...where))
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(limit)
@@ -61,7 +46,73 @@ export async function listDeliveries(db: Db, viewer: { userId: string; role: str
   );
 }
 
+/** The delivery log's select: an outbox row with its push service, joined to its account for visibility. */
+function deliveries(db: DbOrTx) {
+  return (
+    db
+      .select({
+        id: outboxMessages.id,
+        channel: outboxMessages.channel,
+        template: outboxMessages.template,
+        address: outboxMessages.address,
+        pushEndpoint: pushSubscriptions.endpoint,
+        status: outboxMessages.status,
+        attempts: outboxMessages.attempts,
+        providerAnswer: outboxMessages.providerAnswer,
+        incidentId: outboxMessages.incidentId,
+        createdAt: outboxMessages.createdAt,
+        sentAt: outboxMessages.sentAt,
+        nextAttemptAt: outboxMessages.nextAttemptAt,
+        // The list's page count; 1 for a single row.
+        total: totalRows,
+      })
+      .from(outboxMessages)
+      .leftJoin(users, eq(users.id, outboxMessages.userId))
+      // A push row's address is its subscription's id.
+      .leftJoin(
+        pushSubscriptions,
+        and(eq(outboxMessages.channel, 'push'), sql`${pushSubscriptions.id}::text = ${outboxMessages.address}`),
+      )
+  );
+}
+
 export type DeliveryRow = Awaited<ReturnType<typeof listDeliveries>>['rows'][number];
+
+/**
+ * Queues a failed message again, as new: its tries start over and the workers wake now. Only
+ * a failed one: a queued or sent message is never sent a second time by hand. The row keeps
+ * its id, so an email keeps its Message-ID and a text its gateway id (none was delivered).
+ */
+export async function resendMessage(db: Db, viewer: Viewer, id: string, now: Date): Promise<DeliveryRow> {
+  return db.transaction(async (tx) => {
+    const [found] = await deliveries(tx).where(and(eq(outboxMessages.id, id), readableBy(viewer)));
+    if (!found) throw new NotFoundError('Message not found', 'MESSAGE_NOT_FOUND');
+    if (found.channel === 'push' && !found.pushEndpoint && found.status === 'failed')
+      throw new ConflictError(
+        'That browser no longer gets push (its subscription ended): there is nothing to send it to',
+        'PUSH_SUBSCRIPTION_GONE',
+      );
+    // The status test is in the update itself: of two staff pressing at once, one queues it.
+    const [again] = await tx
+      .update(outboxMessages)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
+      .returning({
+        status: outboxMessages.status,
+        attempts: outboxMessages.attempts,
+        nextAttemptAt: outboxMessages.nextAttemptAt,
+      });
+    if (!again)
+      throw new ConflictError(
+        found.status === 'sent'
+          ? 'This message was already sent: only a failed message can be sent again'
+          : 'This message is queued: it is tried again by itself',
+        'MESSAGE_NOT_FAILED',
+      );
+    await wakeOutboxWorkers(tx);
+    return { ...found, ...again };
+  });
+}
 
 export interface ChannelStateRow {
   channel: MessageChannel;

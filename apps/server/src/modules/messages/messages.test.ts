@@ -19,11 +19,15 @@ describe.each(DB_KINDS)('messages in the console (%s)', (kind) => {
   let admin: Actor;
   let officer: Actor;
   let rider: Awaited<ReturnType<typeof registerRider>>;
+  /** Addresses the mail server refuses for now (a full mailbox that is emptied later). */
+  const refusing = new Set<string>();
 
   beforeAll(async () => {
     sink = await startSmtpSink({
       refuseRecipient: (address) =>
-        address.startsWith('refused-') ? [550, `<${address}>: Recipient address rejected`] : null,
+        address.startsWith('refused-') || refusing.has(address)
+          ? [550, `<${address}>: Recipient address rejected`]
+          : null,
     });
     t = await buildTestApp(kind, { messages: parseMessages({ SMTP_URL: sink.url, MAIL_FROM }) });
     admin = await staff(t.app, t.database.db, 'admin');
@@ -122,6 +126,54 @@ describe.each(DB_KINDS)('messages in the console (%s)', (kind) => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().success).toBe(false);
     }
+  });
+
+  it('resends a failed message once asked, and only a failed one', async () => {
+    const address = `full-${randomBytes(6).toString('hex')}@example.com`;
+    refusing.add(address);
+    const [row] = await t.database.db.transaction((tx) =>
+      enqueueMessages(tx, [{ channel: 'email', template: 'test_message', address, data: { staffName: 'Ops' } }]),
+    );
+    const id = row?.id as string;
+    await settle();
+    const resend = (actor: Actor, messageId = id) =>
+      injectAs(t.app, actor, 'POST', `/api/admin/messages/${messageId}/resend`);
+    const failed = (await log(admin, '?status=failed&channel=email&limit=200')).json().data.messages as Entry[];
+    expect(failed.find((m) => m.id === id)).toMatchObject({ status: 'failed', attempts: 1 });
+
+    // An officer reads the log but does not run the event's messages.
+    expect((await resend(officer)).statusCode).toBe(403);
+    const bad = await resend(admin, 'not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('id must be a message id');
+    expect((await resend(admin, '00000000-0000-4000-8000-000000000000')).json()).toMatchObject({
+      success: false,
+      code: 'MESSAGE_NOT_FOUND',
+    });
+
+    // The mailbox has room again: a resend goes out at once, with the same Message-ID.
+    refusing.delete(address);
+    const before = sink.messages.length;
+    const again = await resend(admin);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({
+      message: 'Queued again: it goes out now',
+      data: { id, status: 'pending', attempts: 0, recipient: address },
+    });
+    await settle();
+    const arrived = (await sink.waitForCount(before + 1)).filter((m) => m.envelope.to.includes(address));
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]?.header('message-id')).toContain(id);
+    const sent = (await log(admin, '?channel=email&limit=200')).json().data.messages as Entry[];
+    expect(sent.find((m) => m.id === id)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    // Sent is sent: a second resend is refused, and nothing more goes out.
+    const twice = await resend(admin);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'MESSAGE_NOT_FAILED' });
+    expect(twice.json().message).toContain('already sent');
+    await settle();
+    expect(sink.messages.filter((m) => m.envelope.to.includes(address))).toHaveLength(1);
   });
 
   it("tells which channels are on and each one's last failure", async () => {
