@@ -4,14 +4,14 @@
 // worker is shown as a notification with its title, text, tag and link. The push itself is
 // handed to the worker by the DevTools protocol, as the browser's push service would.
 import { createECDH, randomBytes } from 'node:crypto';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { NOTIFICATION_CHANNEL_HINTS } from '@rally/shared/catalog/messages';
 import { signInWithToken } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { createUser } from './support/cli';
 import { auth, type Session, session } from './support/event-day';
 import { expect, test } from './support/fixtures';
+import { notifyingBrowser, serviceWorkerPush } from './support/push';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -26,28 +26,13 @@ async function openNotifications(page: Page, who: Session) {
 const settingsOf = async (page: Page, who: Session) =>
   (await (await page.request.get('/api/my/notification-settings', { headers: auth(who) })).json()).data;
 
-/**
- * The e2e browser (chromium-headless-shell) denies notifications whatever is granted, so the
- * push test runs in the full Chromium, which shows them headless (support/chromium.ts).
- */
-async function notifyingBrowser(baseURL: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({
-    baseURL,
-    serviceWorkers: 'allow',
-    viewport: { width: 360, height: 740 },
-    permissions: ['notifications'],
-  });
-  return { browser, context, page: await context.newPage() };
-}
-
 test('a rider turns push on, and a pushed message shows as a notification with its link', async ({
   request,
   baseURL,
 }) => {
   const origin = baseURL as string;
   const rider = await session(request, createUser('participant'));
-  const { browser, context, page } = await notifyingBrowser(origin);
+  const { browser, page } = await notifyingBrowser(origin);
   try {
     const section = await openNotifications(page, rider);
     // The app's screens register the service worker; push needs it running.
@@ -96,14 +81,7 @@ test('a rider turns push on, and a pushed message shows as a notification with i
       await section.screenshot({ path: `${process.env.E2E_SHOTS}/notifications-360.png`, animations: 'disabled' });
 
     // The push service's delivery, through the DevTools protocol, to this origin's worker.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
+    const push = await serviceWorkerPush(page, origin);
     const message = {
       title: 'You are verified, warrior',
       body: 'Your rider pass and QR code are ready.',
@@ -111,11 +89,7 @@ test('a rider turns push on, and a pushed message shows as a notification with i
       tag: 'verification',
       urgent: false,
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: `${baseURL}`,
-      registrationId: await registrationId,
-      data: JSON.stringify(message),
-    });
+    await push(JSON.stringify(message));
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -139,17 +113,15 @@ test('a rider turns push on, and a pushed message shows as a notification with i
     ]);
 
     // An SOS for staff stays on screen; a link to another site is never kept.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: `${baseURL}`,
-      registrationId: await registrationId,
-      data: JSON.stringify({
+    await push(
+      JSON.stringify({
         title: 'SOS #42',
         body: 'Crash',
         url: 'https://evil.example/x',
         tag: 'incident-1',
         urgent: true,
       }),
-    });
+    );
     await expect
       .poll(async () => (await shown()).find((n) => n.tag === 'incident-1'))
       .toMatchObject({ title: 'SOS #42', requireInteraction: true, data: { url: `${baseURL}/me` } });

@@ -11,6 +11,11 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
+  pending: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+};
 
 /** What a message says: each is one template on the server (modules/messages/templates.ts). */
 export const MESSAGE_TEMPLATES = [
@@ -29,6 +34,23 @@ export const MESSAGE_TEMPLATES = [
   'test_message',
 ] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
+
+/** What staff read for each template in the delivery log and an incident's timeline. */
+export const MESSAGE_TEMPLATE_LABELS: Record<MessageTemplate, string> = {
+  registration_received: 'Registration received',
+  verified: 'Verified',
+  rejected: 'Receipt rejected',
+  sos_acknowledged: 'SOS answered (to the rider)',
+  dnf_decided: 'DNF decision',
+  incident_opened: 'New incident alert',
+  incident_escalated: 'Unanswered SOS escalation',
+  follow_confirm: 'Follow confirmation',
+  follower_passage: 'Follower: station passed',
+  follower_finish: 'Follower: finished',
+  follower_out: 'Follower: out of the rally',
+  sms_reply: 'Reply to a text',
+  test_message: 'Test message',
+};
 
 /** A delivery is tried this many times, with growing waits, before it counts as failed. */
 export const MESSAGE_MAX_ATTEMPTS = 6;

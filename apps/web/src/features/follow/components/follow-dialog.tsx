@@ -83,7 +83,7 @@ export default function FollowDialog({
       ) : (
         <div className="space-y-5">
           <p className="text-ash">
-            Get a text-free email when <strong className="text-bone">{riderName}</strong> passes a checkpoint, finishes
+            Get an email when <strong className="text-bone">{riderName}</strong> passes a checkpoint, finishes
             or leaves the rally. Never a location.
           </p>
           <form onSubmit={onSubmit} noValidate className="space-y-3">

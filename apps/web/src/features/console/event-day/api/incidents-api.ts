@@ -3,7 +3,7 @@
 import type { IncidentStatus } from '@rally/shared/catalog/event-day';
 import type { CreateIncidentRequest, Incident } from '@rally/shared/contracts/incidents';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { call, client } from '../../../../lib/api-client';
+import { ApiError, call, client } from '../../../../lib/api-client';
 
 export const incidentKeys = {
   all: ['console', 'incidents'] as const,
@@ -12,6 +12,7 @@ export const incidentKeys = {
   board: ['console', 'incidents', 'board'] as const,
   muted: ['console', 'incidents', 'muted'] as const,
   abuseMarks: ['console', 'incidents', 'abuse-marks'] as const,
+  one: (id: string) => ['console', 'incidents', 'one', id] as const,
 };
 
 export const incidentsQuery = (status: IncidentStatus | 'all' = 'all') =>
@@ -37,6 +38,14 @@ export const boardQuery = () =>
         }),
       ),
     getNextPageParam: (last) => last.nextBefore,
+  });
+
+/** One incident, whatever its state: the one a notification's link names. */
+export const incidentQuery = (id: string) =>
+  queryOptions({
+    queryKey: incidentKeys.one(id),
+    queryFn: async () => (await call(client.GET('/api/admin/incidents/{id}', { params: { path: { id } } }))).data,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
 /** Calls of accounts marked as abuse: kept apart from the board, and from the alarm. */

@@ -8,13 +8,20 @@ import {
   INCIDENT_STATUS_LABELS,
   type IncidentStatus,
 } from '@rally/shared/catalog/event-day';
-import type { Incident, StaffRef } from '@rally/shared/contracts/incidents';
-import { Ban, BellOff, CheckCheck, HeartPulse, MapPin, Phone, Repeat, UserPlus } from 'lucide-react';
+import {
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  MESSAGE_TEMPLATE_LABELS,
+} from '@rally/shared/catalog/messages';
+import type { Incident, IncidentMessage, StaffRef } from '@rally/shared/contracts/incidents';
+import { Ban, BellOff, BellRing, CheckCheck, HeartPulse, MapPin, Phone, Repeat, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles } from '../../../../components/ui/field-styles';
 import { formatRelativeTime } from '../../../../lib/format';
 import { clockTime, coordinatesText, staffTitle } from '../../../../lib/incident-display';
+import { StatusBadge } from '../../messages/components/message-status';
 
 const STATUS_STYLES: Record<IncidentStatus, string> = {
   open: 'border-ember-500 bg-ember-700 text-white',
@@ -44,7 +51,16 @@ export interface IncidentActions {
   onShowOnMap: () => void;
 }
 
-export function IncidentCard({ incident: i, actions }: { incident: Incident; actions: IncidentActions }) {
+export function IncidentCard({
+  incident: i,
+  actions,
+  opened = false,
+}: {
+  incident: Incident;
+  actions: IncidentActions;
+  /** Opened from a notification's link: its messages are shown at once. */
+  opened?: boolean;
+}) {
   const [resolving, setResolving] = useState(false);
   const [note, setNote] = useState('');
   const [assignee, setAssignee] = useState('');
@@ -212,6 +228,8 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
           </div>
         )}
       </dl>
+
+      {i.messages && i.messages.length > 0 && <IncidentMessages messages={i.messages} open={opened} />}
 
       {c && (
         <section aria-label="Contact and medical" className="rounded-lg border border-ink-700 bg-ink-850 p-3 text-sm">
@@ -388,5 +406,48 @@ export function IncidentCard({ incident: i, actions }: { incident: Incident; act
         </form>
       )}
     </article>
+  );
+}
+
+/**
+ * The messages the incident caused, newest first: each alert, escalation round and answer to
+ * the rider, to whom, by what, and how it stands. Opened by itself when one failed.
+ */
+function IncidentMessages({ messages, open }: { messages: IncidentMessage[]; open: boolean }) {
+  const counts = MESSAGE_STATUSES.map((s) => [s, messages.filter((m) => m.status === s).length] as const).filter(
+    ([, n]) => n > 0,
+  );
+  const failed = messages.some((m) => m.status === 'failed');
+  return (
+    <details
+      className="rounded-lg border border-ink-700 bg-ink-850 p-3 text-sm"
+      open={open || failed}
+      data-testid="incident-messages"
+    >
+      <summary className="flex cursor-pointer flex-wrap items-center gap-x-2 font-bold text-bone">
+        <BellRing className="size-4 text-fire-400" aria-hidden="true" />
+        Messages
+        <span className={`font-normal ${failed ? 'text-ember-400' : 'text-ash'}`}>
+          {counts.map(([s, n]) => `${n} ${MESSAGE_STATUS_LABELS[s].toLowerCase()}`).join(' · ')}
+        </span>
+      </summary>
+      <ol className="mt-2 divide-y divide-ink-700">
+        {messages.map((m) => (
+          <li key={m.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 py-1.5" data-testid="incident-message">
+            <span className="text-ash tabular-nums">{clockTime(m.createdAt)}</span>
+            <span className="min-w-0 flex-1 wrap-anywhere text-bone">
+              {MESSAGE_TEMPLATE_LABELS[m.template]}
+              {m.round ? ` (round ${m.round})` : ''}
+              <span className="text-ash">
+                {' '}
+                · {MESSAGE_CHANNEL_LABELS[m.channel]} to {m.to ?? 'the event hotline'}, {m.recipient}
+                {m.attempts > 1 ? ` · ${m.attempts} tries` : ''}
+              </span>
+            </span>
+            <StatusBadge status={m.status} />
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

@@ -8,7 +8,8 @@ import type { AbuseMarkedAccount, Incident } from '@rally/shared/contracts/incid
 import { can } from '@rally/shared/permissions';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, BellOff, PhoneIncoming, Radio, Siren } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles, labelStyles } from '../../../../components/ui/field-styles';
 import { ApiError } from '../../../../lib/api-client';
@@ -25,6 +26,7 @@ import {
   assignIncident,
   boardQuery,
   incidentKeys,
+  incidentQuery,
   liftAbuseMark,
   markAbuse,
   mutedIncidentsQuery,
@@ -113,11 +115,23 @@ export function IncidentsPanel() {
       filter === 'all' ? true : filter === 'resolved' ? i.status === 'resolved' : i.status !== 'resolved',
     );
 
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('incident');
+  const closeOpened = () =>
+    setParams(
+      (p) => {
+        p.delete('incident');
+        return p;
+      },
+      { replace: true },
+    );
+
   const all = dedupe(board.data?.pages.flatMap((p) => p.data) ?? []);
-  const list = shown(all);
+  // The incident a notification's link named sits on top, and only there.
+  const list = shown(all).filter((i) => i.id !== wanted);
   const active = all.filter((i) => i.status !== 'resolved');
   const onMap = (filter === 'active' ? active : list).filter((i) => i.position);
-  const mutedOpen = (muted.data ?? []).filter((i) => i.status !== 'resolved');
+  const mutedOpen = (muted.data ?? []).filter((i) => i.status !== 'resolved' && i.id !== wanted);
 
   return (
     <section aria-labelledby="incidents-heading" className="mb-10 space-y-4" data-testid="incidents-panel">
@@ -143,6 +157,7 @@ export function IncidentsPanel() {
           className="w-full sm:w-64"
         />
       </div>
+      {wanted && <OpenedIncident id={wanted} actions={actionsFor} onClose={closeOpened} />}
       {canHandle && <PhonedInForm onOpened={refresh} />}
       {board.isPending ? (
         <LoadingPanel label="Loading incidents..." />
@@ -197,9 +212,11 @@ export function IncidentsPanel() {
           </p>
           {(muted.data?.length ?? 0) > 0 && (
             <div className="mt-3 grid gap-3 lg:grid-cols-2">
-              {(muted.data ?? []).map((incident) => (
-                <IncidentCard key={incident.id} incident={incident} actions={actionsFor(incident)} />
-              ))}
+              {(muted.data ?? [])
+                .filter((i) => i.id !== wanted)
+                .map((incident) => (
+                  <IncidentCard key={incident.id} incident={incident} actions={actionsFor(incident)} />
+                ))}
             </div>
           )}
           {(marks.data?.length ?? 0) > 0 && (
@@ -211,6 +228,63 @@ export function IncidentsPanel() {
             />
           )}
         </details>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The incident a push or a text named (`?incident=`), resolved or kept apart too: shown first,
+ * scrolled to and focused, with its messages open, until closed.
+ */
+function OpenedIncident({
+  id,
+  actions,
+  onClose,
+}: {
+  id: string;
+  actions: (incident: Incident) => IncidentActions;
+  onClose: () => void;
+}) {
+  const query = useQuery(incidentQuery(id));
+  const box = useRef<HTMLElement>(null);
+  const shownOnce = useRef(false);
+  useEffect(() => {
+    if (!query.data || shownOnce.current || !box.current) return;
+    shownOnce.current = true;
+    box.current.scrollIntoView({ block: 'start' });
+    box.current.focus({ preventScroll: true });
+  }, [query.data]);
+  return (
+    <section
+      ref={box}
+      tabIndex={-1}
+      aria-labelledby="opened-incident-heading"
+      className="space-y-2 rounded-xl border-2 border-fire-500/60 bg-fire-500/5 p-3 outline-none focus-visible:ring-2 focus-visible:ring-fire-400"
+      data-testid="opened-incident"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id="opened-incident-heading" className="text-xl text-fire-300">
+          The incident you opened
+        </h4>
+        <button type="button" className={buttonStyles('ghost', 'md', 'px-3')} onClick={onClose}>
+          Back to all incidents
+        </button>
+      </div>
+      {query.isPending ? (
+        <LoadingPanel label="Loading the incident..." />
+      ) : query.isError ? (
+        <ErrorPanel
+          message={
+            query.error instanceof ApiError && query.error.status === 404
+              ? 'That incident was not found: it may belong to an account you cannot see.'
+              : 'Failed to load the incident'
+          }
+          detail={query.error.message}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <IncidentCard incident={query.data} actions={actions(query.data)} opened />
       )}
     </section>
   );

@@ -29,6 +29,12 @@ export async function fetchDeliveries(filters: DeliveryFilters, page: number) {
   return (await call(client.GET('/api/admin/messages', { params: { query } }))).data;
 }
 
+/** Queues a failed message again; answers the server's sentence. */
+export async function resendMessage(id: string): Promise<string> {
+  const answer = await call(client.POST('/api/admin/messages/{id}/resend', { params: { path: { id } } }));
+  return answer.message ?? 'Queued again';
+}
+
 /** Queues a test message to the caller's own address; answers the server's sentence. */
 export async function sendTestMessage(channel: MessageChannel): Promise<string> {
   const answer = await call(client.POST('/api/admin/messages/test', { body: { channel } }));

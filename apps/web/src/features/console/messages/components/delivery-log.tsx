@@ -3,48 +3,36 @@
 import {
   MESSAGE_CHANNEL_LABELS,
   MESSAGE_CHANNELS,
+  MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
+  MESSAGE_TEMPLATE_LABELS,
   type MessageChannel,
   type MessageStatus,
+  type MessageTemplate,
 } from '@rally/shared/catalog/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { can } from '@rally/shared/permissions';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { buttonStyles } from '../../../../components/ui/button-styles';
+import { ApiError } from '../../../../lib/api-client';
+import { useAuth } from '../../../../lib/auth';
+import { toast } from '../../../../lib/toast';
 import { ConsoleTable, tdClass } from '../../components/console-table';
 import { PagedResults, QueryStates } from '../../components/list-states';
 import { SelectField } from '../../components/select-field';
 import { usePage } from '../../components/use-page';
-import { type DeliveryFilters, fetchDeliveries, messageKeys } from '../api/messages-api';
+import { type DeliveryFilters, fetchDeliveries, messageKeys, resendMessage } from '../api/messages-api';
+import { StatusBadge } from './message-status';
 
 const STATUS_OPTIONS: ReadonlyArray<readonly [DeliveryFilters['status'], string]> = [
   ['all', 'All statuses'],
-  ...MESSAGE_STATUSES.map((s) => [s, s[0]?.toUpperCase() + s.slice(1)] as const),
+  ...MESSAGE_STATUSES.map((s) => [s, MESSAGE_STATUS_LABELS[s]] as const),
 ];
 const CHANNEL_OPTIONS: ReadonlyArray<readonly [DeliveryFilters['channel'], string]> = [
   ['all', 'All channels'],
   ...MESSAGE_CHANNELS.map((c) => [c, MESSAGE_CHANNEL_LABELS[c]] as const),
 ];
-
-const STATUS_STYLES: Record<MessageStatus, string> = {
-  pending: 'border-gold-400 bg-gold-500/15 text-gold-300',
-  sent: 'border-jade-400 bg-jade-600/20 text-jade-400',
-  failed: 'border-ember-500 bg-ember-700/20 text-ember-400',
-};
-
-export function StatusBadge({ status }: { status: MessageStatus }) {
-  return (
-    <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-[0.7rem] font-bold uppercase tracking-wide ${STATUS_STYLES[status]}`}
-    >
-      {status}
-    </span>
-  );
-}
-
-/** registration_received -> Registration received */
-const templateLabel = (template: string) => {
-  const words = template.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-PH', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -52,6 +40,16 @@ const when = (iso: string) =>
 const HEADERS = ['Time', 'Channel', 'Template', 'Recipient', 'Status', 'Tries', 'Provider answer'];
 
 export function DeliveryLog() {
+  const { user } = useAuth();
+  // Resending is running the event's messages; reading the log is not.
+  const canResend = can(user?.role, 'manage_event');
+  const queryClient = useQueryClient();
+  const resend = useMutation({
+    mutationFn: resendMessage,
+    onSuccess: (message) => toast.success(message),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Failed to resend the message'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
   const [status, setStatus] = useState<DeliveryFilters['status']>('all');
   const [channel, setChannel] = useState<DeliveryFilters['channel']>('all');
   const { page, setPage, resetting } = usePage();
@@ -104,7 +102,7 @@ export function DeliveryLog() {
                     {MESSAGE_CHANNEL_LABELS[m.channel as MessageChannel]}
                   </td>
                   <td className={`${tdClass} text-bone`} data-label="Template">
-                    {templateLabel(m.template)}
+                    {MESSAGE_TEMPLATE_LABELS[m.template as MessageTemplate] ?? m.template}
                   </td>
                   <td className={`${tdClass} break-all text-bone`} data-label="Recipient">
                     {m.recipient}
@@ -116,7 +114,22 @@ export function DeliveryLog() {
                     {m.attempts}
                   </td>
                   <td className={`${tdClass} max-w-xs break-words text-xs text-ash`} data-label="Answer">
-                    {m.providerAnswer ?? (m.nextAttemptAt ? `Due ${when(m.nextAttemptAt)}` : '—')}
+                    {/* One block, so a phone's stacked row puts Resend under the answer, not beside it. */}
+                    <div className="grid min-w-0 justify-items-start gap-2">
+                      <span>{m.providerAnswer ?? (m.nextAttemptAt ? `Due ${when(m.nextAttemptAt)}` : '—')}</span>
+                      {canResend && m.status === 'failed' && (
+                        <button
+                          type="button"
+                          className={buttonStyles('secondary', 'md', 'px-3')}
+                          disabled={resend.isPending}
+                          onClick={() => resend.mutate(m.id)}
+                          data-testid="delivery-resend"
+                        >
+                          <RotateCw className="size-4" aria-hidden="true" />
+                          Resend
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
