@@ -26,8 +26,8 @@ import { fullName } from '../../lib/sql-text';
 import { presentIncident, presentMyIncident } from './incidents.presenter';
 import {
   changeIncident,
-  getIncident,
   createIncidentForRider,
+  getIncident,
   liftAbuseMark,
   listAbuseMarks,
   listAssignees,

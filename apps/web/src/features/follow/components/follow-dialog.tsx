@@ -83,8 +83,8 @@ export default function FollowDialog({
       ) : (
         <div className="space-y-5">
           <p className="text-ash">
-            Get an email when <strong className="text-bone">{riderName}</strong> passes a checkpoint, finishes
-            or leaves the rally. Never a location.
+            Get an email when <strong className="text-bone">{riderName}</strong> passes a checkpoint, finishes or leaves
+            the rally. Never a location.
           </p>
           <form onSubmit={onSubmit} noValidate className="space-y-3">
             <TextField
