@@ -38,6 +38,7 @@ import { countsAsPassage } from '../course/passages';
 import { cancelEscalation, scheduleEscalation } from '../messages/escalation';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyOnCall, notifyUser } from '../messages/notify';
+import { pushRowSubscription } from '../messages/outbox';
 import { readEventSettings } from '../settings/settings.service';
 import { findTarget } from '../users/users.queries';
 import { publishIncident } from './incident-events';
@@ -152,11 +153,8 @@ export async function incidentMessagesOf(db: DbOrTx, incidentIds: string[]) {
     })
     .from(outboxMessages)
     .leftJoin(users, eq(users.id, outboxMessages.userId))
-    // A push row's address is its subscription's id: the timeline names its push service.
-    .leftJoin(
-      pushSubscriptions,
-      and(eq(outboxMessages.channel, 'push'), sql`${pushSubscriptions.id}::text = ${outboxMessages.address}`),
-    )
+    // The timeline names a push's service, as the delivery log does.
+    .leftJoin(pushSubscriptions, pushRowSubscription())
     .where(inArray(outboxMessages.incidentId, incidentIds))
     .as('ranked');
   const rows = await db

@@ -11,7 +11,7 @@ import { pageOf, totalRows } from '../../lib/pagination';
 import { toE164 } from '../../lib/phone-numbers';
 import { visibleAccounts } from '../../lib/visibility';
 import type { Channel } from './channel';
-import { enqueueMessages, type NewMessage, wakeOutboxWorkers } from './outbox';
+import { enqueueMessages, type NewMessage, pushRowSubscription, wakeOutboxWorkers } from './outbox';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,32 +48,26 @@ export async function listDeliveries(db: Db, viewer: Viewer, q: MessageListQuery
 
 /** The delivery log's select: an outbox row with its push service, joined to its account for visibility. */
 function deliveries(db: DbOrTx) {
-  return (
-    db
-      .select({
-        id: outboxMessages.id,
-        channel: outboxMessages.channel,
-        template: outboxMessages.template,
-        address: outboxMessages.address,
-        pushEndpoint: pushSubscriptions.endpoint,
-        status: outboxMessages.status,
-        attempts: outboxMessages.attempts,
-        providerAnswer: outboxMessages.providerAnswer,
-        incidentId: outboxMessages.incidentId,
-        createdAt: outboxMessages.createdAt,
-        sentAt: outboxMessages.sentAt,
-        nextAttemptAt: outboxMessages.nextAttemptAt,
-        // The list's page count; 1 for a single row.
-        total: totalRows,
-      })
-      .from(outboxMessages)
-      .leftJoin(users, eq(users.id, outboxMessages.userId))
-      // A push row's address is its subscription's id.
-      .leftJoin(
-        pushSubscriptions,
-        and(eq(outboxMessages.channel, 'push'), sql`${pushSubscriptions.id}::text = ${outboxMessages.address}`),
-      )
-  );
+  return db
+    .select({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      template: outboxMessages.template,
+      address: outboxMessages.address,
+      pushEndpoint: pushSubscriptions.endpoint,
+      status: outboxMessages.status,
+      attempts: outboxMessages.attempts,
+      providerAnswer: outboxMessages.providerAnswer,
+      incidentId: outboxMessages.incidentId,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+      nextAttemptAt: outboxMessages.nextAttemptAt,
+      // The list's page count; 1 for a single row.
+      total: totalRows,
+    })
+    .from(outboxMessages)
+    .leftJoin(users, eq(users.id, outboxMessages.userId))
+    .leftJoin(pushSubscriptions, pushRowSubscription());
 }
 
 export type DeliveryRow = Awaited<ReturnType<typeof listDeliveries>>['rows'][number];

@@ -7,7 +7,7 @@ import type { MessageChannel, MessageTemplate } from '@rally/shared/catalog/mess
 import { MESSAGE_BACKOFF_SECONDS, MESSAGE_MAX_ATTEMPTS } from '@rally/shared/catalog/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type OutboxRow, outboxMessages } from '../../db/schema/messages';
+import { type OutboxRow, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 
 /** The channel every instance's worker listens on: a new row wakes them when its transaction commits. */
 export const OUTBOX_CHANNEL = 'rally_outbox';
@@ -48,6 +48,13 @@ export async function enqueueMessages(tx: DbOrTx, messages: readonly NewMessage[
   await wakeOutboxWorkers(tx);
   return rows;
 }
+
+/**
+ * Joins a push row to its subscription: a push row's address is its subscription's id (the
+ * endpoint stays out of the outbox, so the log and the timeline can name its host only).
+ */
+export const pushRowSubscription = () =>
+  and(eq(outboxMessages.channel, 'push'), sql`${pushSubscriptions.id}::text = ${outboxMessages.address}`);
 
 /** Wakes every instance's worker when the transaction commits (NOTIFY is held until then). */
 export async function wakeOutboxWorkers(tx: DbOrTx): Promise<void> {
