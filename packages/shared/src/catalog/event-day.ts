@@ -79,6 +79,24 @@ export const INCIDENT_NOTE_MAX = 1000;
 export const SOS_FALLBACK_AFTER_MS = 30_000;
 export const EVENT_NAME_MAX = 120;
 export const HOTLINE_MAX = 30;
+/** The rally's clock: days and times are read in the Philippines. */
+export const RALLY_TIME_ZONE = 'Asia/Manila';
+
+const rallyClockParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: RALLY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment's wall-clock reading in the rally's time zone, zero-padded (hour 00–23). */
+export function rallyWallClock(at: Date): { year: string; month: string; day: string; hour: string; minute: string } {
+  const p = Object.fromEntries(rallyClockParts.formatToParts(at).map((x) => [x.type, x.value]));
+  return { year: p.year ?? '', month: p.month ?? '', day: p.day ?? '', hour: p.hour ?? '', minute: p.minute ?? '' };
+}
 export const DEFAULT_EVENT_NAME = 'Mindanao Warriors Endurance Rally';
 // The course: every verified rider is in exactly one state per event day,
 // derived from passages, the route's rules and staff decisions.

@@ -3,7 +3,7 @@
 // query covers the same riders: rider accounts the viewer may see, by the console's
 // visibility rule. Filling in zero lines and ordering is the presenter's job.
 import type { Role } from '@rally/shared/catalog/accounts';
-import { RALLY_ROUTE_IDS, type RallyRouteId, routeForCategory } from '@rally/shared/catalog/event-day';
+import { RALLY_ROUTE_IDS, RALLY_TIME_ZONE, type RallyRouteId, routeForCategory } from '@rally/shared/catalog/event-day';
 import { CATEGORIES } from '@rally/shared/catalog/registration';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,7 +13,6 @@ import { verifications } from '../../db/schema/verifications';
 import { isRider } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
-import { RALLY_TIME_ZONE } from '../logs/logs.service';
 
 export interface Counted<K> {
   key: K;

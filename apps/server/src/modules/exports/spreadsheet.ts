@@ -7,8 +7,9 @@
 // spreadsheet runs a cell starting with = + - @ (or a tab or carriage return before one)
 // as a formula. Every text cell starting so gets a leading apostrophe, in both formats,
 // so it opens as the text the rider typed. Numbers are written as numbers and stay so.
+
+import { rallyWallClock } from '@rally/shared/catalog/event-day';
 import type { ExportFormat } from '@rally/shared/contracts/exports';
-import { RALLY_TIME_ZONE } from '../logs/logs.service';
 import type { Cell, ExportColumn } from './export-definition';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -17,19 +18,9 @@ export function neutralise(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-const manilaParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: RALLY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A moment's wall-clock reading in Manila, as the numbers of a UTC date (for XLSX) and text (for CSV). */
 function manila(at: Date): { text: string; wallClock: Date } {
-  const p = Object.fromEntries(manilaParts.formatToParts(at).map((x) => [x.type, x.value]));
+  const p = rallyWallClock(at);
   const text = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
   return {
     text,

@@ -1,6 +1,7 @@
+import { RALLY_TIME_ZONE } from '@rally/shared/catalog/event-day';
 import type { LogEntry } from '@rally/shared/contracts/logs';
 import { iso } from '../../lib/sql-text';
-import { type LogRow, RALLY_TIME_ZONE } from './logs.service';
+import type { LogRow } from './logs.service';
 
 const formatter = new Intl.DateTimeFormat('en-PH', {
   timeZone: RALLY_TIME_ZONE,

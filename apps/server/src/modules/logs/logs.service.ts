@@ -9,8 +9,7 @@ import { pageOf, totalRows } from '../../lib/pagination';
 import { containsPattern, rowsOf } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
-/** The rally runs in the Philippines (UTC+8, no daylight saving): "today" is a Manila day. */
-export const RALLY_TIME_ZONE = 'Asia/Manila';
+// The rally runs in the Philippines (UTC+8, no daylight saving; RALLY_TIME_ZONE): "today" is a Manila day.
 const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -6,7 +6,12 @@
 // batches cannot deadlock) before their earlier passages are read. Two devices syncing
 // the same rider at the same station therefore run one after the other: the first is
 // accepted, the second sees it and is flagged as a re-scan.
-import { SCAN_FLAG_LABELS, type ScanFlagReasonName, STATION_KIND_LABELS } from '@rally/shared/catalog/event-day';
+import {
+  RALLY_TIME_ZONE,
+  SCAN_FLAG_LABELS,
+  type ScanFlagReasonName,
+  STATION_KIND_LABELS,
+} from '@rally/shared/catalog/event-day';
 import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contracts/scans';
 import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
@@ -21,7 +26,6 @@ import { displayName, fullName } from '../../lib/sql-text';
 import { type ActivityInput, recordActivities } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
 import { countsAsPassage, recomputeCheckpoints } from '../course/passages';
-import { RALLY_TIME_ZONE } from '../logs/logs.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyFollowers } from '../messages/notify';
 import { flagFor, notePassage, type PassageState, type Rider } from './scan-flags';

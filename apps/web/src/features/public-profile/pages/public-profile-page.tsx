@@ -1,5 +1,6 @@
 // The public rider profile (/user/{userId}): anyone may look;
 // signed-in, verified riders give fire and leave support messages.
+import { RALLY_TIME_ZONE } from '@rally/shared/catalog/event-day';
 import { categoryDisplay } from '@rally/shared/catalog/registration';
 import type { FireState, PublicProfile } from '@rally/shared/contracts/profiles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -225,10 +226,6 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
   );
 }
 
-// The rally's clock, for the time as the server renders it: the server cannot know the
-// visitor's time zone (nor whether it is still the same day there).
-const RALLY_TIME_ZONE = 'Asia/Manila';
-
 /**
  * 'Last seen at Marilog · 10:42 AM' (with the date once it is not today). Until hydrated,
  * as the server rendered it: the date and the rally's time, which the first client render
@@ -237,6 +234,7 @@ const RALLY_TIME_ZONE = 'Asia/Manila';
 function LastSeen({ station }: { station: NonNullable<PublicProfile['lastStation']> }) {
   const hydrated = useHydrated();
   const at = new Date(station.at);
+  // The rally's clock while server-rendered: the server cannot know the visitor's time zone.
   const timeZone = hydrated ? undefined : RALLY_TIME_ZONE;
   const time = at.toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit', timeZone });
   const today = hydrated && at.toDateString() === new Date().toDateString();
