@@ -41,6 +41,7 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { authRoutes } from './modules/auth/auth.routes';
 import { courseRoutes } from './modules/course/course.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { editionRoutes } from './modules/editions/editions.routes';
 import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { followersRoutes } from './modules/followers/followers.routes';
@@ -302,6 +303,7 @@ export async function buildApp(opts: {
       await api.register(scanRoutes, { db });
       await api.register(incidentRoutes, { db });
       await api.register(settingsRoutes, { db });
+      await api.register(editionRoutes, { db });
       await api.register(courseRoutes, { db });
       await api.register(eventStreamRoutes, { db });
       await api.register(liveRoutes, { db });

@@ -82,6 +82,8 @@ export const CONSOLE_TABS = [
   // The specs' coming-soon placeholder, now the organisers' exports (issue 17): they carry
   // contact data, so the tab needs what the exports need (officers never see it).
   { id: 'reports', title: 'Reports', permission: 'view_masterlist' },
+  // The rally every year (DESIGN.md §9): organisers make and date the next edition.
+  { id: 'editions', title: 'Editions', permission: 'manage_event' },
   { id: 'settings', title: 'Settings', permission: 'view_dashboard' },
 ] as const satisfies ReadonlyArray<{ id: string; title: string; permission: Permission }>;
 export type ConsoleTabId = (typeof CONSOLE_TABS)[number]['id'];

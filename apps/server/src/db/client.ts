@@ -10,6 +10,7 @@ import { type ListenHandlers, listenChannel } from './listen';
 import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
 import * as course from './schema/course';
+import * as editions from './schema/editions';
 import * as enums from './schema/enums';
 import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
@@ -25,6 +26,7 @@ import * as verifications from './schema/verifications';
 export const schema = {
   ...enums,
   ...users,
+  ...editions,
   ...sessions,
   ...files,
   ...verifications,

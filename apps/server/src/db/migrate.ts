@@ -1,14 +1,19 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Database } from './client';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Key of the session-level advisory lock that serializes migrations (any fixed bigint). */
 export const MIGRATION_LOCK_KEY = 7_202_611_160_003;
 
-/** Applies the committed drizzle-kit migrations; safe to run at every start. */
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * Applies the committed drizzle-kit migrations; safe to run at every start. Another folder
+ * (the upgrade test's copy holding only the older ones) builds a database of an earlier level.
+ */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: both migrators take their own driver's database type
   const db = database.db as any;
   // Each migrator loads its driver: a server on PostgreSQL must not load PGlite's code.
@@ -37,4 +42,23 @@ export async function runMigrations(database: Database): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+/**
+ * A copy, in `into`, of the committed migrations up to and including `tag`: run by
+ * runMigrations, it builds a database of that earlier level (the upgrade's test and
+ * benchmark start from one). Answers the folder and how many migrations it holds.
+ */
+export function migrationsUpTo(tag: string, into: string): { folder: string; count: number } {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
+  const count = journal.entries.findIndex((e) => e.tag === tag) + 1;
+  if (count === 0) throw new Error(`No migration ${tag}`);
+  const entries = journal.entries.slice(0, count);
+  mkdirSync(path.join(into, 'meta'), { recursive: true });
+  writeFileSync(path.join(into, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const e of entries)
+    writeFileSync(path.join(into, `${e.tag}.sql`), readFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`)));
+  return { folder: into, count };
 }

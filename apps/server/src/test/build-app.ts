@@ -31,12 +31,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+async function freshPostgres(fromTemplate = true): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL as string;
   const name = `rally_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  const template = inject('postgresTemplate');
+  const template = fromTemplate ? inject('postgresTemplate') : undefined;
   await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
@@ -52,13 +52,25 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+export interface OpenedTestDatabase {
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own for a test: migrated (from the run's migrated template), or with
+ * `migrationsFolder`, empty and migrated by that folder's migrations only (an older level).
+ */
 export async function openTestDatabase(
   kind: DbKind = 'pglite',
-): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  opts: { migrationsFolder?: string } = {},
+): Promise<OpenedTestDatabase> {
+  const older = opts.migrationsFolder;
   if (kind === 'postgres') {
-    const pgdb = await freshPostgres();
+    const pgdb = await freshPostgres(!older);
     const database = await openDatabase({ databaseUrl: pgdb.url, poolSize: 60 });
-    await runMigrations(database);
+    await runMigrations(database, older);
     return {
       database,
       url: pgdb.url,
@@ -68,8 +80,8 @@ export async function openTestDatabase(
       },
     };
   }
-  const database = await openDatabase({ loadDataDir: pgliteTemplate() });
-  await runMigrations(database);
+  const database = await openDatabase({ loadDataDir: older ? undefined : pgliteTemplate() });
+  await runMigrations(database, older);
   return { database, drop: () => database.close() };
 }
 
@@ -97,8 +109,9 @@ export async function buildTestApp(
   kind: DbKind = 'pglite',
   overrides: Partial<Config> = {},
   openapi: TrafficValidation = { requests: true },
+  opened?: OpenedTestDatabase,
 ): Promise<TestApp> {
-  const { database, url, drop } = await openTestDatabase(kind);
+  const { database, url, drop } = opened ?? (await openTestDatabase(kind));
   const base = loadConfig({
     RATE_LIMITS: 'off',
     PUBLIC_URL: 'http://rally.test',

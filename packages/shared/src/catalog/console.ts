@@ -67,6 +67,8 @@ export const ACTIVITY_TYPES = [
   // SOS and incidents: every change of an incident, and the event settings.
   'incident_updated',
   'event_settings_updated',
+  // Editions: one made, or its dates, window or settings changed.
+  'edition_updated',
   // Course rules and staff DNF/DNS decisions, audited.
   'course_rules_updated',
   'course_decision',

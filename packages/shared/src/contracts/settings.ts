@@ -6,7 +6,8 @@ import { EVENT_NAME_MAX, HOTLINE_MAX } from '../catalog/event-day';
 import { envelope } from './common';
 import { plainText } from './stations';
 
-const dateText = (field: string) =>
+/** A calendar date as text (YYYY-MM-DD) that exists. */
+export const dateText = (field: string) =>
   z
     .string({ message: `${field} must be a date (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${field} must be a date (YYYY-MM-DD)` })

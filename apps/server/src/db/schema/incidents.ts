@@ -1,16 +1,4 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { incidentKindEnum, incidentSourceEnum, incidentStatusEnum } from './enums';
 import { stations } from './event-day';
 import { users } from './users';
@@ -111,18 +99,3 @@ export const sosAbuseMarks = pgTable('sos_abuse_marks', {
   markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** The event-wide settings: one row (id 1), absent until staff first save them. */
-export const eventSettings = pgTable(
-  'event_settings',
-  {
-    id: integer('id').primaryKey().default(1),
-    name: text('name').notNull(),
-    startsOn: date('starts_on', { mode: 'string' }),
-    endsOn: date('ends_on', { mode: 'string' }),
-    hotline: text('hotline'),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('event_settings_single_row', sql`${t.id} = 1`)],
-);

@@ -62,7 +62,9 @@ export function presentUserRecord(src: UserRecordSource): UserRecord {
     },
     clubInfo: { riderNumber: u.riderNumber, clubName: u.clubName },
     bikeInfo: { model: u.motorcycleModel, category: u.category },
-    stats: { fires: src.fires, eventsParticipated: 0 },
+    // Editions in which the rider's entry was verified. Entries live on the account for the
+    // current edition only until a new edition is made current (DESIGN.md §9).
+    stats: { fires: src.fires, eventsParticipated: src.verification?.status === 'verified' ? 1 : 0 },
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -56,7 +56,8 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
   // manage_kits hands over.
   r.get('/admin/kit-tracking/:userId', {
     config: { access: { anyPermission: ['qr_scan', 'manage_kits'] } },
-    schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitStateResponse }) },
+    // 409: the account is not (yet) a verified rider, as on the writes.
+    schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitStateResponse }, 409) },
     handler: async (request) => ({
       success: true as const,
       data: presentParticipant(await kitOf(db, request.params.userId)),

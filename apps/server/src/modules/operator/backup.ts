@@ -176,6 +176,21 @@ export async function backupDatabase(db: Db, file: string, store: FileStore = da
 export class RestoreRefusedError extends Error {}
 
 /**
+ * The rows a freshly migrated database holds of itself: the first edition the upgrade makes
+ * (current, never saved). Not data: an empty install restores without --force, the backup's
+ * own edition replacing it. Only when nothing else is there.
+ */
+async function migrationMadeRows(tx: DbOrTx, counts: Record<string, number>): Promise<Record<string, number>> {
+  const others = Object.entries(counts).some(([t, n]) => t !== 'editions' && n > 0);
+  if (others || counts.editions !== 1) return {};
+  const [pristine] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from editions where current and updated_at is null and copied_from is null`,
+  );
+  return { editions: Number(pristine?.n ?? 0) };
+}
+
+/**
  * Restores `file` into this database in one transaction. Refuses a database that holds
  * data unless `force` (which empties every table first), and a backup made at another
  * migration level (start the server of the matching version first).
@@ -215,16 +230,17 @@ export async function restoreDatabase(db: Db, file: string, opts: { force: boole
       const unknown = header.tables.filter((t) => !tables.includes(t));
       if (unknown.length > 0) throw new RestoreRefusedError(`The backup holds unknown tables: ${unknown.join(', ')}`);
       const before = await rowCounts(tx, tables);
-      const holding = Object.values(before).some((n) => n > 0);
+      const made = await migrationMadeRows(tx, before);
+      const holding = Object.entries(before).some(([t, n]) => n > (made[t] ?? 0));
       if (holding && !opts.force) {
         throw new RestoreRefusedError(
           `This database is not empty (${describeCounts(before)}). Nothing was changed. Restore into an empty database, or add --force to replace everything in it with the backup.`,
         );
       }
-      if (holding) {
+      if (holding || Object.values(before).some((n) => n > 0)) {
         // Children first, so no foreign key is left dangling.
         for (const t of [...tables].reverse()) await tx.execute(sql`delete from ${sql.identifier(t)}`);
-        emptied = before;
+        if (holding) emptied = before;
       }
       let record = await next();
       while (record && !record.complete) {

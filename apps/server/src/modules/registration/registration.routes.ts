@@ -72,7 +72,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       tags: ['auth'],
       description: `Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.${CHALLENGE_NOTE}`,
       body: registrationPayload(),
-      // 409: the email or the rider number is taken, as on the multipart route; 403: a challenge is asked.
+      // 409: the email or the rider number is taken, or the edition's registration is closed (REGISTRATION_CLOSED); 403: a challenge is asked.
       response: responses({ 201: authResponse, 403: challengeAsked }, 409),
     },
     handler: async (request, reply) => {
@@ -84,6 +84,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
         whenClientGone(reply),
         undefined,
         app.messenger,
+        app.clock.now(),
       );
       return registered(db, request, reply, result);
     },
@@ -128,6 +129,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
         whenClientGone(reply),
         fileStore,
         app.messenger,
+        app.clock.now(),
       );
       return registered(db, request, reply, result);
     },

@@ -19,6 +19,7 @@ import { displayName, onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
 import { createSession } from '../auth/auth.service';
+import { assertRegistrationOpen } from '../editions/editions.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
 
@@ -97,7 +98,10 @@ export async function register(
   signal?: AbortSignal,
   store: FileStore = databaseFileStore,
   messenger: Messenger = SILENT_MESSENGER,
+  now: Date = new Date(),
 ): Promise<RegistrationResult> {
+  // Outside the current edition's window nothing else matters (DESIGN.md §9).
+  await assertRegistrationOpen(db, now);
   // After the payload's own checks (at the route), before any queue or look-up: a common
   // password is refused whatever else is free.
   assertUncommonPassword(input.password);

@@ -1,52 +1,30 @@
-// Event-wide settings (issue 18's Settings): one row, absent until first
-// saved, when the defaults below answer. Changes are audited.
-import { DEFAULT_EVENT_NAME } from '@rally/shared/catalog/event-day';
+// Event-wide settings (issue 18's Settings): the current edition's name, dates and hotline
+// (DESIGN.md §9; they were one `event_settings` row before editions). `updatedAt` stays null
+// until staff first save. Changes are audited.
 import type { EventSettings, UpdateEventSettingsRequest } from '@rally/shared/contracts/settings';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { eventSettings } from '../../db/schema/incidents';
+import type { EditionRow } from '../../db/schema/editions';
 import type { Actor } from '../../lib/actor';
-import { recordActivity } from '../activities/activities.service';
+import { currentEdition, updateEdition } from '../editions/editions.service';
+
+const settingsOf = (row: EditionRow): EventSettings => ({
+  name: row.name,
+  startsOn: row.startsOn,
+  endsOn: row.endsOn,
+  hotline: row.hotline,
+  updatedAt: row.updatedAt?.toISOString() ?? null,
+});
 
 export async function readEventSettings(db: DbOrTx): Promise<EventSettings> {
-  const [row] = await db.select().from(eventSettings).where(eq(eventSettings.id, 1)).limit(1);
-  if (!row) return { name: DEFAULT_EVENT_NAME, startsOn: null, endsOn: null, hotline: null, updatedAt: null };
-  return {
-    name: row.name,
-    startsOn: row.startsOn,
-    endsOn: row.endsOn,
-    hotline: row.hotline,
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return settingsOf(await currentEdition(db));
 }
 
-const LABELS: Record<keyof UpdateEventSettingsRequest, string> = {
-  name: 'name',
-  startsOn: 'start date',
-  endsOn: 'end date',
-  hotline: 'emergency hotline',
-};
-
 export async function updateEventSettings(db: Db, body: UpdateEventSettingsRequest, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const before = await readEventSettings(tx);
-    const now = new Date();
-    await tx
-      .insert(eventSettings)
-      .values({ id: 1, ...body, updatedBy: actor.id, updatedAt: now })
-      .onConflictDoUpdate({ target: eventSettings.id, set: { ...body, updatedBy: actor.id, updatedAt: now } });
-    const changed = (Object.keys(LABELS) as Array<keyof UpdateEventSettingsRequest>).filter(
-      (k) => (before[k] ?? null) !== (body[k] ?? null),
-    );
-    await recordActivity(tx, {
+  const { id } = await currentEdition(db);
+  return settingsOf(
+    await updateEdition(db, id, body, actor, {
       type: 'event_settings_updated',
-      actorId: actor.id,
-      actorName: actor.name,
-      description: `${actor.name} updated the event settings`,
-      details: changed.length
-        ? changed.map((k) => `${LABELS[k]}: ${before[k] ?? '(none)'} → ${body[k] ?? '(none)'}`).join('; ')
-        : 'No change',
-    });
-  });
-  return readEventSettings(db);
+      description: 'updated the event settings',
+    }),
+  );
 }

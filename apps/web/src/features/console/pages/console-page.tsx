@@ -5,6 +5,7 @@
 import { CONSOLE_TABS, type ConsoleTabId, can } from '@rally/shared/permissions';
 import {
   BarChart3,
+  CalendarRange,
   ClipboardList,
   FileText,
   Flag,
@@ -45,6 +46,7 @@ const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> =
   logs: lazy(() => import('../logs/pages/logs-tab')),
   analytics: lazy(() => import('../analytics/pages/analytics-tab')),
   reports: lazy(() => import('../reports/pages/reports-tab')),
+  editions: lazy(() => import('../editions/pages/editions-tab')),
   settings: lazy(() => import('../settings/pages/settings-tab')),
 };
 
@@ -61,6 +63,7 @@ const TAB_ICONS: Record<ConsoleTabId, LucideIcon> = {
   logs: ScrollText,
   analytics: BarChart3,
   reports: FileText,
+  editions: CalendarRange,
   settings: Settings,
 };
 

@@ -21,6 +21,7 @@ import { ErrorSummary } from '../components/error-summary';
 import { FormSection } from '../components/form-section';
 import { IdentitySection } from '../components/identity-section';
 import { PaymentSection } from '../components/payment-section';
+import { RegistrationWindowNotice } from '../components/registration-window-notice';
 import { RiderNumberField } from '../components/rider-number-field';
 import { SecurityCheckNotice } from '../components/security-check-notice';
 import { EmergencyContactSection, MotorcycleSection } from '../components/simple-sections';
@@ -178,6 +179,7 @@ export default function RegisterPage() {
           </p>
         </div>
 
+        <RegistrationWindowNotice />
         {/* noValidate: the registration checks run in their fixed order as toasts, not as browser bubbles. */}
         <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Registration">
           {/* The server sends this form prerendered: it takes input once React owns it. */}

@@ -1,0 +1,82 @@
+// Editions (DESIGN.md §9): the list the public and the console read, and the organiser's
+// create and edit. Dates are calendar days (YYYY-MM-DD); the window and the held-numbers
+// date are moments (ISO 8601 with a zone).
+import { z } from 'zod';
+import { EDITION_YEAR_MAX, EDITION_YEAR_MIN } from '../catalog/editions';
+import { EVENT_NAME_MAX } from '../catalog/event-day';
+import { envelope, isoDateTime } from './common';
+import { dateText, hotlineText } from './settings';
+import { plainText } from './stations';
+
+export const edition = z.object({
+  id: z.string(),
+  name: z.string(),
+  year: z.number().int(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  registrationOpensAt: z.string().nullable(),
+  registrationClosesAt: z.string().nullable(),
+  numbersHeldUntil: z.string().nullable(),
+  current: z.boolean(),
+  hotline: z.string().nullable(),
+  /** The edition its settings were copied from, when it was made from one. */
+  copiedFrom: z.string().nullable(),
+  /** Where the server's clock stands in the window now. */
+  registration: z.enum(['open', 'not_yet', 'closed']),
+});
+export type Edition = z.infer<typeof edition>;
+export const editionsResponse = envelope(z.array(edition));
+export const editionResponse = envelope(z.object({ edition }));
+
+const moment = (field: string) => isoDateTime(field).nullable();
+
+const editionFields = z.object({
+  name: plainText('name', EVENT_NAME_MAX),
+  year: z
+    .number({ message: 'year must be a number' })
+    .int({ message: 'year must be a whole number' })
+    .min(EDITION_YEAR_MIN, { message: `year must be at least ${EDITION_YEAR_MIN}` })
+    .max(EDITION_YEAR_MAX, { message: `year must be at most ${EDITION_YEAR_MAX}` }),
+  startsOn: dateText('startsOn').nullable(),
+  endsOn: dateText('endsOn').nullable(),
+  registrationOpensAt: moment('registrationOpensAt'),
+  registrationClosesAt: moment('registrationClosesAt'),
+  numbersHeldUntil: moment('numbersHeldUntil'),
+  hotline: hotlineText.nullable(),
+});
+
+type Orderable = {
+  startsOn?: string | null;
+  endsOn?: string | null;
+  registrationOpensAt?: string | null;
+  registrationClosesAt?: string | null;
+};
+const datesInOrder = (v: Orderable) => !v.startsOn || !v.endsOn || v.endsOn >= v.startsOn;
+const windowInOrder = (v: Orderable) =>
+  !v.registrationOpensAt ||
+  !v.registrationClosesAt ||
+  Date.parse(v.registrationClosesAt) > Date.parse(v.registrationOpensAt);
+
+export const createEditionRequest = editionFields
+  .partial({ registrationOpensAt: true, registrationClosesAt: true, numbersHeldUntil: true, hotline: true })
+  .extend({
+    // A new edition is dated; the first one, made by the upgrade, may not have been.
+    startsOn: dateText('startsOn'),
+    endsOn: dateText('endsOn'),
+    /** An edition whose settings (the hotline) the new one starts with. */
+    copyFrom: z.uuid({ message: 'copyFrom must be an edition id' }).optional(),
+  })
+  .strict()
+  .refine(datesInOrder, { message: 'endsOn must not be before startsOn', path: ['endsOn'] })
+  .refine(windowInOrder, {
+    message: 'registrationClosesAt must be after registrationOpensAt',
+    path: ['registrationClosesAt'],
+  });
+export type CreateEditionRequest = z.infer<typeof createEditionRequest>;
+
+/** Any of the fields; the order rules are checked again on the edition as it would become. */
+export const updateEditionRequest = editionFields
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change: send at least one field' });
+export type UpdateEditionRequest = z.infer<typeof updateEditionRequest>;
