@@ -1,11 +1,13 @@
 // docs/benchmarks.md from one run: machine, tables, goals and, for each miss, this run's
 // figures with the cause measured in the "Investigation" section. That section is written
 // by hand (profiles and A/B runs, not this run's figures) and carried over on every rewrite.
+
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BoardFanoutResult, boardFanoutRows } from './board-fanout';
 import { DB_LABEL, type DbKind, repoRoot } from './common';
 import { contentionRows } from './contention';
+import { type EditionsReport, editionsReadRows, editionsUpgradeRows } from './editions';
 import type { LandingReport } from './landing';
 import { memoryRows, memorySplitRows } from './memory';
 import { type OneAddressResult, oneAddressRows } from './one-address-rush';
@@ -528,4 +530,31 @@ export function writeReport(run: BenchRun, res: Results): string {
   );
   writeFileSync(file, `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}`);
   return file;
+}
+
+export const EDITIONS_START = '<!-- editions:start -->';
+export const EDITIONS_END = '<!-- editions:end -->';
+
+/** The upgrade to editions and the public reads beside past editions; written in place. */
+export function editionsSection(report: EditionsReport, when: Date, commit: string, load?: [number, number]): string {
+  return [
+    EDITIONS_START,
+    '## 13. Editions: the upgrade, public reads with past editions',
+    '',
+    '`apps/server/bench/editions.ts`. The upgrade: a database at the level before editions (migration 0010) holding',
+    `${report.upgrades[0]?.riders ?? 0} verified riders, 6 stations, ${report.upgrades[0]?.scans ?? 0} scans and saved event settings is upgraded by the`,
+    "server's own migrations; every table's rows are counted before and after (the settings row, which becomes the first",
+    'edition, aside). The reads: the real server with three past editions beside the current one, each read under',
+    `autocannon (${report.options.connections} connections, ${report.options.seconds} s after a ${report.options.warmupSeconds} s warm-up) as a share of a bare Fastify hello-world`,
+    "measured first and last in the same run (reads.ts's method; goal: a profile read keeps today's ≥ 40%).",
+    '',
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${
+      load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
+    }.`,
+    '',
+    markdownTable(editionsUpgradeRows(report)),
+    '',
+    markdownTable(editionsReadRows(report)),
+    EDITIONS_END,
+  ].join('\n');
 }

@@ -8,7 +8,7 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages   a subset (docs/benchmarks.md
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages,editions   a subset (docs/benchmarks.md
 //                                     is then not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which
 //                                     rewrite their own section in place; one-address rewrites its own whenever it runs);
 //                                     `npm run bench -- --only landing` does the same
@@ -25,6 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  EDITIONS_END,
+  EDITIONS_START,
+  editionsSection,
   ONE_ADDRESS_END,
   ONE_ADDRESS_START,
   oneAddressSection,
@@ -50,6 +53,7 @@ import {
   repoRoot,
 } from './common';
 import { type ContentionResult, contentionRows, runContention } from './contention';
+import { type EditionsReport, editionsReadRows, editionsUpgradeRows, runEditions } from './editions';
 import { type LandingReport, pagesFromEnv, runLanding } from './landing';
 import { type LiveReadsReport, liveRows, liveSection, liveSummary, runLiveReads, writeLiveSection } from './live-reads';
 import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './memory';
@@ -194,6 +198,7 @@ async function main() {
   const sos: SosLatencyResult[] = [];
   const oneAddress: OneAddressResult[] = [];
   let messages: MessagesReport | undefined;
+  let editionsReport: EditionsReport | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -256,6 +261,14 @@ async function main() {
         runMessages(run.kinds as DbKind[], template),
       );
     if (messages) console.table(messagesRows(messages));
+    if (wanted('editions'))
+      editionsReport = await step('13. editions: the upgrade, public reads with past editions', run, () =>
+        runEditions(run.kinds as DbKind[], template),
+      );
+    if (editionsReport) {
+      console.table(editionsUpgradeRows(editionsReport));
+      console.table(editionsReadRows(editionsReport));
+    }
   } finally {
     template.dispose();
   }
@@ -302,6 +315,11 @@ async function main() {
     console.log(
       `\nWrote the one-address section of ${writeSectionInPlace(ONE_ADDRESS_START, ONE_ADDRESS_END, section)}`,
     );
+  }
+  if (editionsReport) {
+    // Its own section, in place, after a full run or BENCH_ONLY=editions.
+    const section = editionsSection(editionsReport, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the editions section of ${writeSectionInPlace(EDITIONS_START, EDITIONS_END, section)}`);
   }
   if (messages) {
     // Its own section, in place, after a full run or BENCH_ONLY=messages.

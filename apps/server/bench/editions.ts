@@ -1,0 +1,245 @@
+// Benchmark: editions (issue 29). Two figures, on each database:
+//
+// 1. The upgrade's time: a database at the level before editions (migration 0010) holding
+//    1,000 verified riders, 6 stations, 6,000 scans and saved event settings is upgraded
+//    by the server's own migrations (0011 makes the first edition from the settings). The
+//    rows are counted before and after: the upgrade must lose none.
+// 2. The public reads with three past editions in the database: the editions list, the
+//    event settings (the current edition's) and a rider's profile under autocannon, each
+//    as a share of a bare Fastify hello-world measured in the same run (reads.ts's method).
+//
+//   npx tsx apps/server/bench/editions.ts     (BENCH_EDITIONS_RIDERS, BENCH_EDITIONS_SCANS)
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase } from '../src/db/client';
+import { migrationsUpTo, runMigrations } from '../src/db/migrate';
+import { editions } from '../src/db/schema/editions';
+import { stations } from '../src/db/schema/event-day';
+import { hashPassword } from '../src/lib/passwords';
+import {
+  BENCH_PASSWORD,
+  benchRiderRows,
+  DB_LABEL,
+  type DbKind,
+  freshPgDatabase,
+  insertVerifiedRiders,
+  type PgliteTemplate,
+  pgReachable,
+  runAsScript,
+  seededServer,
+  startHelloWorld,
+  tempDir,
+} from './common';
+import { defaultReadOptions, measureTargets, type ReadOptions, runLabels, warmedRun } from './reads';
+
+const RIDERS = Number(process.env.BENCH_EDITIONS_RIDERS ?? 1000);
+const SCANS = Number(process.env.BENCH_EDITIONS_SCANS ?? 6000);
+const STATIONS = 6;
+const PAST_EDITIONS = 3;
+
+export interface EditionsUpgradeResult {
+  database: DbKind;
+  riders: number;
+  scans: number;
+  upgradeSeconds: number;
+  rowsBefore: number;
+  rowsAfter: number;
+}
+
+export interface EditionsReadRun {
+  target: string;
+  db: DbKind | null;
+  reqPerSec: number;
+  p99: number;
+  failures: number;
+}
+
+export interface EditionsReport {
+  upgrades: EditionsUpgradeResult[];
+  reads: EditionsReadRun[];
+  helloReqPerSec: number;
+  options: ReadOptions;
+}
+
+/** Riders, stations and scans straight into the database (the API would take longer than the figure). */
+async function seedInstall(database: Database, riders: number, scans: number) {
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const ids = await insertVerifiedRiders(database.db, benchRiderRows(riders, 'edition-rider', passwordHash));
+  const made = await database.db
+    .insert(stations)
+    .values(
+      Array.from({ length: STATIONS }, (_, i) => ({
+        name: `Station ${i + 1}`,
+        code: `S${i + 1}`,
+        kind: 'checkpoint' as const,
+        order: i,
+      })),
+    )
+    .returning({ id: stations.id });
+  const at = Date.now() - 6 * 3600_000;
+  const rows = Array.from({ length: scans }, (_, i) => ({
+    id: randomUUID(),
+    stationId: made[i % made.length]?.id as string,
+    riderId: ids[Math.floor(i / made.length) % ids.length] as string,
+    riderNumber: (Math.floor(i / made.length) % ids.length) + 1,
+    scannedAt: new Date(at + i * 1000),
+    deviceId: `bench-device-${i % 20}`,
+    source: 'manual' as const,
+    status: 'accepted' as const,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await database.db.execute(sql`insert into scans (id, station_id, rider_id, rider_number, scanned_at, device_id, source, status)
+      select x.id, x.station_id, x.rider_id, x.rider_number, x.scanned_at, x.device_id, x.source::scan_source, x.status::scan_status
+      from json_to_recordset(${JSON.stringify(
+        rows.slice(i, i + 500).map((r) => ({
+          id: r.id,
+          station_id: r.stationId,
+          rider_id: r.riderId,
+          rider_number: r.riderNumber,
+          scanned_at: r.scannedAt.toISOString(),
+          device_id: r.deviceId,
+          source: r.source,
+          status: r.status,
+        })),
+      )}::json) as x(id uuid, station_id uuid, rider_id uuid, rider_number int, scanned_at timestamptz, device_id text, source text, status text)`);
+}
+
+async function countRows(database: Database): Promise<number> {
+  const tables = (await database.db.execute(
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: Array<{ t: string }> };
+  let total = 0;
+  for (const { t } of tables.rows) {
+    // The upgrade moves the settings row into the first edition: the one row is counted once.
+    if (t === 'editions' || t === 'event_settings') continue;
+    const r = (await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    total += Number(r.rows[0]?.n ?? 0);
+  }
+  return total;
+}
+
+export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeResult> {
+  const dir = tempDir('rally-bench-editions-');
+  const pgdb = kind === 'postgres' ? await freshPgDatabase() : null;
+  const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url } : { dataDir: `${dir.path}/db` });
+  try {
+    const older = migrationsUpTo('0010_messages', `${dir.path}/drizzle`);
+    await runMigrations(database, older.folder);
+    await seedInstall(database, RIDERS, SCANS);
+    await database.db.execute(
+      sql`insert into event_settings (id, name, starts_on, ends_on, hotline) values (1, 'Mindanao Warriors Endurance Rally 2026', '2026-11-14', '2026-11-16', '+63 917 555 0101')`,
+    );
+    const rowsBefore = await countRows(database);
+    const t0 = performance.now();
+    await runMigrations(database);
+    const upgradeSeconds = (performance.now() - t0) / 1000;
+    const rowsAfter = await countRows(database);
+    const made = await database.db.select().from(editions);
+    if (made.length !== 1 || !made[0]?.current || made[0].hotline !== '+63 917 555 0101')
+      throw new Error(`the upgrade made ${JSON.stringify(made)}`);
+    return { database: kind, riders: RIDERS, scans: SCANS, upgradeSeconds, rowsBefore, rowsAfter };
+  } finally {
+    await database.close();
+    await pgdb?.drop();
+    dir.remove();
+  }
+}
+
+export async function runEditionsReads(
+  kinds: DbKind[],
+  template: PgliteTemplate,
+  opts: ReadOptions = defaultReadOptions(),
+  log: (line: string) => void = console.log,
+): Promise<Omit<EditionsReport, 'upgrades'>> {
+  const hello = await startHelloWorld();
+  const servers: Array<Awaited<ReturnType<typeof seededServer<string>>>> = [];
+  try {
+    for (const kind of kinds)
+      servers.push(
+        await seededServer(kind, template, {
+          dirPrefix: 'rally-bench-editions-reads-',
+          seed: async (database) => {
+            const passwordHash = await hashPassword(BENCH_PASSWORD);
+            const [first] = await insertVerifiedRiders(
+              database.db,
+              benchRiderRows(opts.taken, 'edition-reader', passwordHash),
+            );
+            // Three past editions beside the current one the upgrade made.
+            await database.db.insert(editions).values(
+              Array.from({ length: PAST_EDITIONS }, (_, i) => ({
+                name: `Mindanao Warriors Endurance Rally ${2022 + i}`,
+                year: 2022 + i,
+                startsOn: `${2022 + i}-11-14`,
+                endsOn: `${2022 + i}-11-16`,
+                hotline: '+63 917 555 0101',
+              })),
+            );
+            return first as string;
+          },
+        }),
+      );
+    const targets: Array<{ target: string; db: DbKind | null; url: string }> = [
+      { target: 'hello-world', db: null, url: `${hello.url}/hello` },
+    ];
+    for (const s of servers) {
+      const listed = (await (await fetch(`${s.server.url}/api/editions`)).json()) as { data: unknown[] };
+      if (listed.data.length !== PAST_EDITIONS + 1)
+        throw new Error(`editions on ${s.server.url}: ${listed.data.length}`);
+      const db = s.env.DATABASE_URL ? 'postgres' : 'pglite';
+      targets.push({ target: 'editions list', db, url: `${s.server.url}/api/editions` });
+      targets.push({ target: 'event settings', db, url: `${s.server.url}/api/settings/event` });
+      targets.push({ target: 'profile', db, url: `${s.server.url}/api/users/${s.seeded}/profile` });
+    }
+    targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });
+    const { runs, helloReqPerSec } = await measureTargets(targets, opts, log, async (t) => {
+      const r = await warmedRun(
+        { url: (t as { url: string }).url, connections: opts.connections, pipelining: 1 },
+        opts,
+      );
+      return { reqPerSec: r.requests.average, p99: r.latency.p99, failures: r.non2xx + r.errors + r.timeouts };
+    });
+    return { reads: runs, helloReqPerSec, options: opts };
+  } finally {
+    for (const s of servers) await s.close();
+    await hello.stop();
+  }
+}
+
+export async function runEditions(kinds: DbKind[], template: PgliteTemplate): Promise<EditionsReport> {
+  const upgrades: EditionsUpgradeResult[] = [];
+  for (const kind of kinds) {
+    console.log(`  the upgrade on ${DB_LABEL[kind]}: ${RIDERS} riders, ${SCANS} scans...`);
+    upgrades.push(await runEditionsUpgrade(kind));
+  }
+  return { upgrades, ...(await runEditionsReads(kinds, template)) };
+}
+
+export const editionsUpgradeRows = (r: EditionsReport) =>
+  r.upgrades.map((u) => ({
+    database: DB_LABEL[u.database],
+    riders: u.riders,
+    scans: u.scans,
+    'upgrade time': `${u.upgradeSeconds.toFixed(2)} s`,
+    'rows before / after': `${u.rowsBefore} / ${u.rowsAfter}`,
+    lost: u.rowsBefore - u.rowsAfter,
+  }));
+
+export const editionsReadRows = (r: EditionsReport) => {
+  const label = runLabels();
+  return r.reads.map((run) => ({
+    ...label(run),
+    'req/s': Math.round(run.reqPerSec),
+    'of hello-world': `${((100 * run.reqPerSec) / r.helloReqPerSec).toFixed(1)}%`,
+    'p99 (ms)': run.p99,
+    failures: run.failures,
+  }));
+};
+
+runAsScript(import.meta.url, async (template) => {
+  const kinds: DbKind[] = (await pgReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+  const report = await runEditions(kinds, template);
+  console.table(editionsUpgradeRows(report));
+  console.table(editionsReadRows(report));
+});
