@@ -30,7 +30,7 @@
 // on sign-out (apps/web/src/lib/storage.ts). The page is rendered only when both come and
 // match; a credential without its mark is cleared, unused.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
+import { isRiderRole } from '@rally/shared/catalog/accounts';
 import { SESSION_COOKIE, SESSION_MARK_COOKIE } from '@rally/shared/catalog/web-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -105,7 +105,7 @@ export async function findPageSession(
 
 /** Whether an account's own page is rendered by the server (and so gets the cookie). */
 export function rendersOwnPage(role: string): boolean {
-  return (RIDER_ROLES as readonly string[]).includes(role);
+  return isRiderRole(role);
 }
 
 function line(request: FastifyRequest, name: string, value: string, path: string, maxAge: number, httpOnly: boolean) {

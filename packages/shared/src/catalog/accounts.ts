@@ -21,6 +21,10 @@ export const GUEST_STAFF_LABEL = 'Guest (Organizer Sponsored)';
 export const STAFF_ROLES = ['admin', 'marshall', 'developer', 'officer'] as const satisfies readonly Role[];
 /** Rider accounts, as opposed to staff ones. */
 export const RIDER_ROLES = ['participant', 'guest'] as const satisfies readonly Role[];
+/** Whether a role is a rider's (RIDER_ROLES), as opposed to staff. */
+export function isRiderRole(role: string | null | undefined): boolean {
+  return (RIDER_ROLES as readonly string[]).includes(role ?? '');
+}
 /** Roles that land on /admin after login or verification (others land on /me). */
 export const ADMIN_LANDING_ROLES = ['admin', 'marshall'] as const satisfies readonly Role[];
 /** Roles that see the Admin Panel entry in the My Profile menu. */

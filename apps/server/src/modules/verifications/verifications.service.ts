@@ -2,7 +2,7 @@
 // Every decision is a guarded UPDATE (… WHERE status = expected RETURNING), so two staff
 // approving the same rider at once produce one decision, one history row and one
 // activity; the loser is told what happened.
-import { RIDER_ROLES, type VerificationAction } from '@rally/shared/catalog/accounts';
+import { isRiderRole, type VerificationAction } from '@rally/shared/catalog/accounts';
 import type { VerifyBody } from '@rally/shared/contracts/verifications';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -167,7 +167,7 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       .where(eq(verifications.userId, userId))
       .limit(1);
     if (!before) throw new NotFoundError('No verification found for this user', 'VERIFICATION_NOT_FOUND');
-    if (!(RIDER_ROLES as readonly string[]).includes(before.role)) {
+    if (!isRiderRole(before.role)) {
       // Staff accounts are created verified; returning one to pending would only lock it out.
       throw new ConflictError('Staff accounts have no payment verification to undo', 'STAFF_ACCOUNT');
     }

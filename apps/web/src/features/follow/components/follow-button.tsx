@@ -1,6 +1,6 @@
 // "FOLLOW THIS RIDER": on a rider's public page (and linked from their pass as /user/{id}#follow).
 // The form itself is fetched on the first press: most visitors of a profile never follow.
-import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
+import { isRiderRole } from '@rally/shared/catalog/accounts';
 import type { PublicProfile } from '@rally/shared/contracts/profiles';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -14,7 +14,7 @@ export const FOLLOW_HASH = '#follow';
 
 /** Only verified riders can be followed (the server answers 404 for anyone else). */
 function followable(rider: Pick<PublicProfile, 'role' | 'verificationStatus'>): boolean {
-  return rider.verificationStatus === 'verified' && (RIDER_ROLES as readonly string[]).includes(rider.role);
+  return rider.verificationStatus === 'verified' && isRiderRole(rider.role);
 }
 
 export function FollowButton({
