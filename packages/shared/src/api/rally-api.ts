@@ -1684,6 +1684,27 @@ export interface paths {
         patch: operations["patchMyDetails"];
         trace?: never;
     };
+    "/api/my/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The signed-in rider’s entries, newest first, with verification and result.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        get: operations["getMyEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/followers": {
         parameters: {
             query?: never;
@@ -16808,6 +16829,104 @@ export interface operations {
             };
             /** @description The body or an uploaded file is of a type this operation does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getMyEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            category: string | null;
+                            current: boolean;
+                            editionId: string;
+                            editionName: string;
+                            id: string;
+                            result: {
+                                elapsedMs: number | null;
+                                finishedAt: string | null;
+                                /** @enum {string} */
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns";
+                            } | null;
+                            riderNumber: number | null;
+                            verificationCode: string;
+                            /** @enum {string} */
+                            verificationStatus: "pending" | "verified" | "rejected";
+                            year: number;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@
 // date are moments (ISO 8601 with a zone).
 import { z } from 'zod';
 import { EDITION_YEAR_MAX, EDITION_YEAR_MIN } from '../catalog/editions';
-import { EVENT_NAME_MAX } from '../catalog/event-day';
+import { COURSE_STATES, EVENT_NAME_MAX } from '../catalog/event-day';
 import { envelope, isoDateTime } from './common';
 import { dateText, hotlineText } from './settings';
 import { plainText } from './stations';
@@ -80,3 +80,29 @@ export const updateEditionRequest = editionFields
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change: send at least one field' });
 export type UpdateEditionRequest = z.infer<typeof updateEditionRequest>;
+
+/**
+ * A rider's entry in one edition (GET /api/my/entries): its number, category, verification
+ * and, once verified, where the rider stands or how they ended (the course state of the
+ * rally's current day, the elapsed time of a finisher).
+ */
+export const myEntry = z.object({
+  id: z.string(),
+  editionId: z.string(),
+  editionName: z.string(),
+  year: z.number().int(),
+  current: z.boolean(),
+  riderNumber: z.number().int().nullable(),
+  category: z.string().nullable(),
+  verificationCode: z.string(),
+  verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+  result: z
+    .object({
+      state: z.enum(COURSE_STATES),
+      finishedAt: z.string().nullable(),
+      elapsedMs: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type MyEntry = z.infer<typeof myEntry>;
+export const myEntriesResponse = envelope(z.array(myEntry));

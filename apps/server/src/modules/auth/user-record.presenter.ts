@@ -1,3 +1,4 @@
+import { isRiderRole } from '@rally/shared/catalog/accounts';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -64,7 +65,10 @@ export function presentUserRecord(src: UserRecordSource): UserRecord {
     bikeInfo: { model: u.motorcycleModel, category: u.category },
     // Editions in which the rider's entry was verified. Entries live on the account for the
     // current edition only until a new edition is made current (DESIGN.md §9).
-    stats: { fires: src.fires, eventsParticipated: src.verification?.status === 'verified' ? 1 : 0 },
+    stats: {
+      fires: src.fires,
+      eventsParticipated: isRiderRole(u.role) && src.verification?.status === 'verified' ? 1 : 0,
+    },
     createdAt: u.createdAt.toISOString(),
   };
 }

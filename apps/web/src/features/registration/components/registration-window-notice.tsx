@@ -1,7 +1,7 @@
 import { registrationClosedMessage } from '@rally/shared/catalog/editions';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
-import { call, client } from '../../../lib/api-client';
+import { editionsQuery } from '../../../lib/editions';
 
 /**
  * Outside the current edition's registration window, says so before a rider fills in the
@@ -9,11 +9,8 @@ import { call, client } from '../../../lib/api-client';
  * stays (what is typed is kept on the phone as a draft), ready for the day it opens.
  */
 export function RegistrationWindowNotice() {
-  const { data: current } = useQuery({
-    queryKey: ['editions', 'current'],
-    queryFn: async () => (await call(client.GET('/api/editions'))).data.find((e) => e.current) ?? null,
-    staleTime: 60_000,
-  });
+  const { data: editions } = useQuery(editionsQuery());
+  const current = editions?.find((e) => e.current);
   if (!current || current.registration === 'open') return null;
   const message = registrationClosedMessage(current.name, current, new Date());
   if (!message) return null;

@@ -1,14 +1,5 @@
 import type { CreateEditionRequest, Edition, UpdateEditionRequest } from '@rally/shared/contracts/editions';
-import { queryOptions } from '@tanstack/react-query';
 import { call, client } from '../../../../lib/api-client';
-
-export const editionsKey = ['editions'] as const;
-
-export const editionsQuery = () =>
-  queryOptions({
-    queryKey: editionsKey,
-    queryFn: async (): Promise<Edition[]> => (await call(client.GET('/api/editions'))).data,
-  });
 
 export async function createEdition(body: CreateEditionRequest): Promise<Edition> {
   return (await call(client.POST('/api/admin/editions', { body }))).data.edition;

@@ -8,11 +8,12 @@ import { CalendarRange, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { ApiError } from '../../../../lib/api-client';
+import { editionsKey, editionsQuery } from '../../../../lib/editions';
 import { eventSettingsKey } from '../../../../lib/event-settings';
 import { toast } from '../../../../lib/toast';
 import { QueryStates } from '../../components/list-states';
 import { TabHeading } from '../../components/tab-heading';
-import { createEdition, editionsKey, editionsQuery, updateEdition } from '../api/editions-api';
+import { createEdition, updateEdition } from '../api/editions-api';
 import { EditionForm } from '../components/edition-form';
 
 const failed = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);

@@ -11,6 +11,7 @@ import { buttonStyles } from '../../../../components/ui/button-styles';
 import { TextField } from '../../../../components/ui/text-field';
 import { ApiError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
+import { editionsKey } from '../../../../lib/editions';
 import { eventSettingsKey, eventSettingsQuery } from '../../../../lib/event-settings';
 import { toast } from '../../../../lib/toast';
 import { QueryStates } from '../../components/list-states';
@@ -55,6 +56,8 @@ function EventSettingsForm({ settings }: { settings: EventSettings }) {
     mutationFn: saveEventSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(eventSettingsKey, saved);
+      // They are the current edition's: the Editions tab (and the form's notice) read them too.
+      void queryClient.invalidateQueries({ queryKey: editionsKey });
       setProblem(null);
       toast.success('Event settings saved');
     },
