@@ -50,6 +50,7 @@ test('an organiser makes the next edition and closes registration; a rider is to
     await form.getByLabel('Registration opens').fill('2030-12-01T08:00');
     await form.getByLabel('Registration closes').fill('2031-02-28T23:59');
     await form.getByLabel("Returning riders' numbers held until").fill('2031-01-15T23:59');
+    if (process.env.E2E_SHOTS) await form.screenshot({ path: `${process.env.E2E_SHOTS}/edition-form-360.png` });
     await form.getByRole('button', { name: 'Create Edition' }).click();
     await expect(toast(page, `${name} created`)).toBeVisible();
     const made = cards.filter({ has: page.getByRole('heading', { name, level: 3 }) });
