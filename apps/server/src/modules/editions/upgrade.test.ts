@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { DEFAULT_EVENT_NAME } from '@rally/shared/catalog/event-day';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -213,6 +214,28 @@ describe.each(DB_KINDS)('the upgrade to editions (%s)', (kind) => {
       expect(editionsAfter[0]).toMatchObject({ current: true, hotline: '+63 917 555 0101' });
     } finally {
       await upgraded.close();
+    }
+  });
+
+  it('dates the first edition by the first registration when the settings were never saved', async () => {
+    const older = migrationsUpTo(BEFORE_EDITIONS, path.join(work, `drizzle-unsaved-${kind}`));
+    const opened = await openTestDatabase(kind, { migrationsFolder: older.folder });
+    try {
+      const { db } = opened.database;
+      await db.execute(sql`insert into users (email, password_hash, first_name, last_name, role, created_at)
+        values ('first@example.com', 'x', 'First', 'Rider', 'participant', '2024-06-01T02:00:00Z'),
+               ('staff@example.com', 'x', 'Early', 'Staff', 'admin', '2023-01-01T00:00:00Z')`);
+      await runMigrations(opened.database);
+      const rows = (await db.execute(
+        sql`select name, year, current, starts_on, hotline, updated_at from editions`,
+      )) as unknown as {
+        rows: unknown[];
+      };
+      expect(rows.rows).toEqual([
+        { name: DEFAULT_EVENT_NAME, year: 2024, current: true, starts_on: null, hotline: null, updated_at: null },
+      ]);
+    } finally {
+      await opened.drop();
     }
   });
 });
