@@ -42,6 +42,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { courseRoutes } from './modules/course/course.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { editionRoutes } from './modules/editions/editions.routes';
+import { entryRoutes } from './modules/entries/entries.routes';
 import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { followersRoutes } from './modules/followers/followers.routes';
@@ -304,6 +305,7 @@ export async function buildApp(opts: {
       await api.register(incidentRoutes, { db });
       await api.register(settingsRoutes, { db });
       await api.register(editionRoutes, { db });
+      await api.register(entryRoutes, { db });
       await api.register(courseRoutes, { db });
       await api.register(eventStreamRoutes, { db });
       await api.register(liveRoutes, { db });

@@ -5,7 +5,6 @@ import {
   type Edition,
   editionResponse,
   editionsResponse,
-  myEntriesResponse,
   updateEditionRequest,
 } from '@rally/shared/contracts/editions';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +15,7 @@ import { sendJson } from '../../lib/answer-cache';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { presentEdition } from './editions.presenter';
-import { createEdition, listEditions, myEntries, updateEdition } from './editions.service';
+import { createEdition, listEditions, updateEdition } from './editions.service';
 
 const manage = { permission: 'manage_event' } as const;
 
@@ -50,19 +49,6 @@ export async function editionRoutes(app: FastifyInstance, opts: { db: Db }) {
       const items = listed.editions.map((e) => `${e.head},"registration":"${registrationState(e.edition, now)}"}`);
       return sendJson(reply, `{"success":true,"data":[${items.join(',')}]}`);
     },
-  });
-
-  r.get('/my/entries', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: ['editions'],
-      description: 'The signed-in rider’s entries, newest first, with verification and result.',
-      response: responses({ 200: myEntriesResponse }),
-    },
-    handler: async (request) => ({
-      success: true as const,
-      data: await myEntries(db, requireAuth(request).userId, app.clock.now()),
-    }),
   });
 
   r.post('/admin/editions', {

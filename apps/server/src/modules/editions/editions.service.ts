@@ -1,18 +1,14 @@
 // Editions (DESIGN.md §9): one year's rally each, exactly one current. The current one's
 // name, dates and hotline are what the specs' event settings read and write; its
 // registration window is enforced on every registration.
-import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
 import { registrationClosedMessage } from '@rally/shared/catalog/editions';
-import type { CreateEditionRequest, MyEntry, UpdateEditionRequest } from '@rally/shared/contracts/editions';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CreateEditionRequest, UpdateEditionRequest } from '@rally/shared/contracts/editions';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type EditionRow, editions } from '../../db/schema/editions';
-import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
-import { riderCourseState } from '../course/course-decisions.service';
 
 const editionNotFound = () => new NotFoundError('Edition not found', 'EDITION_NOT_FOUND');
 const nameTaken = (name: string) =>
@@ -162,52 +158,4 @@ export async function updateEdition(
     });
     return row;
   });
-}
-
-/**
- * The rider's entries, newest first. An install keeps entries for its current edition only
- * (the account's number, category and verification) until another edition is made current
- * (docs/editions.md), so this is that one entry, or none.
- */
-export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<MyEntry[]> {
-  const edition = await currentEdition(db);
-  const [row] = await db
-    .select({
-      id: verifications.id,
-      status: verifications.status,
-      verificationCode: verifications.verificationCode,
-      riderNumber: users.riderNumber,
-      category: users.category,
-      active: sql<boolean>`${users.status} = 'active'`,
-    })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
-    // Staff accounts carry a verification record too, but enter no edition.
-    .where(and(eq(verifications.userId, userId), inArray(users.role, [...RIDER_ROLES])))
-    .limit(1);
-  if (!row) return [];
-  // A verified, active rider has a course state; any other entry has no result yet.
-  const state =
-    row.status === 'verified' && row.active
-      ? await riderCourseState(db, userId, now).catch((err) => {
-          if (err instanceof NotFoundError) return null;
-          throw err;
-        })
-      : null;
-  return [
-    {
-      id: row.id,
-      editionId: edition.id,
-      editionName: edition.name,
-      year: edition.year,
-      current: edition.current,
-      riderNumber: row.riderNumber,
-      category: row.category,
-      verificationCode: row.verificationCode,
-      verificationStatus: row.status,
-      result: state
-        ? { state: state.state, finishedAt: state.finishedAt?.toISOString() ?? null, elapsedMs: state.elapsedMs }
-        : null,
-    },
-  ];
 }

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatRallyMoment } from '@rally/shared/catalog/editions';
 import { DEFAULT_EVENT_NAME, RALLY_TIME_ZONE } from '@rally/shared/catalog/event-day';
-import type { Edition, MyEntry } from '@rally/shared/contracts/editions';
+import type { Edition } from '@rally/shared/contracts/editions';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
@@ -264,37 +264,5 @@ describe.each(DB_KINDS)('editions (%s)', (kind) => {
     expect((await profile(pending)).json().data.user.stats.eventsParticipated).toBe(0);
     const verified = await approvedRider(t.app, admin);
     expect((await profile(verified)).json().data.user.stats.eventsParticipated).toBe(1);
-  });
-
-  it('answers a rider their entry in the current edition, with the result once verified', async () => {
-    const { id, name, year } = await current();
-    const entries = async (actor: Actor | null) => {
-      const res = await call(actor, 'GET', '/api/my/entries');
-      return { status: res.statusCode, data: res.json().data as MyEntry[] };
-    };
-    const pending = await registerRider(t.app);
-    expect(await entries(pending)).toEqual({
-      status: 200,
-      data: [
-        {
-          id: expect.any(String),
-          editionId: id,
-          editionName: name,
-          year,
-          current: true,
-          riderNumber: pending.riderNumber,
-          category: 'bagani',
-          verificationCode: pending.verificationCode,
-          verificationStatus: 'pending',
-          result: null,
-        },
-      ],
-    });
-    const verified = await approvedRider(t.app, admin);
-    const [entry] = (await entries(verified)).data;
-    expect(entry).toMatchObject({ verificationStatus: 'verified', result: { state: 'not_started', elapsedMs: null } });
-    // Staff have no entry; signed out is refused.
-    expect(await entries(marshall)).toEqual({ status: 200, data: [] });
-    expect((await call(null, 'GET', '/api/my/entries')).statusCode).toBe(401);
   });
 });
