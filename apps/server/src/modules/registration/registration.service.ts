@@ -100,8 +100,6 @@ export async function register(
   messenger: Messenger = SILENT_MESSENGER,
   now: Date = new Date(),
 ): Promise<RegistrationResult> {
-  // Outside the current edition's window nothing else matters (DESIGN.md §9).
-  await assertRegistrationOpen(db, now);
   // After the payload's own checks (at the route), before any queue or look-up: a common
   // password is refused whatever else is free.
   assertUncommonPassword(input.password);
@@ -109,6 +107,10 @@ export async function register(
     db,
     input.riderNumber,
     async () => {
+      // Outside the current edition's window nothing else is looked at (DESIGN.md §9). Checked
+      // inside the queue, not before it: claims of one number enter the queue in the order
+      // they arrived, and an awaited look-up before it could let a later one overtake.
+      await assertRegistrationOpen(db, now);
       await precheck(db, input.email, input.riderNumber);
       const pending = await inspectUploads();
       const [uploads, passwordHash] = await Promise.all([
