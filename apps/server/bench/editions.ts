@@ -4,8 +4,8 @@
 //    1,000 verified riders, 6 stations, 6,000 scans and saved event settings is upgraded
 //    by the server's own migrations (0011 makes the first edition from the settings). The
 //    rows are counted before and after: the upgrade must lose none.
-// 2. The public reads with three past editions in the database: the editions list, the
-//    event settings (the current edition's) and a rider's profile under autocannon, each
+// 2. The public reads with three past editions in the database: the editions list and a
+//    rider's profile under autocannon, each
 //    as a share of a bare Fastify hello-world measured in the same run (reads.ts's method).
 //
 //   npx tsx apps/server/bench/editions.ts     (BENCH_EDITIONS_RIDERS, BENCH_EDITIONS_SCANS)
@@ -189,7 +189,6 @@ export async function runEditionsReads(
         throw new Error(`editions on ${s.server.url}: ${listed.data.length}`);
       const db = s.env.DATABASE_URL ? 'postgres' : 'pglite';
       targets.push({ target: 'editions list', db, url: `${s.server.url}/api/editions` });
-      targets.push({ target: 'event settings', db, url: `${s.server.url}/api/settings/event` });
       targets.push({ target: 'profile', db, url: `${s.server.url}/api/users/${s.seeded}/profile` });
     }
     targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });

@@ -253,7 +253,7 @@ describe.each(DB_KINDS)('editions (%s)', (kind) => {
     const settings = (await call(null, 'GET', '/api/settings/event')).json().data;
     expect(settings).toMatchObject({ name, startsOn: '2030-03-01', endsOn: '2030-03-03', hotline: null });
     expect(settings.updatedAt).not.toBeNull();
-    // Both reads come from the answer cache: a change made as an edition shows in the settings too.
+    // A change made as an edition shows in the settings too (the editions list is answer-cached).
     const renamed = named('Warriors of the South');
     expect((await call(admin, 'PATCH', `/api/admin/editions/${id}`, { name: renamed })).statusCode).toBe(200);
     expect((await call(null, 'GET', '/api/settings/event')).json().data.name).toBe(renamed);

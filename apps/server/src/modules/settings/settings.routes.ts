@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
-import { sendJson } from '../../lib/answer-cache';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { readEventSettings, updateEventSettings } from './settings.service';
@@ -17,14 +16,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/settings/event', {
     config: { access: 'public' },
     schema: { tags: ['settings'], response: responses({ 200: eventSettingsResponse }) },
-    // Every rider's phone fetches it for the SOS fallback: from the answer cache (any write drops it).
-    handler: async (_request, reply) =>
-      sendJson(
-        reply,
-        await app.answerCache.get('settings:event', async () =>
-          JSON.stringify({ success: true, data: await readEventSettings(db) }),
-        ),
-      ),
+    handler: async () => ({ success: true as const, data: await readEventSettings(db) }),
   });
 
   r.put('/admin/settings/event', {
