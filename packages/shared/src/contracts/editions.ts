@@ -45,17 +45,38 @@ const editionFields = z.object({
   hotline: hotlineText.nullable(),
 });
 
+type Moment = string | Date | null | undefined;
 type Orderable = {
   startsOn?: string | null;
   endsOn?: string | null;
-  registrationOpensAt?: string | null;
-  registrationClosesAt?: string | null;
+  registrationOpensAt?: Moment;
+  registrationClosesAt?: Moment;
 };
-const datesInOrder = (v: Orderable) => !v.startsOn || !v.endsOn || v.endsOn >= v.startsOn;
-const windowInOrder = (v: Orderable) =>
-  !v.registrationOpensAt ||
-  !v.registrationClosesAt ||
-  Date.parse(v.registrationClosesAt) > Date.parse(v.registrationOpensAt);
+const time = (m: string | Date) => (m instanceof Date ? m.getTime() : Date.parse(m));
+
+/**
+ * The order of an edition's dates: the create request's refinements, and the server's check
+ * of an edition as a change would leave it (a PATCH holds only what it changes).
+ */
+export const EDITION_ORDER_RULES = [
+  {
+    holds: (v: Orderable) => !v.startsOn || !v.endsOn || v.endsOn >= v.startsOn,
+    message: 'endsOn must not be before startsOn',
+    path: ['endsOn'],
+  },
+  {
+    holds: (v: Orderable) =>
+      !v.registrationOpensAt || !v.registrationClosesAt || time(v.registrationClosesAt) > time(v.registrationOpensAt),
+    message: 'registrationClosesAt must be after registrationOpensAt',
+    path: ['registrationClosesAt'],
+  },
+] as const;
+
+/** The first order rule the edition breaks, or undefined. */
+export function editionOrderProblem(v: Orderable): string | undefined {
+  return EDITION_ORDER_RULES.find((rule) => !rule.holds(v))?.message;
+}
+const [datesInOrder, windowInOrder] = EDITION_ORDER_RULES;
 
 export const createEditionRequest = editionFields
   .partial({ registrationOpensAt: true, registrationClosesAt: true, numbersHeldUntil: true, hotline: true })
@@ -67,11 +88,8 @@ export const createEditionRequest = editionFields
     copyFrom: z.uuid({ message: 'copyFrom must be an edition id' }).optional(),
   })
   .strict()
-  .refine(datesInOrder, { message: 'endsOn must not be before startsOn', path: ['endsOn'] })
-  .refine(windowInOrder, {
-    message: 'registrationClosesAt must be after registrationOpensAt',
-    path: ['registrationClosesAt'],
-  });
+  .refine(datesInOrder.holds, { message: datesInOrder.message, path: [...datesInOrder.path] })
+  .refine(windowInOrder.holds, { message: windowInOrder.message, path: [...windowInOrder.path] });
 export type CreateEditionRequest = z.infer<typeof createEditionRequest>;
 
 /** Any of the fields; the order rules are checked again on the edition as it would become. */

@@ -2,7 +2,11 @@
 // name, dates and hotline are what the specs' event settings read and write; its
 // registration window is enforced on every registration.
 import { registrationClosedMessage } from '@rally/shared/catalog/editions';
-import type { CreateEditionRequest, UpdateEditionRequest } from '@rally/shared/contracts/editions';
+import {
+  type CreateEditionRequest,
+  editionOrderProblem,
+  type UpdateEditionRequest,
+} from '@rally/shared/contracts/editions';
 import { desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type EditionRow, editions } from '../../db/schema/editions';
@@ -52,12 +56,10 @@ export function windowOf(row: Pick<EditionRow, 'registrationOpensAt' | 'registra
 const moment = (iso: string | null | undefined) =>
   iso === undefined ? undefined : iso === null ? null : new Date(iso);
 
-/** The order rules on the edition as a change would leave it (the request checks only what it holds). */
+/** The order rules (shared contract) on the edition as a change would leave it. */
 function assertInOrder(row: Pick<EditionRow, 'startsOn' | 'endsOn' | 'registrationOpensAt' | 'registrationClosesAt'>) {
-  if (row.startsOn && row.endsOn && row.endsOn < row.startsOn)
-    throw new BadRequestError('endsOn must not be before startsOn');
-  if (row.registrationOpensAt && row.registrationClosesAt && row.registrationClosesAt <= row.registrationOpensAt)
-    throw new BadRequestError('registrationClosesAt must be after registrationOpensAt');
+  const problem = editionOrderProblem(row);
+  if (problem) throw new BadRequestError(problem);
 }
 
 /**
