@@ -309,6 +309,10 @@ test('30 s without delivery offers a call and an SMS to the hotline with number,
     data: { name: 'Mindanao Warriors 2026', startsOn: null, endsOn: null, hotline: '+63 917 555 0101' },
   });
   expect(saved.ok()).toBeTruthy();
+  // The signal goes as the page opens, before the phone could ask for the settings: the
+  // hotline comes with the page itself. (Going offline raced that request, and lost it on a
+  // busy machine: the fallback then offered 911.)
+  await page.route('**/api/settings/event', (route) => route.abort('internetdisconnected'));
 
   await page.clock.install();
   await openSosOffline(page, rider);

@@ -31,6 +31,11 @@ export interface SeededQuery {
 export const MY_PROFILE_QUERY_KEYS = {
   tshirt: ['my-tshirt-size'],
   gear: ['my-gear-sizes'],
+  /**
+   * The event settings (GET /api/settings/event): the SOS fallback's hotline is in the page
+   * itself, so a phone whose signal goes as the page opens still offers to call it.
+   */
+  eventSettings: ['settings', 'event'],
 } as const;
 /**
  * The key of the signed-in user's record in a page the server rendered for them: the session

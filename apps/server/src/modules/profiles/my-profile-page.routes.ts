@@ -14,6 +14,7 @@ import { type PageRenderer, sendPage } from '../../lib/page-renderer';
 import { clearPageCookies, findPageSession, readPageCredential, rendersOwnPage } from '../../lib/session-cookie';
 import { loadUserRecord } from '../auth/user-record.presenter';
 import { gearSizes, tshirtStatus } from '../rider-kit/rider-kit.service';
+import { readEventSettings } from '../settings/settings.service';
 
 export async function myProfilePageRoutes(app: FastifyInstance, opts: { db: Db; renderer: PageRenderer }) {
   const { db, renderer } = opts;
@@ -35,15 +36,17 @@ export async function myProfilePageRoutes(app: FastifyInstance, opts: { db: Db; 
     const location = request.url.split('?', 1)[0] ?? '/me';
     let html: string;
     try {
-      const [user, tshirt, gear] = await Promise.all([
+      const [user, tshirt, gear, eventSettings] = await Promise.all([
         loadUserRecord(db, session.userId),
         tshirtStatus(db, session.userId),
         gearSizes(db, session.userId),
+        readEventSettings(db),
       ]);
       html = await renderer.render(location, [
         { queryKey: SESSION_SEED_KEY, data: user },
         { queryKey: MY_PROFILE_QUERY_KEYS.tshirt, data: tshirt },
         { queryKey: MY_PROFILE_QUERY_KEYS.gear, data: gear },
+        { queryKey: MY_PROFILE_QUERY_KEYS.eventSettings, data: eventSettings },
       ]);
     } catch (err) {
       // The client draws the page as before; the failure is for the operator to see.

@@ -258,11 +258,13 @@ describe.each(DB_KINDS)('GET /me rendered for the page cookie (%s)', (kind) => {
         [...SESSION_SEED_KEY],
         [...MY_PROFILE_QUERY_KEYS.tshirt],
         [...MY_PROFILE_QUERY_KEYS.gear],
+        [...MY_PROFILE_QUERY_KEYS.eventSettings],
       ]);
       // The very answers the client would have asked for.
       expect(seed[0]?.data).toEqual((await api('GET', '/api/auth/profile', rider.token)).json().data.user);
       expect(seed[1]?.data).toEqual((await api('GET', '/api/my/tshirt-size/status', rider.token)).json().data);
       expect(seed[2]?.data).toEqual((await api('GET', '/api/my/gear-sizes', rider.token)).json().data);
+      expect(seed[3]?.data).toEqual((await api('GET', '/api/settings/event', rider.token)).json().data);
     }
   });
 

@@ -7,10 +7,10 @@ import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { MyIncident } from '@rally/shared/contracts/incidents';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CloudUpload, MessageSquareText, Phone, ShieldCheck, Siren, UserCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { HydratedButton } from '../../../components/ui/hydrated-button';
-import { eventSettingsQuery, NATIONAL_EMERGENCY_NUMBER } from '../../../lib/event-settings';
+import { eventSettingsQuery, keepEventSettings, NATIONAL_EMERGENCY_NUMBER } from '../../../lib/event-settings';
 import { clockTime, coordinatesText, staffTitle } from '../../../lib/incident-display';
 import { enqueueSos, type QueuedSos, retrySosNow } from '../../../lib/offline/sos-queue';
 import { toast } from '../../../lib/toast';
@@ -29,6 +29,10 @@ export function SosPanel({ user }: { user: UserRecord }) {
   const othersWaiting = useCallsWaitingForOthers(user.id);
   const incidents = useQuery(myIncidentsQuery());
   const settings = useQuery(eventSettingsQuery());
+  // Settings that came with the page never ran the query's fetch, which keeps them on the phone.
+  useEffect(() => {
+    if (settings.data) void keepEventSettings(settings.data).catch(() => {});
+  }, [settings.data]);
 
   const onSend = async (draft: SosDraft) => {
     setSheetOpen(false);
