@@ -44,6 +44,8 @@ test('an organiser makes the next edition and closes registration; a rider is to
     await form.getByRole('button', { name: 'Create Edition' }).click();
     await expect(form.getByRole('alert')).toHaveText(/name/);
     await form.getByLabel('Edition name').fill(name);
+    // It spoke of what was submitted: gone once a field changes.
+    await expect(form.getByRole('alert')).toHaveCount(0);
     await form.getByLabel('Year').fill('2031');
     await form.getByLabel('Starts on').fill('2031-03-14');
     await form.getByLabel('Ends on').fill('2031-03-16');

@@ -81,7 +81,11 @@ export function EditionForm({
 }) {
   const creating = edition === null;
   const [v, setV] = useState(() => valuesOf(edition, next));
-  const set = (field: keyof Values) => (e: { target: { value: string } }) => setV({ ...v, [field]: e.target.value });
+  // A problem speaks of what was submitted: once a field changes, it is gone until the next try.
+  const set = (field: keyof Values) => (e: { target: { value: string } }) => {
+    setV({ ...v, [field]: e.target.value });
+    if (problem) onProblem(null);
+  };
 
   return (
     <form
