@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './scripts/vitest-longest-first';
 
 // Files that replace a module (vi.mock) need a module registry of their own; every other file
 // shares its worker's, so the server's modules are loaded once per worker instead of once per
@@ -22,8 +21,6 @@ export default defineConfig({
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Two cores: more workers only fight over argon2 and the embedded databases.
     maxWorkers: 2,
-    // The longest files first, so both workers end together (scripts/vitest-longest-first.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
