@@ -4,7 +4,11 @@
 //    1,000 verified riders, 6 stations, 6,000 scans and saved event settings is upgraded
 //    by the server's own migrations (0011 makes the first edition from the settings). The
 //    rows are counted before and after: the upgrade must lose none.
-// 2. The public reads with three past editions in the database: the editions list and a
+//    Then the rollover's time: a next edition, copied from the first, is made current
+//    (rollover.service.ts): every entry kept in edition_entries, every row of the entry
+//    tables archived, the live tables emptied.
+// 2. The public reads with three past editions in the database (each with every rider's
+//    entry and its archive, as a rollover leaves them): the editions list and a
 //    rider's profile under autocannon, each
 //    as a share of a bare Fastify hello-world measured in the same run (reads.ts's method).
 //
@@ -15,7 +19,9 @@ import { type Database, openDatabase } from '../src/db/client';
 import { migrationsUpTo, runMigrations } from '../src/db/migrate';
 import { editions } from '../src/db/schema/editions';
 import { stations } from '../src/db/schema/event-day';
+import { ARCHIVED_TABLES, editionScopedDb, inPastEdition } from '../src/lib/edition-scope';
 import { hashPassword } from '../src/lib/passwords';
+import { makeCurrent } from '../src/modules/entries/rollover.service';
 import {
   BENCH_PASSWORD,
   benchRiderRows,
@@ -44,6 +50,11 @@ export interface EditionsUpgradeResult {
   upgradeSeconds: number;
   rowsBefore: number;
   rowsAfter: number;
+  rolloverSeconds: number;
+  entriesKept: number;
+  rowsArchived: number;
+  /** One read of the past edition (`?edition=`): its archive materialised and counted. */
+  pastReadSeconds: number;
 }
 
 export interface EditionsReadRun {
@@ -139,7 +150,43 @@ export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeR
     const made = await database.db.select().from(editions);
     if (made.length !== 1 || !made[0]?.current || made[0].hotline !== '+63 917 555 0101')
       throw new Error(`the upgrade made ${JSON.stringify(made)}`);
-    return { database: kind, riders: RIDERS, scans: SCANS, upgradeSeconds, rowsBefore, rowsAfter };
+    const [next] = await database.db
+      .insert(editions)
+      .values({ name: 'Mindanao Warriors Endurance Rally 2027', year: 2027, copiedFrom: made[0].id })
+      .returning({ id: editions.id });
+    const [organiser] = await database.db
+      .execute(sql`select id from users limit 1`)
+      .then((r) => (r as unknown as { rows: Array<{ id: string }> }).rows);
+    const t1 = performance.now();
+    const rolled = await makeCurrent(
+      database.db,
+      next?.id as string,
+      { id: organiser?.id as string, name: 'Bench' },
+      new Date(),
+    );
+    const rolloverSeconds = (performance.now() - t1) / 1000;
+    if (rolled.archived.entries !== RIDERS) throw new Error(`the rollover kept ${rolled.archived.entries} entries`);
+    // A staff read of the past edition: its archive materialised, then the riders and scans counted.
+    const scoped = editionScopedDb(database.db);
+    const t2 = performance.now();
+    const past = await inPastEdition(database.db, made[0].id, async () =>
+      scoped.execute(sql`select (select count(*) from users) as riders, (select count(*) from scans) as scans`),
+    );
+    const pastReadSeconds = (performance.now() - t2) / 1000;
+    const counted = (past as unknown as { rows: Array<{ scans: number | string }> }).rows[0];
+    if (Number(counted?.scans) !== SCANS) throw new Error(`the past edition read ${counted?.scans} scans`);
+    return {
+      database: kind,
+      riders: RIDERS,
+      scans: SCANS,
+      upgradeSeconds,
+      rowsBefore,
+      rowsAfter,
+      rolloverSeconds,
+      entriesKept: rolled.archived.entries,
+      rowsArchived: rolled.archived.rows,
+      pastReadSeconds,
+    };
   } finally {
     await database.close();
     await pgdb?.drop();
@@ -166,16 +213,33 @@ export async function runEditionsReads(
               database.db,
               benchRiderRows(opts.taken, 'edition-reader', passwordHash),
             );
-            // Three past editions beside the current one the upgrade made.
-            await database.db.insert(editions).values(
-              Array.from({ length: PAST_EDITIONS }, (_, i) => ({
-                name: `Mindanao Warriors Endurance Rally ${2022 + i}`,
-                year: 2022 + i,
-                startsOn: `${2022 + i}-11-14`,
-                endsOn: `${2022 + i}-11-16`,
-                hotline: '+63 917 555 0101',
-              })),
-            );
+            // Three past editions beside the current one the upgrade made, each holding every
+            // rider's verified, finished entry and the archive of its tables.
+            const past = await database.db
+              .insert(editions)
+              .values(
+                Array.from({ length: PAST_EDITIONS }, (_, i) => ({
+                  name: `Mindanao Warriors Endurance Rally ${2022 + i}`,
+                  year: 2022 + i,
+                  startsOn: `${2022 + i}-11-14`,
+                  endsOn: `${2022 + i}-11-16`,
+                  hotline: '+63 917 555 0101',
+                  closedAt: new Date(Date.UTC(2022 + i, 11, 1)),
+                })),
+              )
+              .returning({ id: editions.id });
+            for (const { id } of past) {
+              await database.db.execute(sql`insert into edition_entries (edition_id, user_id, entry_id, rider_number,
+                  category, kit_name, motorcycle_model, details, verification_code, verification_status, entered_at,
+                  result_state, finished_at, elapsed_ms)
+                select ${id}, u.id, v.id, u.rider_number, u.category, u.kit_name, u.motorcycle_model, '{}'::jsonb,
+                  v.verification_code, 'verified', v.created_at, 'finished', now(), 30000000
+                from users u join verifications v on v.user_id = u.id`);
+              for (const table of ARCHIVED_TABLES)
+                await database.db.execute(
+                  sql`insert into edition_archive_rows (edition_id, table_name, row) select ${id}, ${table}, to_jsonb(t) from ${sql.identifier(table)} t`,
+                );
+            }
             return first as string;
           },
         }),
@@ -223,6 +287,9 @@ export const editionsUpgradeRows = (r: EditionsReport) =>
     'upgrade time': `${u.upgradeSeconds.toFixed(2)} s`,
     'rows before / after': `${u.rowsBefore} / ${u.rowsAfter}`,
     lost: u.rowsBefore - u.rowsAfter,
+    'rollover time': `${u.rolloverSeconds.toFixed(2)} s`,
+    'entries kept / rows archived': `${u.entriesKept} / ${u.rowsArchived}`,
+    'past-edition read': `${(u.pastReadSeconds * 1000).toFixed(0)} ms`,
   }));
 
 export const editionsReadRows = (r: EditionsReport) => {

@@ -27,6 +27,7 @@ import { busyPage } from './lib/busy-page';
 import { clientAddressKey } from './lib/client-address';
 import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
+import { editionScopedDb, readPastEditions } from './lib/edition-scope';
 import { AppError } from './lib/errors';
 import { eventBusPlugin } from './lib/event-bus';
 import { openFileStore } from './lib/file-store';
@@ -281,6 +282,9 @@ export async function buildApp(opts: {
 
   await app.register(
     async (api) => {
+      // Staff reads may name a past edition (?edition=): the routes' handle then reads its archive.
+      readPastEditions(api, database.db);
+      const db = editionScopedDb(database.db);
       await api.register(systemRoutes, { database, config });
       await api.register(authRoutes, { db, config });
       await api.register(registrationRoutes, { db, config, fileStore });
@@ -305,7 +309,7 @@ export async function buildApp(opts: {
       await api.register(incidentRoutes, { db });
       await api.register(settingsRoutes, { db });
       await api.register(editionRoutes, { db });
-      await api.register(entryRoutes, { db });
+      await api.register(entryRoutes, { db, fileStore });
       await api.register(courseRoutes, { db });
       await api.register(eventStreamRoutes, { db });
       await api.register(liveRoutes, { db });

@@ -184,6 +184,7 @@ describe('the OpenAPI document', () => {
       'clubs',
       'payment_methods',
       'sizes',
+      'registrations_by_edition',
       'turnaround',
     ]);
   });

@@ -19,7 +19,7 @@ import { PERMISSIONS } from '@rally/shared/permissions';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Access, describeAccess } from './authorize';
 import type { MultipartSpec } from './multipart';
 
@@ -43,6 +43,8 @@ interface RouteShape {
   querystring: boolean;
   params: boolean;
   multipart: boolean;
+  /** A staff route (`/api/admin/...`): it takes `?edition=` (lib/edition-scope.ts). */
+  staff?: boolean;
 }
 
 /**
@@ -61,6 +63,8 @@ export function derivedErrorStatuses(shape: RouteShape): ErrorStatus[] {
   if (typeof shape.access === 'object' || shape.access === 'verified') statuses.push(403);
   if (shape.params) statuses.push(404);
   if (takesBody) statuses.push(413, 415);
+  // `?edition=`: an unknown edition is 404, a write to a past one 409 (lib/edition-scope.ts).
+  if (shape.staff) statuses.push(404, 409);
   statuses.push(429, 500);
   return statuses;
 }
@@ -101,12 +105,26 @@ export const openapiRoutesPlugin = fp(async (app: FastifyInstance) => {
       querystring: !!schema.querystring,
       params: !!schema.params,
       multipart: !!route.config?.multipart,
+      staff: route.url.startsWith('/api/admin/'),
     })) {
       if (!(status in response)) response[status] = errorResponse(status);
     }
-    route.schema = { ...schema, response };
+    route.schema = { ...schema, response, ...editionQuery(route.url, schema.querystring) };
   });
 });
+
+const editionParam = z
+  .uuid()
+  .optional()
+  .describe('A past edition to read (its id): the answer is that edition’s, from its archive. Read-only.');
+
+/** Documents `?edition=` on a staff route whose query is an object (the others take it undocumented). */
+function editionQuery(url: string, querystring: unknown) {
+  if (!url.startsWith('/api/admin/')) return {};
+  if (querystring === undefined) return {};
+  if (!(querystring instanceof z.ZodObject)) return {};
+  return { querystring: querystring.extend({ edition: editionParam }) };
+}
 
 /** `GET /api/users/:id/profile` → `getUsersByIdProfile`: stable, unique, readable in a generated client. */
 export function operationIdOf(method: string, url: string): string {

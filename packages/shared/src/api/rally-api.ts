@@ -152,6 +152,27 @@ export interface paths {
         patch: operations["patchAdminEditionsById"];
         trace?: never;
     };
+    "/api/admin/editions/{id}/make-current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Makes the edition current. The outgoing edition’s entries (numbers, codes, verifications, kits, stickers, scans, incidents, results) become its read-only history (`?edition=` on staff reads); riders join the new one afresh. 409: already current (EDITION_ALREADY_CURRENT) or a past edition (EDITION_PAST).
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        post: operations["postAdminEditionsByIdMakeCurrent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/event/board": {
         parameters: {
             query?: never;
@@ -1698,6 +1719,32 @@ export interface paths {
          */
         get: operations["getMyEntries"];
         put?: never;
+        /**
+         * @description A returning rider enters the current edition: the registration’s rider part as text parts and a new receipt (paymentReceipt: required unless paymentMethod is cash). 409: already entered (ENTRY_EXISTS), the number is taken (RIDER_NUMBER_TAKEN) or held for another rider (RIDER_NUMBER_HELD), or outside the window (REGISTRATION_CLOSED).
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        post: operations["postMyEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/entries/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description What the returning rider’s “Join <edition>” form starts from: the current edition and its window, whether they entered it, their last entry’s rider part and the number held for them.
+         *
+         *     Needs a bearer token of any signed-in account.
+         */
+        get: operations["getMyEntriesNext"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2342,6 +2389,8 @@ export interface operations {
     getAdminActivities: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -2409,6 +2458,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2523,6 +2600,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -2612,6 +2717,16 @@ export interface operations {
                                 method: "cash" | "gcash" | "bank_transfer" | null;
                                 riders: number;
                             }[];
+                            registrations_by_edition?: {
+                                current: {
+                                    days: number[];
+                                    edition: string;
+                                };
+                                previous: {
+                                    days: number[];
+                                    edition: string;
+                                } | null;
+                            };
                             registrations_per_day: {
                                 date: string;
                                 riders: number;
@@ -2698,6 +2813,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -2731,6 +2874,8 @@ export interface operations {
     getAdminAnnouncements: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
             };
@@ -2802,6 +2947,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2915,6 +3088,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3084,6 +3285,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -3227,6 +3442,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -3355,6 +3584,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -3402,6 +3659,17 @@ export interface operations {
                     name: string;
                     /** Format: date-time */
                     numbersHeldUntil?: string | null;
+                    prices?: {
+                        bagani?: number;
+                        "bagani-obr"?: number;
+                        guest?: number;
+                        lakambini?: number;
+                        "lakambini-obr"?: number;
+                        lakan?: number;
+                        "lakan-obr"?: number;
+                        magani?: number;
+                        "magani-obr"?: number;
+                    };
                     /** Format: date-time */
                     registrationClosesAt?: string | null;
                     /** Format: date-time */
@@ -3421,6 +3689,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             edition: {
+                                closedAt: string | null;
                                 copiedFrom: string | null;
                                 current: boolean;
                                 endsOn: string | null;
@@ -3428,6 +3697,17 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 numbersHeldUntil: string | null;
+                                prices: {
+                                    bagani: number;
+                                    "bagani-obr": number;
+                                    guest: number;
+                                    lakambini: number;
+                                    "lakambini-obr": number;
+                                    lakan: number;
+                                    "lakan-obr": number;
+                                    magani: number;
+                                    "magani-obr": number;
+                                };
                                 /** @enum {string} */
                                 registration: "open" | "not_yet" | "closed";
                                 registrationClosesAt: string | null;
@@ -3587,6 +3867,17 @@ export interface operations {
                     name?: string;
                     /** Format: date-time */
                     numbersHeldUntil?: string | null;
+                    prices?: {
+                        bagani?: number;
+                        "bagani-obr"?: number;
+                        guest?: number;
+                        lakambini?: number;
+                        "lakambini-obr"?: number;
+                        lakan?: number;
+                        "lakan-obr"?: number;
+                        magani?: number;
+                        "magani-obr"?: number;
+                    };
                     /** Format: date-time */
                     registrationClosesAt?: string | null;
                     /** Format: date-time */
@@ -3606,6 +3897,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             edition: {
+                                closedAt: string | null;
                                 copiedFrom: string | null;
                                 current: boolean;
                                 endsOn: string | null;
@@ -3613,6 +3905,208 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 numbersHeldUntil: string | null;
+                                prices: {
+                                    bagani: number;
+                                    "bagani-obr": number;
+                                    guest: number;
+                                    lakambini: number;
+                                    "lakambini-obr": number;
+                                    lakan: number;
+                                    "lakan-obr": number;
+                                    magani: number;
+                                    "magani-obr": number;
+                                };
+                                /** @enum {string} */
+                                registration: "open" | "not_yet" | "closed";
+                                registrationClosesAt: string | null;
+                                registrationOpensAt: string | null;
+                                startsOn: string | null;
+                                year: number;
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminEditionsByIdMakeCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Takes no data: send no body, or `{}` (ignored). */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            archived: {
+                                editionId: string;
+                                entries: number;
+                                rows: number;
+                            };
+                            edition: {
+                                closedAt: string | null;
+                                copiedFrom: string | null;
+                                current: boolean;
+                                endsOn: string | null;
+                                hotline: string | null;
+                                id: string;
+                                name: string;
+                                numbersHeldUntil: string | null;
+                                prices: {
+                                    bagani: number;
+                                    "bagani-obr": number;
+                                    guest: number;
+                                    lakambini: number;
+                                    "lakambini-obr": number;
+                                    lakan: number;
+                                    "lakan-obr": number;
+                                    magani: number;
+                                    "magani-obr": number;
+                                };
                                 /** @enum {string} */
                                 registration: "open" | "not_yet" | "closed";
                                 registrationClosesAt: string | null;
@@ -3759,6 +4253,8 @@ export interface operations {
         parameters: {
             query?: {
                 day?: number;
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
             };
             header?: never;
             path?: never;
@@ -3836,6 +4332,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -3870,6 +4394,8 @@ export interface operations {
         parameters: {
             query: {
                 bucket: "expected" | "passed" | "missed" | "overdue" | "dnf" | "dns";
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
             };
             header?: never;
             path: {
@@ -4005,6 +4531,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -4039,6 +4579,8 @@ export interface operations {
         parameters: {
             query?: {
                 day?: number;
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
             };
             header?: never;
             path?: never;
@@ -4152,6 +4694,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -4186,6 +4756,8 @@ export interface operations {
         parameters: {
             query?: {
                 day?: number;
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 state?: "not_started" | "on_course" | "finished" | "dnf" | "dns";
             };
             header?: never;
@@ -4288,6 +4860,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4545,6 +5145,8 @@ export interface operations {
         parameters: {
             query?: {
                 day?: number;
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
             };
             header?: never;
             path: {
@@ -4700,6 +5302,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -4801,6 +5417,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4956,6 +5600,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -5074,6 +5732,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -5164,6 +5850,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5272,6 +5986,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5646,6 +6374,8 @@ export interface operations {
     getAdminIdCardsSearch: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 isPrinted?: "true" | "false";
                 limit?: number;
                 page?: number;
@@ -5721,6 +6451,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5821,6 +6579,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6011,6 +6797,8 @@ export interface operations {
         parameters: {
             query?: {
                 before?: string;
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 muted?: "true" | "false";
                 status?: "open" | "acknowledged" | "assigned" | "resolved";
@@ -6172,6 +6960,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6666,6 +7482,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7847,6 +8677,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -7950,6 +8808,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8090,6 +8962,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -8123,6 +9023,8 @@ export interface operations {
     getAdminKitTracking: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 filter_status?: "all" | "pending" | "completed";
                 limit?: number;
                 page?: number;
@@ -8228,6 +9130,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8990,6 +9920,8 @@ export interface operations {
     getAdminLoginActivities: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
                 search?: string;
@@ -9078,6 +10010,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -9112,6 +10072,8 @@ export interface operations {
         parameters: {
             query?: {
                 dateRange?: "all" | "today" | "week" | "month";
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 logType?: "all" | "activities" | "verifications" | "login_activities";
                 page?: number;
@@ -9202,6 +10164,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -9236,6 +10226,8 @@ export interface operations {
         parameters: {
             query?: {
                 dateRange?: "all" | "today" | "week" | "month";
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 logType?: "all" | "activities" | "verifications" | "login_activities";
                 search?: string;
             };
@@ -9312,6 +10304,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -9345,6 +10365,8 @@ export interface operations {
     getAdminMasterlist: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
                 search?: string;
@@ -9467,6 +10489,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -9501,6 +10551,8 @@ export interface operations {
         parameters: {
             query?: {
                 channel?: "push" | "email" | "sms";
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 incidentId?: string;
                 limit?: number;
                 page?: number;
@@ -9579,6 +10631,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9867,6 +10947,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -9959,6 +11067,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10089,6 +11225,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10253,6 +11417,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -10314,6 +11492,8 @@ export interface operations {
     getAdminPasswordResetsHistory: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 email?: string;
                 limit?: number;
                 page?: number;
@@ -10401,6 +11581,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -10434,6 +11642,8 @@ export interface operations {
     getAdminPasswordResetsUsers: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
                 search?: string;
@@ -10516,6 +11726,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -10549,6 +11787,8 @@ export interface operations {
     getAdminScanRoster: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 since?: string;
             };
             header?: never;
@@ -10616,6 +11856,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10733,6 +12001,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11000,6 +12296,8 @@ export interface operations {
     getAdminScansFlagged: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
                 state?: "open" | "reviewed" | "all";
@@ -11095,6 +12393,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11205,6 +12531,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11356,6 +12710,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -11474,6 +12856,20 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11992,6 +13388,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -12124,6 +13548,20 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12367,6 +13805,8 @@ export interface operations {
         parameters: {
             query?: {
                 category?: "lakambini" | "lakan" | "bagani" | "magani" | "lakambini-obr" | "lakan-obr" | "bagani-obr" | "magani-obr" | "not_set";
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
                 riderNumber?: "all" | "with" | "without";
@@ -12473,6 +13913,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12639,6 +14107,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -12742,6 +14224,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12953,6 +14449,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -13149,6 +14659,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -13210,6 +14734,8 @@ export interface operations {
     getAdminUsersByIdLoginActivity: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
             };
@@ -13300,6 +14826,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13461,6 +15001,20 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13662,6 +15216,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -13723,6 +15291,8 @@ export interface operations {
     getAdminVerificationsHistory: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
             };
@@ -13805,6 +15375,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description Too many requests: try again later */
             429: {
                 headers: {
@@ -13838,6 +15436,8 @@ export interface operations {
     getAdminVerificationsPending: {
         parameters: {
             query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
                 limit?: number;
                 page?: number;
                 search?: string;
@@ -13921,6 +15521,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14021,6 +15649,34 @@ export interface operations {
             };
             /** @description The signed-in account may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14784,7 +16440,7 @@ export interface operations {
                                 tshirtSize: string | null;
                                 verificationCode: string | null;
                                 /** @enum {string|null} */
-                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                verificationStatus: "pending" | "verified" | "rejected" | "not_entered" | null;
                                 vestSize: string | null;
                             };
                         };
@@ -15081,7 +16737,7 @@ export interface operations {
                                 tshirtSize: string | null;
                                 verificationCode: string | null;
                                 /** @enum {string|null} */
-                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                verificationStatus: "pending" | "verified" | "rejected" | "not_entered" | null;
                                 vestSize: string | null;
                             };
                         };
@@ -15227,7 +16883,7 @@ export interface operations {
                                 tshirtSize: string | null;
                                 verificationCode: string | null;
                                 /** @enum {string|null} */
-                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                verificationStatus: "pending" | "verified" | "rejected" | "not_entered" | null;
                                 vestSize: string | null;
                             };
                         };
@@ -15403,7 +17059,7 @@ export interface operations {
                                 tshirtSize: string | null;
                                 verificationCode: string | null;
                                 /** @enum {string|null} */
-                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                verificationStatus: "pending" | "verified" | "rejected" | "not_entered" | null;
                                 vestSize: string | null;
                             };
                         };
@@ -15635,7 +17291,7 @@ export interface operations {
                                 tshirtSize: string | null;
                                 verificationCode: string | null;
                                 /** @enum {string|null} */
-                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                verificationStatus: "pending" | "verified" | "rejected" | "not_entered" | null;
                                 vestSize: string | null;
                             };
                         };
@@ -16122,6 +17778,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            closedAt: string | null;
                             copiedFrom: string | null;
                             current: boolean;
                             endsOn: string | null;
@@ -16129,6 +17786,17 @@ export interface operations {
                             id: string;
                             name: string;
                             numbersHeldUntil: string | null;
+                            prices: {
+                                bagani: number;
+                                "bagani-obr": number;
+                                guest: number;
+                                lakambini: number;
+                                "lakambini-obr": number;
+                                lakan: number;
+                                "lakan-obr": number;
+                                magani: number;
+                                "magani-obr": number;
+                            };
                             /** @enum {string} */
                             registration: "open" | "not_yet" | "closed";
                             registrationClosesAt: string | null;
@@ -16775,7 +18443,7 @@ export interface operations {
                                 tshirtSize: string | null;
                                 verificationCode: string | null;
                                 /** @enum {string|null} */
-                                verificationStatus: "pending" | "verified" | "rejected" | null;
+                                verificationStatus: "pending" | "verified" | "rejected" | "not_entered" | null;
                                 vestSize: string | null;
                             };
                         };
@@ -16905,6 +18573,291 @@ export interface operations {
                             verificationStatus: "pending" | "verified" | "rejected";
                             year: number;
                         }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postMyEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    category: "lakambini" | "lakan" | "bagani" | "magani" | "lakambini-obr" | "lakan-obr" | "bagani-obr" | "magani-obr";
+                    customFinisherSleeveSize?: string;
+                    customTshirtSize?: string;
+                    customVestSize?: string;
+                    emergencyContactName?: string;
+                    emergencyContactNumber?: string;
+                    /** @enum {string} */
+                    finisherSleeveSize: "XS" | "S" | "M" | "L" | "XL" | "XXL" | "XXXL" | "CUSTOM";
+                    kitName?: string;
+                    motorcycleModel?: string;
+                    paymentAmount?: unknown;
+                    /** @enum {string} */
+                    paymentMethod?: "cash" | "gcash" | "bank_transfer";
+                    /**
+                     * Format: binary
+                     * @description A JPEG, PNG or GIF image or a PDF of at most 10 MB. Accepted: image/jpeg, image/png, image/gif, application/pdf (read from the file's bytes, whatever the part's Content-Type says); at most 10485760 bytes.
+                     */
+                    paymentReceipt?: string;
+                    riderNumber: number;
+                    /** @enum {string} */
+                    tshirtSize: "XS" | "S" | "M" | "L" | "XL" | "XXL" | "XXXL" | "CUSTOM";
+                    /** @enum {string} */
+                    vestSize: "XS" | "S" | "M" | "L" | "XL" | "XXL" | "XXXL" | "CUSTOM";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entry: {
+                                category: string;
+                                editionId: string;
+                                id: string;
+                                riderNumber: number;
+                                verificationCode: string;
+                                /** @enum {string} */
+                                verificationStatus: "pending";
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getMyEntriesNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            edition: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                registration: "open" | "not_yet" | "closed";
+                                registrationClosesAt: string | null;
+                                registrationOpensAt: string | null;
+                                year: number;
+                            };
+                            entered: boolean;
+                            heldNumber: number | null;
+                            heldUntil: string | null;
+                            prefill: {
+                                category: string | null;
+                                customFinisherSleeveSize: string | null;
+                                customTshirtSize: string | null;
+                                customVestSize: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                finisherSleeveSize: string | null;
+                                fromEdition: string;
+                                kitName: string | null;
+                                motorcycleModel: string | null;
+                                paymentMethod: string | null;
+                                tshirtSize: string | null;
+                                vestSize: string | null;
+                            } | null;
+                        };
                         message?: string;
                         /** @enum {boolean} */
                         success: true;
@@ -21105,6 +23058,18 @@ export interface operations {
                             };
                             category: string | null;
                             createdAt: string;
+                            editions?: {
+                                category: string | null;
+                                current: boolean;
+                                editionId: string;
+                                elapsedMs: number | null;
+                                finisher: boolean;
+                                name: string;
+                                riderNumber: number | null;
+                                /** @enum {string|null} */
+                                state: "not_started" | "on_course" | "finished" | "dnf" | "dns" | null;
+                                year: number;
+                            }[];
                             finisher?: boolean;
                             firstName: string;
                             gender: string | null;

@@ -33,6 +33,9 @@ export const PRINT_QR_ROLES = ['admin', 'developer'] as const satisfies readonly
 
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** A rider's standing in the current edition: their entry's verification, or none yet though they rode before. */
+export const RIDER_ENTRY_STATUSES = [...VERIFICATION_STATUSES, 'not_entered'] as const;
+export type RiderEntryStatus = (typeof RIDER_ENTRY_STATUSES)[number];
 export const VERIFICATION_ACTIONS = ['verified', 'rejected'] as const;
 export type VerificationAction = (typeof VERIFICATION_ACTIONS)[number];
 

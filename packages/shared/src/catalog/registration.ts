@@ -29,8 +29,18 @@ export type Category = (typeof CATEGORIES)[number];
 export const OBR_DISCOUNT = 200;
 export const OBR_BADGE = 'P200 OFF';
 
-/** Base prices in pesos. Magani is the men's track of Lakambini and costs the same. */
-export const PRICES: Record<Category | 'guest', number> = {
+/** What carries a price: every category, and a guest's entry. */
+export const PRICE_KEYS = [...CATEGORIES, 'guest'] as const;
+export type PriceKey = (typeof PRICE_KEYS)[number];
+export type Prices = Record<PriceKey, number>;
+/** The highest price an organiser may set, in pesos (a typo guard). */
+export const PRICE_MAX = 100_000;
+
+/**
+ * Base prices in pesos: an edition's until its organiser sets its own (DESIGN.md §9).
+ * Magani is the men's track of Lakambini and costs the same.
+ */
+export const PRICES: Prices = {
   lakambini: 2700,
   lakan: 2700,
   bagani: 3000,
@@ -44,9 +54,9 @@ export const PRICES: Record<Category | 'guest', number> = {
 
 export const EARLY_BIRD = { active: false, percent: 10, fixedDiscount: 300, guestDiscount: 0 } as const;
 
-/** The amount a rider owes for a category; computed on the server, shown on the client. */
-export function paymentAmountFor(category: Category | 'guest'): number {
-  const price = PRICES[category];
+/** The amount a rider owes for a category at the current edition's prices; computed on the server, shown on the client. */
+export function paymentAmountFor(category: Category | 'guest', prices: Prices = PRICES): number {
+  const price = prices[category];
   if (!EARLY_BIRD.active || category === 'guest') return price;
   return Math.max(0, price - EARLY_BIRD.fixedDiscount);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { RALLY_ROUTE_IDS } from '../catalog/event-day';
 import { CATEGORIES, PAYMENT_METHODS } from '../catalog/registration';
 import { envelope } from './common';
+import { registrationsComparison } from './editions';
 
 /** Riders registered on one Manila calendar day (`YYYY-MM-DD`); days without any are listed with 0. */
 export const registrationDay = z.object({ date: z.string(), riders: z.number().int() });
@@ -39,6 +40,11 @@ export const analytics = z.object({
    * Time from a rider's registration (or their latest receipt upload, when later) to their
    * verification, over the verified riders; null while none is verified.
    */
+  /**
+   * Entries per day since each edition's first, this edition against the last one
+   * (DESIGN.md §9): day 1 is the day of the edition's first entry.
+   */
+  registrations_by_edition: registrationsComparison.optional(),
   turnaround: z.object({
     verified: z.number().int(),
     median_seconds: z.number().nullable(),

@@ -2,7 +2,7 @@
 // checks run in their fixed order on the client (as toasts) and again on the server (as
 // 400 messages), from this one function.
 import { z } from 'zod';
-import { GENDERS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES, VERIFICATION_STATUSES } from '../catalog/accounts';
+import { GENDERS, PASSWORD_MIN_LENGTH, RIDER_ENTRY_STATUSES, ROLES, USER_STATUSES } from '../catalog/accounts';
 import { CATEGORIES, CUSTOM_SIZE_MAX, PAYMENT_METHODS, SIZES } from '../catalog/registration';
 import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '../catalog/rider-number';
 import { birthdateText, envelope, TEXT_LIMITS } from './common';
@@ -48,6 +48,37 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * `undefined` for them and those checks are skipped.
  */
 export function registrationProblem(input: RegistrationCheckInput): string | null {
+  const entry = numberAndSizesProblem(input);
+  if (entry) return entry;
+  const missing = REGISTRATION_REQUIRED_FIELDS.filter((f) => blank(input[f]));
+  if (missing.length > 0) return `Please fill in all required fields: ${missing.join(', ')}`;
+  if (input.confirmPassword !== undefined && input.password !== input.confirmPassword) {
+    return 'Passwords do not match. Please try again.';
+  }
+  if ((input.password ?? '').length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long.';
+  return receiptOrTermsProblem(input);
+}
+
+/**
+ * The checks of a returning rider's entry (DESIGN.md §9): the registration's rider part, in
+ * the registration's order, without the account fields.
+ */
+export function entryProblem(input: RegistrationCheckInput): string | null {
+  const entry = numberAndSizesProblem(input);
+  if (entry) return entry;
+  if (blank(input.category)) return 'Please fill in all required fields: category';
+  return receiptOrTermsProblem(input);
+}
+
+function receiptOrTermsProblem(input: RegistrationCheckInput): string | null {
+  if (!blank(input.paymentMethod) && input.paymentMethod !== 'cash' && input.hasReceipt === false) {
+    return 'Payment receipt is required for non-cash payments.';
+  }
+  if (input.agreedToTerms === false) return 'Please agree to the terms and conditions before submitting.';
+  return null;
+}
+
+function numberAndSizesProblem(input: RegistrationCheckInput): string | null {
   if (blank(input.riderNumber) || !isRiderNumber(Number(input.riderNumber))) return RIDER_NUMBER_MESSAGE;
   if (blank(input.tshirtSize)) return 'Please select a T-shirt size.';
   if (input.tshirtSize === 'CUSTOM' && blank(input.customTshirtSize)) return 'Please enter your custom T-shirt size.';
@@ -57,16 +88,6 @@ export function registrationProblem(input: RegistrationCheckInput): string | nul
     return 'Please enter your custom finisher sleeve size.';
   }
   if (input.vestSize === 'CUSTOM' && blank(input.customVestSize)) return 'Please enter your custom vest size.';
-  const missing = REGISTRATION_REQUIRED_FIELDS.filter((f) => blank(input[f]));
-  if (missing.length > 0) return `Please fill in all required fields: ${missing.join(', ')}`;
-  if (input.confirmPassword !== undefined && input.password !== input.confirmPassword) {
-    return 'Passwords do not match. Please try again.';
-  }
-  if ((input.password ?? '').length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long.';
-  if (!blank(input.paymentMethod) && input.paymentMethod !== 'cash' && input.hasReceipt === false) {
-    return 'Payment receipt is required for non-cash payments.';
-  }
-  if (input.agreedToTerms === false) return 'Please agree to the terms and conditions before submitting.';
   return null;
 }
 
@@ -178,6 +199,15 @@ const REGISTRATION_CHECKED_FIELDS = [
  * file came with it (the multipart route); the JSON route has none to tell about.
  */
 export function registrationPayload(hasReceipt?: boolean) {
+  return checkedPayload(registrationProblem, registrationSchema, hasReceipt);
+}
+
+/** A payload checked in order by `problem` (the first failure's message), then by `schema`'s formats. */
+function checkedPayload<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  problem: (input: RegistrationCheckInput) => string | null,
+  schema: S,
+  hasReceipt: boolean | undefined,
+) {
   return z
     .record(z.string(), z.unknown())
     .superRefine((raw, ctx) => {
@@ -187,10 +217,34 @@ export function registrationPayload(hasReceipt?: boolean) {
         if (typeof v === 'string' || typeof v === 'number') check[field] = String(v);
       }
       if (typeof raw.password === 'string') check.password = raw.password;
-      const problem = registrationProblem(check);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      const found = problem(check);
+      if (found) ctx.addIssue({ code: 'custom', message: found });
     })
-    .pipe(registrationSchema);
+    .pipe(schema);
+}
+
+/** The fields of a returning rider's entry: the registration's rider part (DESIGN.md §9). */
+export const entrySchema = registrationSchema.pick({
+  riderNumber: true,
+  category: true,
+  paymentMethod: true,
+  paymentAmount: true,
+  kitName: true,
+  motorcycleModel: true,
+  emergencyContactName: true,
+  emergencyContactNumber: true,
+  tshirtSize: true,
+  customTshirtSize: true,
+  finisherSleeveSize: true,
+  customFinisherSleeveSize: true,
+  vestSize: true,
+  customVestSize: true,
+});
+export type EntryInput = z.infer<typeof entrySchema>;
+
+/** A returning rider's entry as `POST /api/my/entries` receives it: the entry checks in order, then the formats. */
+export function entryPayload(hasReceipt?: boolean) {
+  return checkedPayload(entryProblem, entrySchema, hasReceipt);
 }
 
 export const loginSchema = z.object({
@@ -244,7 +298,8 @@ export const userRecord = z.object({
   gender: nullableString,
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
-  verificationStatus: z.enum(VERIFICATION_STATUSES).nullable(),
+  /** The current edition's entry; `not_entered`: a returning rider with no entry in it yet (DESIGN.md §9). */
+  verificationStatus: z.enum(RIDER_ENTRY_STATUSES).nullable(),
   verificationCode: nullableString,
   riderNumber: z.number().int().nullable(),
   riderCode: nullableString,

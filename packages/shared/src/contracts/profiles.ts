@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ROLES, VERIFICATION_STATUSES } from '../catalog/accounts';
 import { COMMENTS_PAGE_SIZE } from '../catalog/web-client';
 import { envelope } from './common';
+import { profileEdition } from './editions';
 
 export const COMMENTS_MAX_LIMIT = 100;
 
@@ -35,6 +36,12 @@ export const publicProfile = z.object({
   lastStation: z.object({ name: z.string(), at: z.string() }).nullable().optional(),
   /** Finished the rally: a finish with every required station passed (the course module's mark). */
   finisher: z.boolean().optional(),
+  /**
+   * The past editions the rider's entry was verified in, newest first, with how each ended
+   * (DESIGN.md §9); absent while there are none. The current edition is the profile's own
+   * riderNumber, category and finisher.
+   */
+  editions: z.array(profileEdition).optional(),
 });
 export type PublicProfile = z.infer<typeof publicProfile>;
 export const publicProfileResponse = envelope(publicProfile);

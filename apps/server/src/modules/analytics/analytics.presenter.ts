@@ -87,5 +87,14 @@ export function presentAnalytics(counts: AnalyticsCounts): Analytics {
       median_seconds: counts.turnaround.median,
       p90_seconds: counts.turnaround.p90,
     },
+    // Only once there is a last edition to compare with: the first edition's answer is as before.
+    ...(counts.previous
+      ? {
+          registrations_by_edition: {
+            current: { edition: counts.previous.current, days: everyDay(counts.days).map((d) => d.riders) },
+            previous: { edition: counts.previous.edition, days: everyDay(counts.previous.days).map((d) => d.riders) },
+          },
+        }
+      : {}),
   };
 }

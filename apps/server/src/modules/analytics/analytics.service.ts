@@ -7,6 +7,7 @@ import { RALLY_ROUTE_IDS, RALLY_TIME_ZONE, type RallyRouteId, routeForCategory }
 import { CATEGORIES } from '@rally/shared/catalog/registration';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { editionEntries, editions } from '../../db/schema/editions';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
@@ -29,6 +30,8 @@ export interface SizeCount {
 export interface AnalyticsCounts {
   status: { riders: number; verified: number; pending: number; rejected: number };
   days: Counted<string>[];
+  /** The edition before the current one and its entries per day, when there was one (DESIGN.md §9). */
+  previous: { edition: string; current: string; days: Counted<string>[] } | null;
   categories: Counted<string | null>[];
   routes: Counted<string | null>[];
   clubs: Counted<string | null>[];
@@ -79,9 +82,14 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
       .where(scope)
       .groupBy(byFirst);
 
+  // A returning rider's account is older than their entry: in an edition after the first,
+  // an account made before it became current registered the day its entry was made.
+  const entered = sql`case when ${users.createdAt} < (select max(closed_at) from ${editions})
+    then coalesce(${verifications.createdAt}, ${users.createdAt}) else ${users.createdAt} end`;
   const days = await grouped(
-    sql<string>`to_char(${users.createdAt} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+    sql<string>`to_char(${entered} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
   );
+  const previous = await previousEditionDays(db);
   const categories = await grouped(sql<string | null>`${users.category}::text`);
   const routes = await grouped(routeOf);
   const paymentMethods = await grouped(
@@ -137,6 +145,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
   return {
     status: totals,
     days,
+    previous,
     categories,
     routes,
     clubs,
@@ -148,4 +157,28 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
       p90: turnaround.p90 === null ? null : Number(turnaround.p90),
     },
   };
+}
+
+/** The last edition before the current one, and its entries per Manila day. */
+async function previousEditionDays(db: Db): Promise<AnalyticsCounts['previous']> {
+  const [pair] = await db
+    .select({ previousId: sql<string>`prev.id`, previous: sql<string>`prev.name`, current: editions.name })
+    .from(editions)
+    .innerJoin(
+      sql`${editions} prev`,
+      sql`prev.closed_at is not null and (${editions.closedAt} is null or prev.closed_at < ${editions.closedAt})`,
+    )
+    .where(eq(editions.current, true))
+    .orderBy(sql`prev.closed_at desc`)
+    .limit(1);
+  if (!pair) return null;
+  const days = await db
+    .select({
+      key: sql<string>`to_char(${editionEntries.enteredAt} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+      riders,
+    })
+    .from(editionEntries)
+    .where(eq(editionEntries.editionId, pair.previousId))
+    .groupBy(byFirst);
+  return { edition: pair.previous, current: pair.current, days };
 }

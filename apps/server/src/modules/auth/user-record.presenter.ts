@@ -2,6 +2,7 @@ import { isRiderRole } from '@rally/shared/catalog/accounts';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { editionEntries } from '../../db/schema/editions';
 import { files } from '../../db/schema/files';
 import { fires } from '../../db/schema/social';
 import { type UserRow, users } from '../../db/schema/users';
@@ -14,6 +15,8 @@ export interface UserRecordSource {
   fires: number;
   hasProfileImage: boolean;
   hasPaymentReceipt: boolean;
+  /** The rider's entries in past editions: how many, and how many were verified. */
+  pastEntries: { all: number; verified: number };
 }
 
 /** The user record the rider site keeps as userData (camelCase). */
@@ -31,7 +34,9 @@ export function presentUserRecord(src: UserRecordSource): UserRecord {
     gender: u.gender,
     role: u.role,
     status: u.status,
-    verificationStatus: src.verification?.status ?? null,
+    // A rider who rode before and has no entry in the current edition is offered to join it.
+    verificationStatus:
+      src.verification?.status ?? (isRiderRole(u.role) && src.pastEntries.all > 0 ? 'not_entered' : null),
     verificationCode: src.verification?.verificationCode ?? null,
     riderNumber: u.riderNumber,
     riderCode: src.verification?.status === 'verified' ? u.riderCode : null,
@@ -63,11 +68,11 @@ export function presentUserRecord(src: UserRecordSource): UserRecord {
     },
     clubInfo: { riderNumber: u.riderNumber, clubName: u.clubName },
     bikeInfo: { model: u.motorcycleModel, category: u.category },
-    // Editions in which the rider's entry was verified. Entries live on the account for the
-    // current edition only until a new edition is made current (DESIGN.md §9).
+    // Editions in which the rider's entry was verified: the past ones and the current (DESIGN.md §9).
     stats: {
       fires: src.fires,
-      eventsParticipated: isRiderRole(u.role) && src.verification?.status === 'verified' ? 1 : 0,
+      eventsParticipated:
+        src.pastEntries.verified + (isRiderRole(u.role) && src.verification?.status === 'verified' ? 1 : 0),
     },
     createdAt: u.createdAt.toISOString(),
   };
@@ -82,7 +87,10 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
       verificationCode: verifications.verificationCode,
       fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
       hasProfileImage: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`,
-      hasPaymentReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt')`,
+      // Receipts of past entries are kept superseded; this entry's is the one not superseded.
+      hasPaymentReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is null)`,
+      pastAll: sql<number>`(select count(*)::int from ${editionEntries} where ${editionEntries.userId} = ${users.id})`,
+      pastVerified: sql<number>`(select count(*)::int from ${editionEntries} where ${editionEntries.userId} = ${users.id} and ${editionEntries.verificationStatus} = 'verified')`,
     })
     .from(users)
     .leftJoin(verifications, eq(verifications.userId, users.id))
@@ -97,5 +105,6 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
     fires: Number(row.fires),
     hasProfileImage: !!row.hasProfileImage,
     hasPaymentReceipt: !!row.hasPaymentReceipt,
+    pastEntries: { all: Number(row.pastAll), verified: Number(row.pastVerified) },
   });
 }

@@ -64,6 +64,8 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
           eq(activities.userId, riderId),
           eq(activities.type, 'rally_completion'),
           sql`${activities.metadata}->>'sample' is null`,
+          // The current edition's: a past edition's completions carry its id (entries/rollover.service.ts).
+          sql`${activities.metadata}->>'edition' is null`,
         ),
       )
       .orderBy(asc(activities.createdAt)),

@@ -1,7 +1,7 @@
 import { registrationState } from '@rally/shared/catalog/editions';
 import type { Edition } from '@rally/shared/contracts/editions';
 import type { EditionRow } from '../../db/schema/editions';
-import { windowOf } from './editions.service';
+import { pricesOf, windowOf } from './editions.service';
 
 export function presentEdition(row: EditionRow, now: Date): Edition {
   const window = windowOf(row);
@@ -14,7 +14,9 @@ export function presentEdition(row: EditionRow, now: Date): Edition {
     ...window,
     numbersHeldUntil: row.numbersHeldUntil?.toISOString() ?? null,
     current: row.current,
+    closedAt: row.closedAt?.toISOString() ?? null,
     hotline: row.hotline,
+    prices: pricesOf(row),
     copiedFrom: row.copiedFrom,
     registration: registrationState(window, now),
   };

@@ -2,6 +2,7 @@
 // name, dates and hotline are what the specs' event settings read and write; its
 // registration window is enforced on every registration.
 import { registrationClosedMessage } from '@rally/shared/catalog/editions';
+import { PRICES, type Prices } from '@rally/shared/catalog/registration';
 import {
   type CreateEditionRequest,
   editionOrderProblem,
@@ -40,10 +41,11 @@ export async function findEdition(db: DbOrTx, id: string): Promise<EditionRow> {
  * Refuses a registration outside the current edition's window (409 REGISTRATION_CLOSED),
  * naming the dates. Both the specs' registration and a returning rider's entry call it.
  */
-export async function assertRegistrationOpen(db: DbOrTx, now: Date): Promise<void> {
+export async function assertRegistrationOpen(db: DbOrTx, now: Date): Promise<EditionRow> {
   const edition = await currentEdition(db);
   const message = registrationClosedMessage(edition.name, windowOf(edition), now);
   if (message) throw new ConflictError(message, 'REGISTRATION_CLOSED');
+  return edition;
 }
 
 export function windowOf(row: Pick<EditionRow, 'registrationOpensAt' | 'registrationClosesAt'>) {
@@ -78,6 +80,8 @@ export async function createEdition(db: Db, body: CreateEditionRequest, actor: A
       registrationClosesAt: moment(body.registrationClosesAt) ?? null,
       numbersHeldUntil: moment(body.numbersHeldUntil) ?? null,
       hotline: body.hotline !== undefined ? body.hotline : (source?.hotline ?? null),
+      // The source's prices with the ones named changed; neither: the catalog's (null).
+      prices: body.prices || source?.prices ? { ...pricesOf(source), ...body.prices } : null,
       copiedFrom: source?.id ?? null,
       updatedBy: actor.id,
     };
@@ -109,10 +113,22 @@ const LABELS: Record<keyof UpdateEditionRequest, string> = {
   registrationClosesAt: 'registration closes',
   numbersHeldUntil: 'numbers held until',
   hotline: 'emergency hotline',
+  prices: 'prices',
 };
 
 const shown = (v: unknown) =>
-  v instanceof Date ? v.toISOString() : v === null || v === undefined ? '(none)' : String(v);
+  v instanceof Date
+    ? v.toISOString()
+    : v === null || v === undefined
+      ? '(none)'
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+
+/** An edition's prices: its own, else the catalog's (DESIGN.md §9). */
+export function pricesOf(row: Pick<EditionRow, 'prices'> | null | undefined): Prices {
+  return { ...PRICES, ...(row?.prices ?? {}) };
+}
 
 /** Changes any of an edition's fields, past or current; audited with each change named. */
 export async function updateEdition(
@@ -132,6 +148,7 @@ export async function updateEdition(
       registrationOpensAt: moment(body.registrationOpensAt),
       registrationClosesAt: moment(body.registrationClosesAt),
       numbersHeldUntil: moment(body.numbersHeldUntil),
+      prices: body.prices ? { ...pricesOf(before), ...body.prices } : undefined,
     };
     const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as Partial<EditionRow>;
     assertInOrder({ ...before, ...defined });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatRallyMoment } from '@rally/shared/catalog/editions';
 import { DEFAULT_EVENT_NAME, RALLY_TIME_ZONE } from '@rally/shared/catalog/event-day';
+import { PRICES } from '@rally/shared/catalog/registration';
 import type { Edition } from '@rally/shared/contracts/editions';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -174,6 +175,26 @@ describe.each(DB_KINDS)('editions (%s)', (kind) => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('EDITION_NOT_FOUND');
+  });
+
+  it('charges a registration the current edition’s prices, which an organiser sets', async () => {
+    const { id, prices } = await current();
+    expect(prices).toEqual(PRICES);
+    // A bad price changes nothing.
+    const bad = await call(admin, 'PATCH', `/api/admin/editions/${id}`, { prices: { lakan: -5 } });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'the lakan price must not be negative']);
+    expect((await current()).prices).toEqual(PRICES);
+    const set = await call(admin, 'PATCH', `/api/admin/editions/${id}`, { prices: { lakan: 2900 } });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      expect((await current()).prices).toEqual({ ...PRICES, lakan: 2900 });
+      const rider = await registerRider(t.app, { category: 'lakan' });
+      const pending = await call(admin, 'GET', `/api/admin/verifications/pending?search=${rider.verificationCode}`);
+      expect(pending.json().data[0]).toMatchObject({ payment_amount: 2900, expected_amount: 2900 });
+    } finally {
+      const reset = await call(admin, 'PATCH', `/api/admin/editions/${id}`, { prices: PRICES });
+      expect(reset.statusCode, reset.body).toBe(200);
+    }
   });
 
   it('lets only manage_event make and change editions', async () => {

@@ -42,12 +42,25 @@ function asBeforeEditions(file: string, levels: number): string {
   const out: Line[] = [];
   let inEditions = false;
   let settingsRows = 0;
+  // Tables later migrations made (empty in a seeded install of one edition).
+  const later = new Set(['edition_entries', 'edition_archive_rows']);
+  let inLater = false;
   for (const line of lines) {
+    if (typeof line.table === 'string' && later.has(line.table)) inLater = true;
+    if (inLater) {
+      if (typeof line.end === 'string') {
+        expect(line.rows).toBe(0);
+        inLater = false;
+      }
+      continue;
+    }
     if ('format' in line) {
       out.push({
         ...line,
         migrations: (line.migrations as string[]).slice(0, levels),
-        tables: (line.tables as string[]).map((t) => (t === 'editions' ? 'event_settings' : t)),
+        tables: (line.tables as string[])
+          .filter((t) => !later.has(t))
+          .map((t) => (t === 'editions' ? 'event_settings' : t)),
       });
     } else if (line.table === 'editions') {
       inEditions = true;
@@ -64,6 +77,7 @@ function asBeforeEditions(file: string, levels: number): string {
       out.push({ end: 'event_settings', rows: settingsRows });
     } else if (line.complete) {
       const { editions: _, ...rows } = line.rows as Record<string, number>;
+      for (const t of later) delete rows[t];
       out.push({ complete: true, rows: { ...rows, event_settings: settingsRows } });
     } else out.push(line);
   }

@@ -1,13 +1,27 @@
-import { myEntriesResponse } from '@rally/shared/contracts/editions';
+import { entryPayload, entrySchema } from '@rally/shared/contracts/auth';
+import { uuidParam } from '@rally/shared/contracts/common';
+import {
+  createdEntryResponse,
+  madeCurrentResponse,
+  myEntriesResponse,
+  nextEntryResponse,
+} from '@rally/shared/contracts/editions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
-import { responses } from '../../lib/route-helpers';
+import type { FileStore } from '../../lib/file-store';
+import { inspectUpload, type PendingUpload } from '../../lib/files';
+import { FILE_PARTS, readMultipart } from '../../lib/multipart';
+import { parseBody, responses } from '../../lib/route-helpers';
+import { presentEdition } from '../editions/editions.presenter';
 import { myEntries } from './entries.service';
+import { createEntry, nextEntry } from './join.service';
+import { makeCurrent } from './rollover.service';
 
-export async function entryRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function entryRoutes(app: FastifyInstance, opts: { db: Db; fileStore: FileStore }) {
+  const { db, fileStore } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/my/entries', {
@@ -21,5 +35,68 @@ export async function entryRoutes(app: FastifyInstance, opts: { db: Db }) {
       success: true as const,
       data: await myEntries(db, requireAuth(request).userId, app.clock.now()),
     }),
+  });
+
+  r.get('/my/entries/next', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['entries'],
+      description:
+        'What the returning rider’s “Join <edition>” form starts from: the current edition and its window, whether they entered it, their last entry’s rider part and the number held for them.',
+      response: responses({ 200: nextEntryResponse }),
+    },
+    handler: async (request) => ({
+      success: true as const,
+      data: await nextEntry(db, requireAuth(request).userId, app.clock.now()),
+    }),
+  });
+
+  r.post('/my/entries', {
+    config: {
+      access: 'authenticated',
+      multipart: { fields: entrySchema, files: { paymentReceipt: FILE_PARTS.paymentReceipt(false) } },
+    },
+    schema: {
+      tags: ['entries'],
+      consumes: ['multipart/form-data'],
+      description:
+        'A returning rider enters the current edition: the registration’s rider part as text parts and a new receipt (paymentReceipt: required unless paymentMethod is cash). 409: already entered (ENTRY_EXISTS), the number is taken (RIDER_NUMBER_TAKEN) or held for another rider (RIDER_NUMBER_HELD), or outside the window (REGISTRATION_CLOSED).',
+      response: responses({ 201: createdEntryResponse }, 403, 409),
+    },
+    handler: async (request, reply) => {
+      const userId = requireAuth(request).userId;
+      const { fields, files } = await readMultipart(request);
+      const input = parseBody(entryPayload(!!files.paymentReceipt), fields);
+      const inspect = async (): Promise<PendingUpload[]> =>
+        files.paymentReceipt
+          ? [await inspectUpload('payment_receipt', files.paymentReceipt.buffer, files.paymentReceipt.filename)]
+          : [];
+      const entry = await createEntry(db, userId, input, inspect, app.clock.now(), fileStore, app.messenger);
+      return reply.code(201).send({
+        success: true as const,
+        data: { entry },
+        message: 'Entry received! Staff will verify your payment.',
+      });
+    },
+  });
+
+  r.post('/admin/editions/:id/make-current', {
+    config: { access: { permission: 'manage_event' } },
+    schema: {
+      tags: ['editions'],
+      description:
+        'Makes the edition current. The outgoing edition’s entries (numbers, codes, verifications, kits, stickers, scans, incidents, results) become its read-only history (`?edition=` on staff reads); riders join the new one afresh. 409: already current (EDITION_ALREADY_CURRENT) or a past edition (EDITION_PAST).',
+      params: uuidParam,
+      response: responses({ 200: madeCurrentResponse }, 404, 409),
+    },
+    handler: async (request) => {
+      const now = app.clock.now();
+      const { edition, archived } = await makeCurrent(db, request.params.id, actorOf(requireAuth(request)), now);
+      return {
+        success: true as const,
+        data: { edition: presentEdition(edition, now), archived },
+        message: `${edition.name} is now the current edition`,
+      };
+    },
   });
 }

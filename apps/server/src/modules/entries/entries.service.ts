@@ -1,23 +1,47 @@
-// Entries (DESIGN.md §9): a person in one edition. An install keeps entries for its current
-// edition only, on the account (number, category) and its verification record, until
-// another edition is made current (docs/editions.md). A module of its own: it reads the
-// current edition (editions) and a rider's course state (course), which sits above editions.
+// Entries (DESIGN.md §9): a person in one edition. The current edition's entries live on the
+// account (number, category, sizes) and its verification record; a past edition's are in
+// `edition_entries` (rollover.service.ts). A module of its own: it reads the editions and a
+// rider's course state (course), which sits above editions.
 import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
 import type { MyEntry } from '@rally/shared/contracts/editions';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { editionEntries, editions } from '../../db/schema/editions';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { riderCourseState } from '../course/course-decisions.service';
 import { currentEdition } from '../editions/editions.service';
 
-/**
- * The rider's entries, newest first. An install keeps entries for its current edition only
- * (the account's number, category and verification) until another edition is made current
- * (docs/editions.md), so this is that one entry, or none.
- */
+/** The rider's entries, newest first: the current edition's (if any), then the past ones. */
 export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<MyEntry[]> {
+  const current = await currentEntry(db, userId, now);
+  const past = await db
+    .select({ entry: editionEntries, edition: editions })
+    .from(editionEntries)
+    .innerJoin(editions, eq(editions.id, editionEntries.editionId))
+    .where(eq(editionEntries.userId, userId))
+    .orderBy(desc(editions.year), desc(editions.createdAt));
+  return [
+    ...(current ? [current] : []),
+    ...past.map(({ entry, edition }) => ({
+      id: entry.entryId,
+      editionId: edition.id,
+      editionName: edition.name,
+      year: edition.year,
+      current: false,
+      riderNumber: entry.riderNumber,
+      category: entry.category,
+      verificationCode: entry.verificationCode,
+      verificationStatus: entry.verificationStatus as MyEntry['verificationStatus'],
+      result: entry.resultState
+        ? { state: entry.resultState, finishedAt: entry.finishedAt?.toISOString() ?? null, elapsedMs: entry.elapsedMs }
+        : null,
+    })),
+  ];
+}
+
+async function currentEntry(db: DbOrTx, userId: string, now: Date): Promise<MyEntry | null> {
   const edition = await currentEdition(db);
   const [row] = await db
     .select({
@@ -33,7 +57,7 @@ export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<
     // Staff accounts carry a verification record too, but enter no edition.
     .where(and(eq(verifications.userId, userId), inArray(users.role, [...RIDER_ROLES])))
     .limit(1);
-  if (!row) return [];
+  if (!row) return null;
   // A verified, active rider has a course state; any other entry has no result yet.
   const state =
     row.status === 'verified' && row.active
@@ -42,20 +66,18 @@ export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<
           throw err;
         })
       : null;
-  return [
-    {
-      id: row.id,
-      editionId: edition.id,
-      editionName: edition.name,
-      year: edition.year,
-      current: edition.current,
-      riderNumber: row.riderNumber,
-      category: row.category,
-      verificationCode: row.verificationCode,
-      verificationStatus: row.status,
-      result: state
-        ? { state: state.state, finishedAt: state.finishedAt?.toISOString() ?? null, elapsedMs: state.elapsedMs }
-        : null,
-    },
-  ];
+  return {
+    id: row.id,
+    editionId: edition.id,
+    editionName: edition.name,
+    year: edition.year,
+    current: edition.current,
+    riderNumber: row.riderNumber,
+    category: row.category,
+    verificationCode: row.verificationCode,
+    verificationStatus: row.status,
+    result: state
+      ? { state: state.state, finishedAt: state.finishedAt?.toISOString() ?? null, elapsedMs: state.elapsedMs }
+      : null,
+  };
 }

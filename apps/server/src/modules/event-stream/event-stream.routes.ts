@@ -53,7 +53,8 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
   });
 
   r.get('/admin/event/stream', {
-    config: { access: ACCESS },
+    // Live by nature: a past edition has no stream (its board is read with ?edition=).
+    config: { access: ACCESS, pastEditions: false },
     schema: {
       tags: ['course'],
       description:

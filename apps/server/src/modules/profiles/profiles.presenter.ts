@@ -1,4 +1,6 @@
 import type { Role, VerificationStatus } from '@rally/shared/catalog/accounts';
+import type { CourseStateName } from '@rally/shared/catalog/event-day';
+import type { ProfileEdition } from '@rally/shared/contracts/editions';
 import type { Comment, MyComment, PublicProfile } from '@rally/shared/contracts/profiles';
 
 export interface PublicProfileRow {
@@ -19,6 +21,18 @@ export interface PublicProfileRow {
   lastStationName: string | null;
   lastStationAt: Date | string | null;
   finisher: boolean;
+  pastEditions: PastEditionJson[];
+}
+
+/** A past edition's verified entry, as the profile query reads it. */
+export interface PastEditionJson {
+  editionId: string;
+  name: string;
+  year: number;
+  category: string | null;
+  riderNumber: number | null;
+  state: CourseStateName | null;
+  elapsedMs: number | null;
 }
 
 /** Built field by field from a row that holds only public columns, so nothing private can slip in. */
@@ -42,7 +56,14 @@ export function presentPublicProfile(row: PublicProfileRow): PublicProfile {
         ? { name: row.lastStationName, at: new Date(row.lastStationAt).toISOString() }
         : null,
     finisher: !!row.finisher,
+    // Only once there is history: a rider of the first edition reads as before editions.
+    ...(row.pastEditions?.length ? { editions: pastEditions(row) } : {}),
   };
+}
+
+/** The past editions the rider's entry was verified in, newest first (the current one is the profile's own fields). */
+function pastEditions(row: PublicProfileRow): ProfileEdition[] {
+  return (row.pastEditions ?? []).map((e) => ({ ...e, current: false, finisher: e.state === 'finished' }));
 }
 
 /** How a rider is named next to what they wrote: the kit name they chose, else their full name. */

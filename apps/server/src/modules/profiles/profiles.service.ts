@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
+import { editionEntries, editions } from '../../db/schema/editions';
 import { files } from '../../db/schema/files';
 import { comments, fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
@@ -24,6 +25,7 @@ import { passageOf } from '../course/passages';
 import {
   type CommentRow,
   type MyCommentRow,
+  type PastEditionJson,
   presentComment,
   presentMyComment,
   presentPublicProfile,
@@ -82,8 +84,17 @@ const publicProfileQuery = oncePerDb((db) =>
         order by s.scanned_at desc limit 1)`,
       // The course module marks a finisher with one rally_completion entry (a finish with
       // every required station passed); the console's demo samples are no such mark.
+      // The current edition's only: a past edition's completions carry its id (metadata.edition).
       finisher: sql<boolean>`exists(select 1 from activities a where a.user_id = users.id
-        and a.type = 'rally_completion' and coalesce(a.metadata->>'sample', '') <> 'true')`,
+        and a.type = 'rally_completion' and coalesce(a.metadata->>'sample', '') <> 'true'
+        and a.metadata->>'edition' is null)`,
+      // The editions the rider's entry was verified in, before the current one (DESIGN.md §9).
+      pastEditions: sql<PastEditionJson[]>`(select coalesce(json_agg(json_build_object(
+          'editionId', e.id, 'name', e.name, 'year', e.year, 'category', ee.category,
+          'riderNumber', ee.rider_number, 'state', ee.result_state, 'elapsedMs', ee.elapsed_ms)
+          order by e.year desc, e.created_at desc), '[]'::json)
+        from ${editionEntries} ee join ${editions} e on e.id = ee.edition_id
+        where ee.user_id = users.id and ee.verification_status = 'verified')`,
     })
     .from(users)
     .leftJoin(verifications, eq(verifications.userId, users.id))

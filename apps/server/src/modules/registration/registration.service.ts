@@ -1,4 +1,4 @@
-import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog/registration';
+import { normaliseCategory, type Prices, paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { RegistrationInput } from '@rally/shared/contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -19,7 +19,8 @@ import { displayName, onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
 import { createSession } from '../auth/auth.service';
-import { assertRegistrationOpen } from '../editions/editions.service';
+import { assertRegistrationOpen, pricesOf } from '../editions/editions.service';
+import { assertNotHeldFromOthers } from '../editions/held-numbers';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
 
@@ -110,8 +111,9 @@ export async function register(
       // Outside the current edition's window nothing else is looked at (DESIGN.md §9). Checked
       // inside the queue, not before it: claims of one number enter the queue in the order
       // they arrived, and an awaited look-up before it could let a later one overtake.
-      await assertRegistrationOpen(db, now);
+      const edition = await assertRegistrationOpen(db, now);
       await precheck(db, input.email, input.riderNumber);
+      await assertNotHeldFromOthers(db, input.riderNumber, null, now);
       const pending = await inspectUploads();
       const [uploads, passwordHash] = await Promise.all([
         Promise.all(pending.map((finish) => finish())),
@@ -123,7 +125,7 @@ export async function register(
         uploads.map(async (file) => ({ file, placement: await store.place(file.data, file.mimeType) })),
       );
       try {
-        return await insertRegistration(db, input, placed, passwordHash, client, messenger);
+        return await insertRegistration(db, input, placed, passwordHash, client, messenger, pricesOf(edition));
       } catch (err) {
         await store.remove(placed.flatMap((p) => (p.placement.storageKey ? [p.placement.storageKey] : [])));
         throw err;
@@ -140,6 +142,7 @@ async function insertRegistration(
   passwordHash: string,
   client: ClientInfo,
   messenger: Messenger,
+  prices: Prices,
 ): Promise<RegistrationResult> {
   const category = normaliseCategory(input.category, input.gender);
   const custom = (size: string, text: string | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
@@ -168,7 +171,7 @@ async function insertRegistration(
             medicalConditions: input.medicalConditions ?? null,
             riderNumber: input.riderNumber,
             paymentMethod: input.paymentMethod ?? null,
-            paymentAmount: paymentAmountFor(category),
+            paymentAmount: paymentAmountFor(category, prices),
             tshirtSize: input.tshirtSize,
             customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
             tshirtSubmittedAt: new Date(),
@@ -186,7 +189,7 @@ async function insertRegistration(
         verificationCode,
         status: 'pending',
         paymentMethod: input.paymentMethod ?? null,
-        paymentAmount: paymentAmountFor(category),
+        paymentAmount: paymentAmountFor(category, prices),
       });
       await insertFiles(
         db,

@@ -25,7 +25,7 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
       reply.header('cache-control', 'no-store');
       const json = await app.answerCache.get(
         'rider-numbers:taken',
-        async () => `{"success":true,"data":{"takenNumbers":${await takenNumbersJson(db)}}}`,
+        async () => `{"success":true,"data":{"takenNumbers":${await takenNumbersJson(db, app.clock.now())}}}`,
       );
       return sendJson(reply, json);
     },
@@ -39,7 +39,7 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
       response: responses({ 200: envelope(z.object({ riderNumber: z.number().int(), available: z.boolean() })) }),
     },
     handler: async (request) => {
-      const available = await isAvailable(db, request.params.n);
+      const available = await isAvailable(db, request.params.n, app.clock.now(), request.auth?.userId ?? null);
       return {
         success: true as const,
         data: { riderNumber: request.params.n, available },
@@ -70,7 +70,7 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
       response: responses({ 200: envelope(z.object({ riderNumber: z.number().int() })) }, 409),
     },
     handler: async (request) => {
-      const n = await assignNumber(db, requireAuth(request).userId, request.body.riderNumber);
+      const n = await assignNumber(db, requireAuth(request).userId, request.body.riderNumber, app.clock.now());
       return { success: true as const, data: { riderNumber: n }, message: `Rider number ${n} is yours, warrior!` };
     },
   });

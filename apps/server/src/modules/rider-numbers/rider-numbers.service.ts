@@ -6,29 +6,34 @@ import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
+import { assertNotHeldFromOthers, heldNumbersSql, holderOf } from '../editions/held-numbers';
 import { riderNumberTaken } from '../registration/registration.service';
 
 // One row holding the whole list as JSON text, ready to be spliced into the answer: 500
 // numbers cost one row to parse instead of 500, and no re-serialising on the way out.
+// Numbers held for returning riders (DESIGN.md §9) are listed as taken.
 const takenListQuery = oncePerDb((db) =>
   db
-    .select({
-      json: sql<string>`coalesce(json_agg(${users.riderNumber} order by ${users.riderNumber}), '[]'::json)::text`,
-    })
-    .from(users)
-    .where(isNotNull(users.riderNumber))
+    .select({ json: sql<string>`coalesce(json_agg(taken.n order by taken.n), '[]'::json)::text` })
+    .from(
+      sql`(select ${users.riderNumber} as n from ${users} where ${isNotNull(users.riderNumber)}
+           union select held.n from (${heldNumbersSql(sql`${sql.placeholder('now')}`)}) held) taken`,
+    )
     .prepare('taken_rider_numbers'),
 );
 
-/** The taken rider numbers, ascending, as a JSON array text. */
-export async function takenNumbersJson(db: Db): Promise<string> {
-  const [row] = await takenListQuery(db).execute();
+/** The taken rider numbers (held ones included), ascending, as a JSON array text. */
+export async function takenNumbersJson(db: Db, now: Date): Promise<string> {
+  const [row] = await takenListQuery(db).execute({ now: now.toISOString() });
   return row?.json ?? '[]';
 }
 
-export async function isAvailable(db: Db, n: number): Promise<boolean> {
+/** Free for `userId` (or for anyone): nobody has it and it is not held for someone else. */
+export async function isAvailable(db: Db, n: number, now: Date, userId: string | null = null): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.riderNumber, n)).limit(1);
-  return !row;
+  if (row) return false;
+  const held = await holderOf(db, n, now);
+  return !held || held.userId === userId;
 }
 
 export async function myNumber(db: Db, userId: string): Promise<number | null> {
@@ -40,7 +45,7 @@ export async function myNumber(db: Db, userId: string): Promise<number | null> {
  * Claims a number for the signed-in rider (or moves them to another one). Once a rider
  * is verified the number is printed on their kit, so it can no longer change here.
  */
-export async function assignNumber(db: Db, userId: string, n: number): Promise<number> {
+export async function assignNumber(db: Db, userId: string, n: number, now: Date): Promise<number> {
   const [row] = await db
     .select({
       riderNumber: users.riderNumber,
@@ -54,6 +59,7 @@ export async function assignNumber(db: Db, userId: string, n: number): Promise<n
     .limit(1);
   if (!row) throw new ConflictError('User not found');
   if (row.riderNumber === n) return n;
+  await assertNotHeldFromOthers(db, n, userId, now);
   if (row.status === 'verified' && row.riderNumber !== null) {
     throw new ConflictError(
       'Your rider number is locked after verification. Please ask the organizers to change it.',

@@ -1,14 +1,15 @@
 // Deleting a user removes their contact data from what outlives the account
 // (who did what stays auditable): logs keep who did what (the name and rider number snapshots), while
-// the email, phone, address and codes are cut out of activities, verification history
-// and login activities. Runs inside the deletion's transaction in two steps: the entries
+// the email, phone, address and codes are cut out of activities, verification history,
+// login activities and past editions' archived accounts. Runs inside the deletion's transaction in two steps: the entries
 // are found before the row goes (the delete sets their user references to null) and
 // rewritten after it (a row rewritten first would make PostgreSQL re-check its other
 // foreign keys during the delete's cascades, and fail).
-import { eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import { editionArchiveRows } from '../../db/schema/editions';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
@@ -111,5 +112,17 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
     if (theirLogins.length > 0) {
       await tx.update(loginActivities).set({ email: DELETED_EMAIL }).where(inArray(loginActivities.id, theirLogins));
     }
+    // Past editions keep the account as it was (DESIGN.md §9): its name stays in their
+    // history, its contact and medical notes go.
+    await tx
+      .update(editionArchiveRows)
+      .set({
+        row: sql`${editionArchiveRows.row} || jsonb_build_object('email', ${DELETED_EMAIL}::text, 'phone_number', null,
+          'address', null, 'birthdate', null, 'emergency_contact_name', null, 'emergency_contact_number', null,
+          'blood_type', null, 'allergies', null, 'medical_conditions', null)`,
+      })
+      .where(
+        and(eq(editionArchiveRows.tableName, getTableName(users)), sql`${editionArchiveRows.row}->>'id' = ${userId}`),
+      );
   };
 }

@@ -1,4 +1,4 @@
-import { type Category, paymentAmountFor } from '@rally/shared/catalog/registration';
+import { type Category, type Prices, paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
 import type { verificationHistory } from '../../db/schema/verifications';
 import { displayName } from '../../lib/sql-text';
@@ -28,7 +28,7 @@ export interface PreviousReceipt {
   superseded_at: string;
 }
 
-export function presentPending(r: PendingRow): PendingVerification {
+export function presentPending(r: PendingRow, prices: Prices): PendingVerification {
   return {
     id: r.id,
     user_id: r.userId,
@@ -44,7 +44,7 @@ export function presentPending(r: PendingRow): PendingVerification {
     created_at: r.createdAt.toISOString(),
     category: r.category,
     rider_number: r.riderNumber,
-    expected_amount: r.category ? paymentAmountFor(r.category) : null,
+    expected_amount: r.category ? paymentAmountFor(r.category, prices) : null,
     previous_notes: r.previousNotes,
     previous_receipts: r.previousReceipts.map((p) => ({
       id: p.id,

@@ -17,6 +17,7 @@ import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { newRiderCode } from '../../lib/tokens';
 import { visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
+import { currentEdition, pricesOf } from '../editions/editions.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
 import { type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
@@ -55,7 +56,8 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
           previousNotes: verifications.notes,
           previousReceipts: sql<
             PreviousReceipt[]
-          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is not null), '[]'::json)`,
+          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is not null
+            and ${files.createdAt} >= ${verifications.createdAt}), '[]'::json)`,
           total: totalRows,
         })
         .from(verifications)
@@ -67,7 +69,9 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
         .offset(offset),
     q,
   );
-  return { data: page.rows.map(presentPending), pagination: page.pagination };
+  // The amount expected at the current edition's prices.
+  const prices = pricesOf(await currentEdition(db));
+  return { data: page.rows.map((r) => presentPending(r, prices)), pagination: page.pagination };
 }
 
 const ACTION_WORD: Record<VerificationAction, string> = { verified: 'approved', rejected: 'rejected' };

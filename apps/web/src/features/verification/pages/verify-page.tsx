@@ -45,7 +45,8 @@ export default function VerifyPage() {
     user?.verificationCode ||
     '';
   const status = user?.verificationStatus ?? null;
-  const headline = HEADLINES[status ?? 'none'];
+  // A returning rider not entered yet has nothing to verify (their way in is /join).
+  const headline = HEADLINES[status === null || status === 'not_entered' ? 'none' : status];
   const queryClient = useQueryClient();
   // The reason and whether a new receipt may be sent; read only after a rejection (a
   // cash payer waiting without a receipt is not asked for one).

@@ -1,0 +1,150 @@
+// Past editions, read through the very handlers that read the current one (DESIGN.md §9).
+//
+// When an edition stops being current, its entry tables are kept as JSON rows in
+// `edition_archive_rows`. A staff read with `?edition=ID` of a past edition runs its route's
+// handler inside one transaction in which each of those tables is materialised as a
+// temporary table of the same name: PostgreSQL looks in the session's temporary schema
+// before `public`, so every query of every service reads the past edition, unchanged, and
+// `editions` names it current. The temporary tables go with the transaction.
+//
+// The handle the routes hold is a proxy that, inside such a read, hands out that
+// transaction (AsyncLocalStorage), so no service needs to know editions exist.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db, Tx } from '../db/client';
+import { courseDecisions, courseRules } from '../db/schema/course';
+import { editionArchiveRows, editions } from '../db/schema/editions';
+import { scans, stations } from '../db/schema/event-day';
+import { incidents, sosAbuseMarks, sosCalls } from '../db/schema/incidents';
+import { idCardPrints, kitTracking } from '../db/schema/kit';
+import { incidentEscalations } from '../db/schema/messages';
+import { users } from '../db/schema/users';
+import { verificationHistory, verifications } from '../db/schema/verifications';
+import { BadRequestError, ConflictError, NotFoundError } from './errors';
+
+/**
+ * What an edition's archive holds: the accounts as they were (their entry columns are that
+ * edition's), and every table of entries, the event day and its course. Parents first, so
+ * the live tables can be emptied children first.
+ */
+export const ARCHIVED_TABLES = [
+  users,
+  stations,
+  courseRules,
+  verifications,
+  verificationHistory,
+  kitTracking,
+  idCardPrints,
+  scans,
+  courseDecisions,
+  incidents,
+  sosCalls,
+  sosAbuseMarks,
+  incidentEscalations,
+].map((t) => getTableName(t));
+
+interface Scope {
+  tx: Tx;
+  open: boolean;
+}
+const scope = new AsyncLocalStorage<Scope>();
+const RAW = Symbol('raw database handle');
+
+/**
+ * The handle routes are given: the database itself, except inside `inPastEdition`, where
+ * it is that read's transaction over the past edition's tables.
+ */
+export function editionScopedDb(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === RAW) return target;
+      const current = scope.getStore();
+      const base: object = current?.open ? current.tx : target;
+      const value = Reflect.get(base, prop, base);
+      // Methods run on the handle they came from; the constructor stays itself (Drizzle's `is`).
+      return typeof value === 'function' && prop !== 'constructor' ? value.bind(base) : value;
+    },
+  });
+}
+
+/** The database behind a scoped handle (caches keyed per database key on it). */
+export function rawDb(db: Db): Db {
+  return ((db as unknown as Record<symbol, Db | undefined>)[RAW] ?? db) as Db;
+}
+
+/** Materialises `editionId`'s archive in `tx` as temporary tables shadowing the live ones. */
+export async function materialiseEdition(tx: Tx, editionId: string): Promise<void> {
+  for (const table of ARCHIVED_TABLES) {
+    const name = sql.identifier(table);
+    await tx.execute(
+      sql`create temp table ${name} on commit drop as
+          select r.* from ${editionArchiveRows} a
+          cross join lateral jsonb_populate_record(null::public.${name}, a.row) r
+          where a.edition_id = ${editionId} and a.table_name = ${table}`,
+    );
+  }
+  // The past edition is the current one inside the read (its name, dates, hotline).
+  await tx.execute(sql`create temp table ${editions} on commit drop as select * from public.${editions}`);
+  await tx.execute(sql`update pg_temp.${editions} set current = (id = ${editionId})`);
+}
+
+/** Runs `read` over the past edition `editionId`, in one transaction (its temporary tables need a writable one). */
+export async function inPastEdition<T>(db: Db, editionId: string, read: () => Promise<T>): Promise<T> {
+  return rawDb(db).transaction(async (tx) => {
+    await materialiseEdition(tx, editionId);
+    const state: Scope = { tx, open: true };
+    try {
+      return await scope.run(state, read);
+    } finally {
+      // Work the read started and left behind must not use a finished transaction.
+      state.open = false;
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route serves the current edition only (`?edition=` of a past one is refused). */
+    pastEditions?: boolean;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pastEditionOf = new WeakMap<FastifyRequest, string>();
+
+/**
+ * `?edition=ID` on the staff API (`/api/admin/...`): a GET of a past edition runs its
+ * handler over that edition's archive; naming the current one changes nothing; a write
+ * naming a past one is refused (history is read-only). The parameter is taken off the
+ * query before the route's own schema sees it. Routes with `config.pastEditions: false`
+ * (a live stream) refuse it.
+ */
+export function readPastEditions(api: FastifyInstance, db: Db): void {
+  api.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/admin/')) return;
+    const query = request.query as Record<string, unknown> | undefined;
+    const asked = query?.edition;
+    if (asked === undefined) return;
+    delete query?.edition;
+    if (typeof asked !== 'string' || !UUID.test(asked)) throw new BadRequestError('edition must be an edition id');
+    const [row] = await rawDb(db)
+      .select({ id: editions.id, name: editions.name, current: editions.current })
+      .from(editions)
+      .where(eq(editions.id, asked))
+      .limit(1);
+    if (!row) throw new NotFoundError('Edition not found', 'EDITION_NOT_FOUND');
+    if (row.current) return;
+    if (request.method !== 'GET' || request.routeOptions.config.pastEditions === false)
+      throw new ConflictError(`${row.name} is a past edition: its history is read-only`, 'EDITION_READ_ONLY');
+    pastEditionOf.set(request, row.id);
+  });
+  api.addHook('onRoute', (route: RouteOptions) => {
+    const handler = route.handler;
+    route.handler = function pastOrCurrent(this: FastifyInstance, request, reply) {
+      const past = pastEditionOf.get(request);
+      if (past === undefined) return handler.call(this, request, reply);
+      return inPastEdition(db, past, async () => handler.call(this, request, reply));
+    };
+  });
+}

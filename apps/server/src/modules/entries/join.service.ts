@@ -1,0 +1,209 @@
+// A returning rider joins the current edition (DESIGN.md §9): the registration's rider part,
+// prefilled from their last entry, their previous number offered while it is held, a new
+// receipt, then the usual verification.
+import { isRiderRole } from '@rally/shared/catalog/accounts';
+import { registrationState } from '@rally/shared/catalog/editions';
+import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog/registration';
+import type { EntryInput } from '@rally/shared/contracts/auth';
+import type { NextEntry } from '@rally/shared/contracts/editions';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { editionEntries, editions } from '../../db/schema/editions';
+import { files } from '../../db/schema/files';
+import { users } from '../../db/schema/users';
+import { verifications } from '../../db/schema/verifications';
+import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors';
+import { insertFiles } from '../../lib/file-bytes';
+import { databaseFileStore, type FileStore } from '../../lib/file-store';
+import type { PendingUpload } from '../../lib/files';
+import { displayName } from '../../lib/sql-text';
+import { newVerificationCode } from '../../lib/tokens';
+import { recordActivity } from '../activities/activities.service';
+import { assertRegistrationOpen, currentEdition, pricesOf, windowOf } from '../editions/editions.service';
+import { assertNotHeldFromOthers, heldFor } from '../editions/held-numbers';
+import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
+import { notifyUser } from '../messages/notify';
+import { riderNumberTaken } from '../registration/registration.service';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** What the "Join <edition>" form starts from. */
+export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<NextEntry> {
+  const edition = await currentEdition(db);
+  const [account] = await db
+    .select({
+      entered: verifications.id,
+      emergencyName: users.emergencyContactName,
+      emergencyNumber: users.emergencyContactNumber,
+    })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+  const [last] = await db
+    .select({ entry: editionEntries, name: editions.name })
+    .from(editionEntries)
+    .innerJoin(editions, eq(editions.id, editionEntries.editionId))
+    .where(eq(editionEntries.userId, userId))
+    .orderBy(desc(editions.year), desc(editions.createdAt))
+    .limit(1);
+  const held = await heldFor(db, userId, now);
+  const window = windowOf(edition);
+  const d = last?.entry.details ?? {};
+  return {
+    edition: {
+      id: edition.id,
+      name: edition.name,
+      year: edition.year,
+      ...window,
+      registration: registrationState(window, now),
+    },
+    entered: account.entered !== null,
+    prefill: last
+      ? {
+          fromEdition: last.name,
+          category: last.entry.category,
+          kitName: last.entry.kitName,
+          motorcycleModel: last.entry.motorcycleModel,
+          // The person's contact as it is now: they may have updated it since.
+          emergencyContactName: account.emergencyName ?? text(d.emergencyContactName),
+          emergencyContactNumber: account.emergencyNumber ?? text(d.emergencyContactNumber),
+          paymentMethod: text(d.paymentMethod),
+          tshirtSize: text(d.tshirtSize),
+          customTshirtSize: text(d.customTshirtSize),
+          finisherSleeveSize: text(d.finisherSleeveSize),
+          customFinisherSleeveSize: text(d.customFinisherSleeveSize),
+          vestSize: text(d.vestSize),
+          customVestSize: text(d.customVestSize),
+        }
+      : null,
+    heldNumber: held?.riderNumber ?? null,
+    heldUntil: held?.until.toISOString() ?? null,
+  };
+}
+
+export interface CreatedEntry {
+  id: string;
+  editionId: string;
+  riderNumber: number;
+  category: string;
+  verificationCode: string;
+  verificationStatus: 'pending';
+}
+
+/**
+ * The rider's entry in the current edition, with its receipt, in one transaction. Refused
+ * (nothing kept) outside the window, for staff, when they already entered, and for a number
+ * another rider has or that is held for someone else.
+ */
+export async function createEntry(
+  db: Db,
+  userId: string,
+  input: EntryInput,
+  inspectReceipt: () => Promise<PendingUpload[]>,
+  now: Date,
+  store: FileStore = databaseFileStore,
+  messenger: Messenger = SILENT_MESSENGER,
+): Promise<CreatedEntry> {
+  const edition = await assertRegistrationOpen(db, now);
+  const prices = pricesOf(edition);
+  const [account] = await db
+    .select({ user: users, entered: verifications.id })
+    .from(users)
+    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+  const { user } = account;
+  if (!isRiderRole(user.role)) throw new ForbiddenError('Only rider accounts enter an edition', 'NOT_A_RIDER');
+  if (account.entered) throw new ConflictError(`You have already entered ${edition.name}`, 'ENTRY_EXISTS');
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.riderNumber, input.riderNumber))
+    .limit(1);
+  if (holder && holder.id !== userId) throw riderNumberTaken(input.riderNumber);
+  await assertNotHeldFromOthers(db, input.riderNumber, userId, now);
+
+  const uploads = await Promise.all((await inspectReceipt()).map((finish) => finish()));
+  const placed = await Promise.all(
+    uploads.map(async (file) => ({ file, placement: await store.place(file.data, file.mimeType) })),
+  );
+  const category = normaliseCategory(input.category, user.gender);
+  const custom = (size: string, value: string | undefined) => (size === 'CUSTOM' ? (value ?? null) : null);
+  const verificationCode = newVerificationCode();
+  try {
+    return await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          riderNumber: input.riderNumber,
+          category,
+          kitName: input.kitName ?? user.kitName,
+          motorcycleModel: input.motorcycleModel ?? user.motorcycleModel,
+          emergencyContactName: input.emergencyContactName ?? user.emergencyContactName,
+          emergencyContactNumber: input.emergencyContactNumber ?? user.emergencyContactNumber,
+          paymentMethod: input.paymentMethod ?? null,
+          paymentAmount: paymentAmountFor(category, prices),
+          tshirtSize: input.tshirtSize,
+          customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
+          tshirtSubmittedAt: now,
+          finisherSleeveSize: input.finisherSleeveSize,
+          customFinisherSleeveSize: custom(input.finisherSleeveSize, input.customFinisherSleeveSize),
+          vestSize: input.vestSize,
+          customVestSize: custom(input.vestSize, input.customVestSize),
+          gearSubmittedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
+      const [verification] = await tx
+        .insert(verifications)
+        .values({
+          userId,
+          verificationCode,
+          status: 'pending',
+          paymentMethod: input.paymentMethod ?? null,
+          paymentAmount: paymentAmountFor(category, prices),
+        })
+        .returning({ id: verifications.id });
+      // A receipt sent since the rollover, before this entry, gives way to the entry's own.
+      if (placed.length > 0)
+        await tx
+          .update(files)
+          .set({ supersededAt: now })
+          .where(and(eq(files.userId, userId), eq(files.kind, 'payment_receipt'), isNull(files.supersededAt)));
+      await insertFiles(
+        db,
+        tx,
+        placed.map((p) => ({ userId, ...p })),
+      );
+      await recordActivity(tx, {
+        type: 'user_registration',
+        userId,
+        userName: displayName(user),
+        description: `${displayName(user)} entered ${edition.name} for ${category.toUpperCase()} as rider #${input.riderNumber}`,
+        details: `Payment: ${input.paymentMethod ?? 'not chosen'}; code ${verificationCode}`,
+        metadata: { riderNumber: input.riderNumber, category, editionId: edition.id, returning: true },
+      });
+      await notifyUser(tx, messenger, userId, 'registration_received', {
+        firstName: user.firstName,
+        verificationCode,
+      });
+      return {
+        id: (verification as { id: string }).id,
+        editionId: edition.id,
+        riderNumber: input.riderNumber,
+        category,
+        verificationCode,
+        verificationStatus: 'pending' as const,
+      };
+    });
+  } catch (err) {
+    await store.remove(placed.flatMap((p) => (p.placement.storageKey ? [p.placement.storageKey] : [])));
+    if (isUniqueViolation(err, 'users_rider_number_uq')) throw riderNumberTaken(input.riderNumber);
+    if (isUniqueViolation(err, 'verifications_user_uq'))
+      throw new ConflictError(`You have already entered ${edition.name}`, 'ENTRY_EXISTS');
+    throw err;
+  }
+}
