@@ -119,3 +119,26 @@ test('an organiser makes the next edition and closes registration; a rider is to
     expect((await reopen()).status()).toBe(200);
   }
 });
+
+test('the current edition’s prices are what the landing page and the form show', async ({ page, request }) => {
+  const admin = await session(request, createUser('admin'));
+  const current = ((await (await request.get('/api/editions')).json()).data as Edition[]).find(
+    (e) => e.current,
+  ) as Edition;
+  const setPrices = (prices: Partial<Edition['prices']>) =>
+    request.patch(`/api/admin/editions/${current.id}`, { headers: auth(admin), data: { prices } });
+  expect((await setPrices({ lakan: 2950 })).status()).toBe(200);
+  try {
+    await page.setViewportSize({ width: 360, height: 800 });
+    // The landing page is prerendered with the catalog's prices, then asks the edition's.
+    await page.goto('/');
+    await expect(page.locator('#trials')).toContainText('₱2,950');
+    await page.goto('/register');
+    const lakan = page.locator('label[data-category="lakan"]');
+    await expect(lakan).toContainText('₱2,950');
+    await lakan.click();
+    await expect(page.getByTestId('amount-due')).toHaveText('₱2,950');
+  } finally {
+    expect((await setPrices({ lakan: current.prices.lakan })).status()).toBe(200);
+  }
+});

@@ -1,6 +1,7 @@
 import { RALLY_ROUTES, type RallyRoute } from '@rally/shared/catalog/landing';
-import { OBR_BADGE, OBR_DISCOUNT, PRICES } from '@rally/shared/catalog/registration';
+import { OBR_BADGE, OBR_DISCOUNT } from '@rally/shared/catalog/registration';
 import { formatPeso } from '../../../lib/format';
+import { useEditionPrices } from '../lib/use-edition-prices';
 
 const TRIALS: Array<{ route: RallyRoute; title: string; note: string }> = [
   {
@@ -13,6 +14,7 @@ const TRIALS: Array<{ route: RallyRoute; title: string; note: string }> = [
 ];
 
 export function TrialCards() {
+  const prices = useEditionPrices();
   return (
     <section id="trials" aria-labelledby="trials-title" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16 sm:py-20">
       <p className="font-display text-lg tracking-[0.3em] text-fire-400">Choose your trial</p>
@@ -25,8 +27,8 @@ export function TrialCards() {
       </p>
       <ul className="mt-10 grid gap-6 md:grid-cols-3">
         {TRIALS.map(({ route, title, note }) => {
-          const price = PRICES[route.id];
-          const obrPrice = PRICES[`${route.id}-obr`];
+          const price = prices[route.id];
+          const obrPrice = prices[`${route.id}-obr`];
           return (
             <li
               key={route.id}

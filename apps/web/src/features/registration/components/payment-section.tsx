@@ -9,6 +9,7 @@ import { Banknote, Landmark, Smartphone } from 'lucide-react';
 import { useId } from 'react';
 import { ReceiptDropZone, receiptFileProblem } from '../../../components/ui/receipt-drop-zone';
 import { FieldError } from '../../../components/ui/text-field';
+import { useCurrentPrices } from '../../../lib/editions';
 import { formatPeso } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { type PaymentAccount, usePaymentConfig } from '../api/registration-api';
@@ -30,12 +31,13 @@ interface PaymentSectionProps {
 }
 
 export function PaymentSection({ method, category, receipt, onMethod, onReceipt, receiptError }: PaymentSectionProps) {
+  const prices = useCurrentPrices();
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-ink-950 px-4 py-3">
         <span className="text-sm font-bold tracking-wide text-ash uppercase">Amount due</span>
         <span className="font-display text-3xl text-gold-300" data-testid="amount-due">
-          {category ? formatPeso(paymentAmountFor(category)) : 'Choose a trial'}
+          {category ? formatPeso(paymentAmountFor(category, prices)) : 'Choose a trial'}
         </span>
       </div>
       <fieldset>

@@ -7,10 +7,10 @@ import {
   isObr,
   OBR_BADGE,
   OBR_DISCOUNT,
-  PRICES,
   paymentAmountFor,
 } from '@rally/shared/catalog/registration';
 import { FieldError } from '../../../components/ui/text-field';
+import { useCurrentPrices } from '../../../lib/editions';
 import { formatPeso } from '../../../lib/format';
 
 // The six trials a rider can pick, each next to its Official Back Ride variant.
@@ -29,6 +29,7 @@ interface TrialChoiceProps {
 }
 
 export function TrialChoice({ value, gender, onChange, error }: TrialChoiceProps) {
+  const prices = useCurrentPrices();
   return (
     <fieldset aria-invalid={error ? true : undefined} aria-describedby={error?.id}>
       <legend className="sr-only">Trial</legend>
@@ -37,7 +38,7 @@ export function TrialChoice({ value, gender, onChange, error }: TrialChoiceProps
           // Shown as the rider will be registered: a man choosing lakambini rides magani.
           const display = categoryDisplay(category, { gender });
           const obr = isObr(category);
-          const amount = paymentAmountFor(category);
+          const amount = paymentAmountFor(category, prices);
           return (
             <label
               key={category}
@@ -66,7 +67,7 @@ export function TrialChoice({ value, gender, onChange, error }: TrialChoiceProps
                   <>
                     <s className="text-sm text-smoke">
                       <span className="sr-only">was </span>
-                      {formatPeso(PRICES[category] + OBR_DISCOUNT)}
+                      {formatPeso(prices[category] + OBR_DISCOUNT)}
                     </s>
                     <span className="rounded bg-ember-600 px-2 py-0.5 text-xs font-black tracking-wider text-white">
                       {OBR_BADGE}

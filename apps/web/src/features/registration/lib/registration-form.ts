@@ -4,6 +4,8 @@ import {
   type Category,
   normaliseCategory,
   type PaymentMethod,
+  PRICES,
+  type Prices,
   paymentAmountFor,
   type Size,
 } from '@rally/shared/catalog/registration';
@@ -79,6 +81,7 @@ export type FieldSetter = <K extends keyof RegistrationFields>(field: K, value: 
 export function buildRegistrationPayload(
   fields: RegistrationFields,
   files: { profileImage: File | null; paymentReceipt: File | null },
+  prices: Prices = PRICES,
 ): FormData {
   const form = new FormData();
   const put = (name: string, value: string | null | undefined) => {
@@ -115,7 +118,7 @@ export function buildRegistrationPayload(
   put('vestSize', fields.vestSize);
   if (fields.vestSize === 'CUSTOM') put('customVestSize', fields.customVestSize);
   if (category) {
-    const amount = paymentAmountFor(category);
+    const amount = paymentAmountFor(category, prices);
     if (amount > 0) form.append('paymentAmount', String(amount));
   }
   if (files.profileImage) form.append('profileImage', files.profileImage, 'profile.jpg');

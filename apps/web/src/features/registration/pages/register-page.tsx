@@ -13,6 +13,7 @@ import { FullScreenSpinner } from '../../../components/ui/spinner';
 import { FieldError } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { useCurrentPrices } from '../../../lib/editions';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { submitRegistration, takenNumbersKey } from '../api/registration-api';
@@ -51,6 +52,7 @@ export default function RegisterPage() {
   const { isAuthenticated, isLoading, setSession } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const prices = useCurrentPrices();
 
   const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
   const [profileImage, setProfileImage] = useState<File | null>(null);
@@ -122,10 +124,11 @@ export default function RegisterPage() {
     setSubmitting(true);
     setProgress(0);
     try {
-      const payload = buildRegistrationPayload(fields, {
-        profileImage,
-        paymentReceipt: fields.paymentMethod === 'cash' ? null : receipt,
-      });
+      const payload = buildRegistrationPayload(
+        fields,
+        { profileImage, paymentReceipt: fields.paymentMethod === 'cash' ? null : receipt },
+        prices,
+      );
       const response = await submitRegistration(payload, setProgress, setChecking);
       const user = response?.data?.user;
       if (!response?.success || !response.token || !user) {
