@@ -21,6 +21,7 @@ const loadMyProfilePage = () => import('../features/my-profile/pages/my-profile-
 const QueryLayout = lazy(loadQueryLayout);
 const RegisterPage = lazy(loadRegisterPage);
 const VerifyPage = lazy(() => import('../features/verification/pages/verify-page'));
+const JoinPage = lazy(() => import('../features/join/pages/join-page'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
@@ -101,6 +102,14 @@ export function AppRoutes({ children }: { children?: ReactNode }) {
               <Route path="/register" element={<RegisterPage />} />
               <Route path="/verify" element={verifyScreen} />
               <Route path="/verification-success" element={verifyScreen} />
+              <Route
+                path="/join"
+                element={
+                  <RequireAuth requireVerified={false}>
+                    <JoinPage />
+                  </RequireAuth>
+                }
+              />
               <Route path="/login" element={<LoginPage />} />
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
               <Route path="/reset-password" element={<ResetPasswordPage />} />

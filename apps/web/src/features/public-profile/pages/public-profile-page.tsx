@@ -21,6 +21,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { FollowButton } from '../../follow/components/follow-button';
 import { fetchFireStatus, fetchPublicProfile, giveFire, ProfileNotFoundError, profileKeys } from '../api/profile-api';
 import { CommentSection } from '../components/comment-section';
+import { EditionHistory } from '../components/edition-history';
 import { ProfilePhoto } from '../components/profile-photo';
 import { CategoryBadge, FinisherBadge, RiderNumberBadge, RoleBadge } from '../components/rider-badges';
 import { ShareDialog } from '../components/share-dialog';
@@ -207,7 +208,12 @@ function ProfileView({ profile, isDemo }: { profile: PublicProfile; isDemo: bool
         </section>
 
         <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] lg:items-start">
-          <StatsPanel profile={profile} fires={fire.totalFires} comments={commentCount} />
+          <div className="min-w-0 space-y-5">
+            <StatsPanel profile={profile} fires={fire.totalFires} comments={commentCount} />
+            {profile.editions && profile.editions.length > 0 && (
+              <EditionHistory editions={profile.editions} gender={profile.gender} />
+            )}
+          </div>
           <CommentSection
             profileId={profile.id}
             isDemo={isDemo}

@@ -36,7 +36,10 @@ interface DraftSchema extends DBSchema {
 }
 
 const DB_NAME = 'rally-registration';
-const KEY = 'current';
+/** The registration form's slot; a signed-in rider's entry form keeps its own (joinDraftSlot). */
+export const REGISTRATION_DRAFT_SLOT = 'current';
+/** A returning rider's "Join" form, per account: never restored into the registration or another rider's form. */
+export const joinDraftSlot = (userId: string) => `join:${userId}`;
 let dbPromise: Promise<IDBPDatabase<DraftSchema>> | null = null;
 
 function draftDb() {
@@ -78,10 +81,10 @@ const toStored = (file: File | null): StoredFile | null =>
 const fromStored = (file: StoredFile | null | undefined): File | null =>
   file ? new File([file.blob], file.name, { type: file.type }) : null;
 
-export async function saveDraft(draft: RegistrationDraft): Promise<void> {
+export async function saveDraft(draft: RegistrationDraft, slot = REGISTRATION_DRAFT_SLOT): Promise<void> {
   const db = await draftDb();
   if (isEmptyDraft(draft)) {
-    await db.delete('drafts', KEY);
+    await db.delete('drafts', slot);
     return;
   }
   await db.put(
@@ -93,13 +96,13 @@ export async function saveDraft(draft: RegistrationDraft): Promise<void> {
       receipt: toStored(draft.receipt),
       savedAt: new Date().toISOString(),
     },
-    KEY,
+    slot,
   );
 }
 
 /** The kept draft, or null; a draft from an older shape fills its missing fields with blanks. */
-export async function loadDraft(): Promise<RegistrationDraft | null> {
-  const stored = await (await draftDb()).get('drafts', KEY);
+export async function loadDraft(slot = REGISTRATION_DRAFT_SLOT): Promise<RegistrationDraft | null> {
+  const stored = await (await draftDb()).get('drafts', slot);
   if (!stored) return null;
   const draft: RegistrationDraft = {
     fields: draftFields({ ...EMPTY_REGISTRATION, ...stored.fields }),
@@ -110,6 +113,6 @@ export async function loadDraft(): Promise<RegistrationDraft | null> {
   return isEmptyDraft(draft) ? null : draft;
 }
 
-export async function clearDraft(): Promise<void> {
-  await (await draftDb()).delete('drafts', KEY);
+export async function clearDraft(slot = REGISTRATION_DRAFT_SLOT): Promise<void> {
+  await (await draftDb()).delete('drafts', slot);
 }

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearDraft, isEmptyDraft, loadDraft, type RegistrationDraft, saveDraft } from './registration-draft';
+import {
+  clearDraft,
+  isEmptyDraft,
+  loadDraft,
+  REGISTRATION_DRAFT_SLOT,
+  type RegistrationDraft,
+  saveDraft,
+} from './registration-draft';
 
 /** Typing settles for this long before the draft is written (a write per key would be wasteful). */
 const SAVE_DELAY_MS = 400;
@@ -10,7 +17,11 @@ const SAVE_DELAY_MS = 400;
  * (the moment before the browser may discard it: switching to the payment app, locking
  * the phone) or unloaded.
  */
-export function useRegistrationDraft(draft: RegistrationDraft, onRestore: (draft: RegistrationDraft) => void) {
+export function useRegistrationDraft(
+  draft: RegistrationDraft,
+  onRestore: (draft: RegistrationDraft) => void,
+  slot = REGISTRATION_DRAFT_SLOT,
+) {
   const latest = useRef(draft);
   latest.current = draft;
   const restore = useRef(onRestore);
@@ -23,7 +34,7 @@ export function useRegistrationDraft(draft: RegistrationDraft, onRestore: (draft
 
   useEffect(() => {
     let live = true;
-    loadDraft()
+    loadDraft(slot)
       .then((kept) => {
         // Whatever the rider already typed in the meantime wins over an older copy.
         if (live && kept && isEmptyDraft(latest.current)) {
@@ -38,13 +49,13 @@ export function useRegistrationDraft(draft: RegistrationDraft, onRestore: (draft
     return () => {
       live = false;
     };
-  }, []);
+  }, [slot]);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     if (stopped.current) return;
-    void saveDraft(latest.current).catch(() => undefined);
-  }, []);
+    void saveDraft(latest.current, slot).catch(() => undefined);
+  }, [slot]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new draft is what restarts the wait (flush reads it from the ref)
   useEffect(() => {
@@ -72,15 +83,15 @@ export function useRegistrationDraft(draft: RegistrationDraft, onRestore: (draft
     stopped.current = true;
     clearTimeout(timer.current);
     setRestored(false);
-    await clearDraft().catch(() => undefined);
-  }, []);
+    await clearDraft(slot).catch(() => undefined);
+  }, [slot]);
 
   /** The rider chose to start over: the copy goes, and later typing starts a new one. */
   const discard = useCallback(async () => {
     clearTimeout(timer.current);
     setRestored(false);
-    await clearDraft().catch(() => undefined);
-  }, []);
+    await clearDraft(slot).catch(() => undefined);
+  }, [slot]);
 
   const dismissNotice = useCallback(() => setRestored(false), []);
 

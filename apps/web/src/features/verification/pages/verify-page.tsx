@@ -45,7 +45,7 @@ export default function VerifyPage() {
     user?.verificationCode ||
     '';
   const status = user?.verificationStatus ?? null;
-  // A returning rider not entered yet has nothing to verify (their way in is /join).
+  // not_entered never shows: the page sends that rider to /join.
   const headline = HEADLINES[status === null || status === 'not_entered' ? 'none' : status];
   const queryClient = useQueryClient();
   // The reason and whether a new receipt may be sent; read only after a rejection (a
@@ -87,6 +87,8 @@ export default function VerifyPage() {
   }, [status, user?.role, navigate]);
 
   if (!code && !user) return <Navigate to="/login" replace />;
+  // A returning rider with no entry in the current edition yet: nothing to verify, join first.
+  if (status === 'not_entered') return <Navigate to="/join" replace />;
 
   const onCopy = async () => {
     await copyText(code);
