@@ -1,11 +1,26 @@
 // Who counts as a rider in SQL: the rider roles (catalog RIDER_ROLES), and the verified
 // ones among them (the kit tracker, ID cards and sample activities work on those).
 import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { editionEntries } from '../db/schema/editions';
 import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
 
 export const isRider = inArray(users.role, [...RIDER_ROLES]);
+
+/**
+ * A rider of the current edition (DESIGN.md §9): their entry (a verification record) is in
+ * it, or they rode no edition before it (an install's first edition reads as before
+ * editions). A returning rider who has not joined yet is an account, not an entry: the Users
+ * tab lists them, the masterlist, exports, dashboard and analytics do not.
+ */
+export const isEnteredRider = and(
+  isRider,
+  or(
+    sql`exists(select 1 from ${verifications} entry where entry.user_id = ${users.id})`,
+    sql`not exists(select 1 from ${editionEntries} past where past.user_id = ${users.id})`,
+  ),
+);
 
 /** Needs `verifications` joined. */
 export const isVerifiedRider = and(eq(verifications.status, 'verified'), isRider);

@@ -11,7 +11,7 @@ import { editionEntries, editions } from '../../db/schema/editions';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
-import { isRider } from '../../lib/riders';
+import { isEnteredRider } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -60,7 +60,7 @@ const routeOf = sql<RallyRouteId | null>`case ${sql.join(
 )} end`;
 
 export async function analyticsCounts(db: Db, viewerRole: Role): Promise<AnalyticsCounts> {
-  const scope = and(isRider, visibleAccounts(viewerRole, users.role));
+  const scope = and(isEnteredRider, visibleAccounts(viewerRole, users.role));
   const totals = onlyRow(
     await db
       .select({

@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
-import { isRider } from '../../lib/riders';
+import { isEnteredRider } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 
 /** The four dashboard counters in one query (definitions in contracts/dashboard.ts). */
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
-  const rider = isRider;
+  const rider = isEnteredRider;
   return onlyRow(
     await db
       .select({

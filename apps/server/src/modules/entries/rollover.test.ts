@@ -157,6 +157,11 @@ describe.each(DB_KINDS)('making the next edition current (%s)', (kind) => {
       expect.arrayContaining([start, finish]),
     );
 
+    // Riders who have not joined are accounts, not entries: not in the masterlist or the counts.
+    expect((await ok(admin, 'GET', '/api/admin/masterlist')).body).not.toContain(finisher.userId);
+    expect((await ok(admin, 'GET', '/api/admin/dashboard/stats')).json().data.total_warriors).toBe(0);
+    expect((await ok(admin, 'GET', '/api/admin/analytics')).json().data.riders).toBe(0);
+
     // The person stays; the entry is history.
     const returning = await record(finisher);
     expect(returning).toMatchObject({
@@ -245,6 +250,8 @@ describe.each(DB_KINDS)('making the next edition current (%s)', (kind) => {
       paymentAmount: 3200,
     });
     expect((await enter(finisher, fields)).json()).toMatchObject({ code: 'ENTRY_EXISTS' });
+    expect((await ok(admin, 'GET', '/api/admin/masterlist')).body).toContain(finisher.userId);
+    expect((await ok(admin, 'GET', '/api/admin/dashboard/stats')).json().data.total_warriors).toBe(1);
     // Verified again: a new rider code this year, and both editions count.
     const code = entered.json().data.entry.verificationCode as string;
     await ok(admin, 'POST', '/api/admin/verifications/verify', { verification_code: code, action: 'verified' });

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isRider } from '../../lib/riders';
+import { isEnteredRider } from '../../lib/riders';
 import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
@@ -130,7 +130,7 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
  * the whole population, so 'With Rider #' can be below 'Total Participants'.
  */
 export function masterlistPopulation(viewerRole: Role): SQL | undefined {
-  return and(visibleTo(viewerRole), or(isRider, isNotNull(users.riderNumber)));
+  return and(visibleTo(viewerRole), or(isEnteredRider, isNotNull(users.riderNumber)));
 }
 
 export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {

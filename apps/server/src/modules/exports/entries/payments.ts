@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';
-import { isRider } from '../../../lib/riders';
+import { isEnteredRider } from '../../../lib/riders';
 import { fullName } from '../../../lib/sql-text';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
@@ -52,7 +52,7 @@ export const paymentsExport = defineExport({
       .from(verifications)
       .innerJoin(users, eq(users.id, verifications.userId))
       .leftJoin(verifier, eq(verifier.id, verifications.verifiedBy))
-      .where(and(isRider, visibleAccounts(viewer.role, users.role)))
+      .where(and(isEnteredRider, visibleAccounts(viewer.role, users.role)))
       .orderBy(...byRiderNumber);
     return rows.map((r) => ({
       riderNumber: r.riderNumber,
