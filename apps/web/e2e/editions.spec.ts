@@ -29,7 +29,7 @@ test('an organiser makes the next edition and closes registration; a rider is to
     await page.goto('/admin?tab=editions');
     await expect(page.getByRole('heading', { name: 'Editions', level: 2 })).toBeVisible();
     const cards = page.getByTestId('edition');
-    const currentCard = cards.filter({ hasText: 'Current' });
+    const currentCard = cards.filter({ has: page.getByText('Current', { exact: true }) });
     await expect(currentCard).toHaveCount(1);
     await expect(currentCard.getByRole('heading', { level: 3 })).toHaveText(current.name);
     await expect(currentCard.getByTestId('edition-registration')).toHaveText('Open, no closing date');

@@ -13,35 +13,11 @@ import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { PASSWORD, uniqueEmail } from './support/env';
 import { addStation, auth, session, verifiedRider } from './support/event-day';
-import { test as base, expect, toast } from './support/fixtures';
+import { expect, toast } from './support/fixtures';
 import { pngFixture } from './support/images';
-import { startWorkerServer, type WorkerServer } from './support/servers';
+import { testOnOwnServer } from './support/own-server';
 
-let own: WorkerServer | undefined;
-
-/** This spec's server, made by its first test and stopped after its last. */
-const test = base.extend<{ own: WorkerServer }>({
-  own: async ({ database }, use, info) => {
-    own ??= await startWorkerServer(database, 400 + info.workerIndex);
-    const dataDir = process.env.E2E_DATA_DIR;
-    const databaseUrl = process.env.E2E_WORKER_DATABASE_URL;
-    process.env.E2E_DATA_DIR = own.dataDir;
-    if (own.databaseUrl) process.env.E2E_WORKER_DATABASE_URL = own.databaseUrl;
-    else delete process.env.E2E_WORKER_DATABASE_URL;
-    try {
-      await use(own);
-    } finally {
-      process.env.E2E_DATA_DIR = dataDir;
-      if (databaseUrl) process.env.E2E_WORKER_DATABASE_URL = databaseUrl;
-      else delete process.env.E2E_WORKER_DATABASE_URL;
-    }
-  },
-  baseURL: async ({ own }, use) => use(own.url),
-});
-test.afterAll(async () => {
-  await own?.stop();
-  own = undefined;
-});
+const test = testOnOwnServer(400);
 
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 
@@ -49,7 +25,6 @@ const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
 };
 
-/** A field of the form kept on the phone (the registration's draft store), read with the raw API. */
 /** A field of the rider's own kept entry (their join slot of the drafts store). */
 function keptField(page: Page, userId: string, field: string): Promise<unknown> {
   return page.evaluate(

@@ -4,6 +4,7 @@
 import type { paths } from '@rally/shared/api/rally-api';
 import { REQUEST_TIMEOUT_MS, STORAGE_KEYS } from '@rally/shared/catalog/web-client';
 import createClient, { type ClientPathsWithMethod, type MethodResponse, type Middleware } from 'openapi-fetch';
+import { LIVE_EDITION_HEADER, viewedEdition, withViewedEdition } from './viewed-edition';
 
 export const API_BASE = '/api';
 
@@ -92,7 +93,12 @@ async function timedFetch(request: Request): Promise<Response> {
  * body brings its multipart type); Request.body cannot tell, as some browsers lack it.
  */
 const asTheServerExpects: Middleware = {
-  onRequest({ request }) {
+  onRequest({ request: asked }) {
+    // A console browsing a past edition asks for that edition (lib/viewed-edition.ts).
+    const live = asked.headers.has(LIVE_EDITION_HEADER);
+    asked.headers.delete(LIVE_EDITION_HEADER);
+    const url = viewedEdition() && !live ? withViewedEdition(asked.url, location.origin) : asked.url;
+    const request = url === asked.url ? asked : new Request(url, asked);
     const token = getAuthToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     if (request.headers.has('Content-Type')) return request;

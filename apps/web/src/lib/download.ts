@@ -2,6 +2,7 @@
 // plain link cannot carry the bearer token, so the file is fetched, then handed to the
 // browser as a download under the name the server gave it.
 import { API_BASE, ApiError, getAuthToken } from './api-client';
+import { viewedEdition, withViewedEdition } from './viewed-edition';
 
 export interface DownloadedFile {
   fileName: string;
@@ -24,7 +25,9 @@ export async function downloadFile(
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${API_BASE}${path}`, {
+  // A past edition's export while the console browses it (lib/viewed-edition.ts).
+  const address = viewedEdition() ? withViewedEdition(`${API_BASE}${path}`, location.origin) : `${API_BASE}${path}`;
+  const res = await fetch(address, {
     method: init.method ?? 'GET',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

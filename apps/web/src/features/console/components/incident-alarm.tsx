@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useEventStream } from '../../../lib/event-stream';
 import { toast } from '../../../lib/toast';
-import { acknowledgeIncident, incidentKeys, incidentsQuery } from '../event-day/api/incidents-api';
+import { acknowledgeIncident, incidentKeys, liveOpenIncidentsQuery } from '../event-day/api/incidents-api';
 
 const BEEP_EVERY_MS = 2_000;
 
@@ -139,7 +139,8 @@ export function IncidentAlarm() {
   const [, setParams] = useSearchParams();
   const allowed = can(user?.role, 'view_dashboard');
   const canHandle = can(user?.role, 'handle_incidents');
-  const query = useQuery({ ...incidentsQuery('open'), enabled: allowed });
+  // Today's, whatever edition the console browses.
+  const query = useQuery({ ...liveOpenIncidentsQuery(), enabled: allowed });
   const [permission, setPermission] = useState(() =>
     typeof Notification === 'undefined' ? 'denied' : Notification.permission,
   );
@@ -164,7 +165,7 @@ export function IncidentAlarm() {
   useNotifications(open);
 
   const ack = useMutation({
-    mutationFn: (id: string) => acknowledgeIncident(id),
+    mutationFn: (id: string) => acknowledgeIncident(id, true),
     onSuccess: () => toast.success('Incident acknowledged'),
     onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Failed to acknowledge'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: incidentKeys.all }),

@@ -3,6 +3,7 @@
 // chunk, fetched when first opened. The tab lives in the URL (?tab=users) so a reload
 // or a shared link lands on the same screen.
 import { CONSOLE_TABS, type ConsoleTabId, can } from '@rally/shared/permissions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
   CalendarRange,
@@ -23,15 +24,27 @@ import {
   Users,
   X,
 } from 'lucide-react';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
 import { SITE_NAME } from '../../../components/ui/page-meta';
 import { useAuth } from '../../../lib/auth';
+import { editionsKey, editionsQuery } from '../../../lib/editions';
+import { setViewedEdition, viewedEdition } from '../../../lib/viewed-edition';
 import { staffRoleLabel } from '../components/display';
 import { IncidentAlarm } from '../components/incident-alarm';
 import { LoadingPanel } from '../components/list-states';
+import { PastEditionBanner } from '../components/past-edition-banner';
 
 const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('../dashboard/pages/dashboard-tab')),
@@ -79,10 +92,25 @@ export default function ConsolePage() {
   const requested = params.get('tab');
   const active: Tab | undefined = tabs.find((tab) => tab.id === requested) ?? tabs[0];
   const ActiveTab = active ? TAB_COMPONENTS[active.id] : null;
+  const editions = useQuery(editionsQuery()).data;
+  // A past edition browsed (?edition=ID, so a link shares it): every staff call asks for it.
+  const asked = params.get('edition');
+  const viewing = asked ? editions?.find((e) => e.id === asked && !e.current) : undefined;
+  const viewingId = asked && (!editions || viewing) ? asked : null;
+  const queryClient = useQueryClient();
+  // Before the tab's own effects fetch (a layout effect runs first): the store, and no answer
+  // of the other edition left in the cache under the same key.
+  useLayoutEffect(() => {
+    if (viewedEdition() === viewingId) return;
+    setViewedEdition(viewingId);
+    void queryClient.cancelQueries();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== editionsKey[0] });
+  }, [viewingId, queryClient]);
+  useEffect(() => () => setViewedEdition(null), []);
 
   const choose = (id: ConsoleTabId) => {
     setMenuOpen(false);
-    setParams({ tab: id });
+    setParams(viewingId ? { tab: id, edition: viewingId } : { tab: id });
   };
 
   return (
@@ -133,6 +161,13 @@ export default function ConsolePage() {
         </nav>
       </header>
 
+      {viewing && (
+        <PastEditionBanner
+          edition={viewing}
+          current={editions?.find((e) => e.current)}
+          onBack={() => setParams(active ? { tab: active.id } : {})}
+        />
+      )}
       <div className="flex flex-1">
         {/* Below the header (77 px from md up: two lines of title, padding, border) and above
             an SOS bar, so its last section is never out of reach. */}
@@ -145,7 +180,7 @@ export default function ConsolePage() {
         <main id="main" className="min-w-0 flex-1 px-3 py-5 sm:px-6">
           {ActiveTab ? (
             <Suspense fallback={<LoadingPanel label="Loading..." />}>
-              <ActiveTab key={active?.id} />
+              <ActiveTab key={`${active?.id}:${viewingId ?? 'current'}`} />
             </Suspense>
           ) : (
             <p className="text-ash">No console sections are available to your role.</p>

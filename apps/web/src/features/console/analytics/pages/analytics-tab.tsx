@@ -12,6 +12,7 @@ import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { analyticsKeys, fetchAnalytics } from '../api/analytics-api';
 import { ChartCard, type ChartRow } from '../components/chart-card';
+import { EditionComparisonCard } from '../components/edition-comparison-card';
 import { categoryLabel, dayLabel, durationLabel, paymentLabel, routeLabel, sizeLabel } from '../lib/analytics-labels';
 
 /** The kit items in the order the printer's form lists them. */
@@ -86,6 +87,12 @@ function Figures({ data }: { data: Analytics }) {
           color={COLORS.fire}
           columns
         />
+        {data.registrations_by_edition && (
+          <EditionComparisonCard
+            comparison={data.registrations_by_edition}
+            colors={{ current: COLORS.fire, previous: COLORS.gold }}
+          />
+        )}
         <ChartCard
           title="Verification status"
           keyHeader="Status"

@@ -8,6 +8,7 @@ import {
   toRallyLocalInput,
 } from '@rally/shared/catalog/editions';
 import { EVENT_NAME_MAX, HOTLINE_MAX } from '@rally/shared/catalog/event-day';
+import { PRICE_KEYS, PRICE_MAX, PRICES, type PriceKey } from '@rally/shared/catalog/registration';
 import { createEditionRequest, type Edition, updateEditionRequest } from '@rally/shared/contracts/editions';
 import { Save } from 'lucide-react';
 import { useState } from 'react';
@@ -25,7 +26,12 @@ interface Values {
   numbersHeldUntil: string;
   hotline: string;
   copyFrom: string;
+  /** Pesos as typed; empty keeps the price as it is (or as copied). */
+  prices: Record<PriceKey, string>;
 }
+
+const PRICE_LABEL = (key: PriceKey) =>
+  key === 'guest' ? 'Guest' : key.replace('-obr', ' OBR').replace(/^./, (c) => c.toUpperCase());
 
 const valuesOf = (e: Edition | null, next?: { year: number; copyFrom: string }): Values => ({
   name: e?.name ?? '',
@@ -37,10 +43,21 @@ const valuesOf = (e: Edition | null, next?: { year: number; copyFrom: string }):
   numbersHeldUntil: toRallyLocalInput(e?.numbersHeldUntil ?? null),
   hotline: e?.hotline ?? '',
   copyFrom: next?.copyFrom ?? '',
+  prices: Object.fromEntries(PRICE_KEYS.map((k) => [k, e ? String(e.prices[k]) : ''])) as Record<PriceKey, string>,
 });
 
+/** The prices typed, as numbers (what is not a number is left for the contract to name). */
+function typedPrices(v: Values, edition: Edition | null) {
+  const typed = PRICE_KEYS.filter((k) => v.prices[k].trim() !== '');
+  // Unchanged prices of an edition are not sent: its log names only what changed.
+  const changed = typed.filter((k) => !edition || v.prices[k].trim() !== String(edition.prices[k]));
+  if (changed.length === 0) return {};
+  return { prices: Object.fromEntries(changed.map((k) => [k, Number(v.prices[k].trim())])) };
+}
+
 /** The request the values make, checked by the same contract as the server's; or the first problem. */
-function toRequest(v: Values, creating: boolean) {
+function toRequest(v: Values, edition: Edition | null) {
+  const creating = edition === null;
   const body = {
     name: v.name.trim(),
     year: v.year.trim() === '' ? Number.NaN : Number(v.year),
@@ -54,9 +71,9 @@ function toRequest(v: Values, creating: boolean) {
     // A hotline left empty is taken from the edition the settings are copied from.
     const hotline = v.hotline.trim() ? { hotline: v.hotline.trim() } : {};
     const copyFrom = v.copyFrom ? { copyFrom: v.copyFrom } : {};
-    return createEditionRequest.safeParse({ ...body, ...hotline, ...copyFrom });
+    return createEditionRequest.safeParse({ ...body, ...hotline, ...copyFrom, ...typedPrices(v, null) });
   }
-  return updateEditionRequest.safeParse({ ...body, hotline: v.hotline.trim() || null });
+  return updateEditionRequest.safeParse({ ...body, hotline: v.hotline.trim() || null, ...typedPrices(v, edition) });
 }
 
 export function EditionForm({
@@ -81,6 +98,7 @@ export function EditionForm({
 }) {
   const creating = edition === null;
   const [v, setV] = useState(() => valuesOf(edition, next));
+  const sourcePrices = editions.find((e) => e.id === v.copyFrom)?.prices;
   // A problem speaks of what was submitted: once a field changes, it is gone until the next try.
   const set = (field: keyof Values) => (e: { target: { value: string } }) => {
     setV({ ...v, [field]: e.target.value });
@@ -93,7 +111,7 @@ export function EditionForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const parsed = toRequest(v, creating);
+        const parsed = toRequest(v, edition);
         if (!parsed.success) {
           onProblem(parsed.error.issues[0]?.message ?? 'Check the fields');
           return;
@@ -153,6 +171,28 @@ export function EditionForm({
         hint={creating ? 'Empty: the hotline of the edition its settings are copied from.' : undefined}
         onChange={set('hotline')}
       />
+      <fieldset className="sm:col-span-2">
+        <legend className="mb-2 text-sm font-bold tracking-wide text-ash uppercase">Entry prices (pesos)</legend>
+        {creating && <p className="mb-2 text-sm text-smoke">Empty: the price of the edition copied from.</p>}
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {PRICE_KEYS.map((key) => (
+            <TextField
+              key={key}
+              label={PRICE_LABEL(key)}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={PRICE_MAX}
+              value={v.prices[key]}
+              placeholder={creating ? String(sourcePrices?.[key] ?? PRICES[key]) : undefined}
+              onChange={(e) => {
+                setV({ ...v, prices: { ...v.prices, [key]: e.target.value } });
+                if (problem) onProblem(null);
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
       {creating && (
         <SelectField
           label="Copy settings from"

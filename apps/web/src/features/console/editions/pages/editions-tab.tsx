@@ -1,26 +1,42 @@
 // Editions (DESIGN.md §9): every year's rally, newest first, the current one marked. An
 // organiser makes the next edition from the current one's settings, dates it, sets its
-// registration window and until when returning riders' numbers are held, and changes any.
+// registration window, prices and until when returning riders' numbers are held, changes
+// any, makes the next one current, and browses a past one read-only.
 import { formatRallyDay, formatRallyMoment } from '@rally/shared/catalog/editions';
 import type { Edition } from '@rally/shared/contracts/editions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarRange, Pencil, Plus } from 'lucide-react';
+import { CalendarRange, History, Pencil, Plus, Rocket } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { ApiError } from '../../../../lib/api-client';
 import { editionsKey, editionsQuery } from '../../../../lib/editions';
 import { eventSettingsKey } from '../../../../lib/event-settings';
+import { formatPeso } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { QueryStates } from '../../components/list-states';
 import { TabHeading } from '../../components/tab-heading';
-import { createEdition, updateEdition } from '../api/editions-api';
+import { createEdition, makeCurrent, updateEdition } from '../api/editions-api';
 import { EditionForm } from '../components/edition-form';
+import { MakeCurrentDialog } from '../components/make-current-dialog';
 
 const failed = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 export default function EditionsTab() {
   const query = useQuery(editionsQuery());
   const [creating, setCreating] = useState(false);
+  const queryClient = useQueryClient();
+  const [rolling, setRolling] = useState<Edition | null>(null);
+  const makeNext = useMutation({
+    mutationFn: (id: string) => makeCurrent(id),
+    onSuccess: async ({ message }) => {
+      setRolling(null);
+      toast.success(message);
+      // Every screen of the console now shows the new edition.
+      await queryClient.invalidateQueries();
+    },
+    onError: (error) => toast.error(failed(error, 'Failed to make the edition current')),
+  });
   return (
     <section>
       <TabHeading
@@ -45,9 +61,16 @@ export default function EditionsTab() {
             {creating && <NewEdition editions={editions} onDone={() => setCreating(false)} />}
             <ul className="flex flex-col gap-4" aria-label="Editions">
               {editions.map((edition) => (
-                <EditionCard key={edition.id} edition={edition} editions={editions} />
+                <EditionCard key={edition.id} edition={edition} editions={editions} onMakeCurrent={setRolling} />
               ))}
             </ul>
+            <MakeCurrentDialog
+              edition={rolling}
+              current={editions.find((e) => e.current)}
+              pending={makeNext.isPending}
+              onConfirm={() => rolling && makeNext.mutate(rolling.id)}
+              onClose={() => setRolling(null)}
+            />
           </div>
         )}
       </QueryStates>
@@ -105,8 +128,18 @@ const REGISTRATION_STYLES: Record<Edition['registration'], string> = {
   closed: 'border-ember-400 bg-ember-500/15 text-ember-400',
 };
 
-function EditionCard({ edition, editions }: { edition: Edition; editions: Edition[] }) {
+function EditionCard({
+  edition,
+  editions,
+  onMakeCurrent,
+}: {
+  edition: Edition;
+  editions: Edition[];
+  onMakeCurrent: (edition: Edition) => void;
+}) {
   const queryClient = useQueryClient();
+  const [, setParams] = useSearchParams();
+  const past = edition.closedAt !== null;
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
@@ -139,6 +172,27 @@ function EditionCard({ edition, editions }: { edition: Edition; editions: Editio
             <span className="rounded-full bg-fire-500 px-3 py-1 text-xs font-bold uppercase tracking-wide text-ink-950">
               Current
             </span>
+          )}
+          {past && (
+            <span className="rounded-full border border-gold-400 px-3 py-1 text-xs font-bold uppercase tracking-wide text-gold-300">
+              Past
+            </span>
+          )}
+          {past && (
+            <button
+              type="button"
+              className={buttonStyles('secondary', 'md')}
+              onClick={() => setParams({ tab: 'masterlist', edition: edition.id })}
+            >
+              <History className="size-4" aria-hidden="true" />
+              Browse<span className="sr-only"> {edition.name}</span>
+            </button>
+          )}
+          {!edition.current && !past && !editing && (
+            <button type="button" className={buttonStyles('primary', 'md')} onClick={() => onMakeCurrent(edition)}>
+              <Rocket className="size-4" aria-hidden="true" />
+              Make Current<span className="sr-only"> {edition.name}</span>
+            </button>
           )}
           {!editing && (
             <button type="button" className={buttonStyles('secondary', 'md')} onClick={() => setEditing(true)}>
@@ -184,6 +238,13 @@ function EditionCard({ edition, editions }: { edition: Edition; editions: Editio
             <dt className="text-smoke">Returning riders' numbers held until</dt>
             <dd className="font-bold text-bone">
               {edition.numbersHeldUntil ? formatRallyMoment(edition.numbersHeldUntil) : 'Not held'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-smoke">Prices</dt>
+            <dd className="font-bold text-bone" data-testid="edition-prices">
+              {formatPeso(edition.prices.lakan)} Lakan · {formatPeso(edition.prices.bagani)} Bagani ·{' '}
+              {formatPeso(edition.prices.lakambini)} Lakambini
             </dd>
           </div>
           <div>

@@ -4,6 +4,7 @@ import type { IncidentStatus } from '@rally/shared/catalog/event-day';
 import type { CreateIncidentRequest, Incident } from '@rally/shared/contracts/incidents';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, call, client } from '../../../../lib/api-client';
+import { LIVE_EDITION } from '../../../../lib/viewed-edition';
 
 export const incidentKeys = {
   all: ['console', 'incidents'] as const,
@@ -20,6 +21,15 @@ export const incidentsQuery = (status: IncidentStatus | 'all' = 'all') =>
     queryKey: incidentKeys.list(status),
     queryFn: async () =>
       (await call(client.GET('/api/admin/incidents', { params: { query: status === 'all' ? {} : { status } } }))).data,
+  });
+
+/** Today's open incidents, whatever edition the console browses: the SOS alarm's. */
+export const liveOpenIncidentsQuery = () =>
+  queryOptions({
+    queryKey: [...incidentKeys.list('open'), 'live'] as const,
+    queryFn: async () =>
+      (await call(client.GET('/api/admin/incidents', { params: { query: { status: 'open' } }, headers: LIVE_EDITION })))
+        .data,
   });
 
 /**
@@ -71,8 +81,12 @@ export const assigneesQuery = () =>
 
 const incident = (id: string) => ({ params: { path: { id } } });
 
-export async function acknowledgeIncident(id: string): Promise<Incident> {
-  return (await call(client.POST('/api/admin/incidents/{id}/acknowledge', incident(id)))).data;
+export async function acknowledgeIncident(id: string, live = false): Promise<Incident> {
+  return (
+    await call(
+      client.POST('/api/admin/incidents/{id}/acknowledge', { ...incident(id), headers: live ? LIVE_EDITION : {} }),
+    )
+  ).data;
 }
 
 export async function assignIncident(id: string, userId: string): Promise<Incident> {
