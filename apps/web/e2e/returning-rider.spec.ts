@@ -175,6 +175,9 @@ test('a returning rider joins the next edition on their held number; last year s
     mimeType: 'image/png',
     buffer: pngFixture(300, 600),
   });
+  // Each year's rally is agreed to again.
+  await expect(page.getByTestId('error-summary')).toContainText('Please agree to the terms');
+  await page.getByLabel('I have read and agree to the Terms and Conditions of the rally.').check();
   await expect(page.getByTestId('error-summary')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await expectNoViolations(page);

@@ -16,6 +16,7 @@ import { ErrorSummary } from '../../registration/components/error-summary';
 import { FormSection } from '../../registration/components/form-section';
 import { PaymentSection } from '../../registration/components/payment-section';
 import { SizesSection } from '../../registration/components/sizes-section';
+import { TermsAgreement } from '../../registration/components/terms-agreement';
 import { TrialChoice } from '../../registration/components/trial-choice';
 import { UploadProgress } from '../../registration/components/upload-progress';
 import { focusField } from '../../registration/lib/focus-field';
@@ -62,6 +63,8 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [attempted, setAttempted] = useState(false);
+  // Each year's rally is its own agreement: asked again, never kept in the draft.
+  const [agreed, setAgreed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const draftState = useMemo(() => joinDraft(edited, receipt, user.email), [edited, receipt, user.email]);
@@ -91,7 +94,7 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
   const setRiderNumber = useCallback((n: number | null) => set('riderNumber', n), [set]);
 
   const hasReceipt = receipt !== null;
-  const errors = attempted ? joinFieldErrors(fields, hasReceipt) : {};
+  const errors = attempted ? joinFieldErrors(fields, hasReceipt, agreed) : {};
   const problems = orderedProblems(errors);
   const goTo = (field: ErrorField) => {
     if (formRef.current) focusField(formRef.current, field);
@@ -102,8 +105,8 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    const all = joinFieldErrors(fields, hasReceipt);
-    const problem = joinToast(fields, hasReceipt, all);
+    const all = joinFieldErrors(fields, hasReceipt, agreed);
+    const problem = joinToast(fields, hasReceipt, agreed, all);
     if (problem) {
       toast.error(problem);
       // Rendered now, so the first field's message exists when focus lands on it.
@@ -200,6 +203,7 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
             receiptError={fieldError(errors, 'paymentReceipt')}
           />
         </FormSection>
+        <TermsAgreement agreed={agreed} onAgreed={setAgreed} error={errors.agreedToTerms} />
         {progress !== null && <UploadProgress percent={progress} />}
         <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
           {submitting ? 'JOINING...' : 'JOIN THE RALLY'}

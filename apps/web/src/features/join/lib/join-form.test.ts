@@ -79,28 +79,32 @@ describe('the returning rider form', () => {
     });
   });
 
-  it('checks only the rider part of the registration form', () => {
+  it('checks only the rider part of the registration form, and the terms again', () => {
     expect(JOIN_ERROR_FIELDS.at(0)).toBe('riderNumber');
-    expect(JOIN_ERROR_FIELDS.at(-1)).toBe('paymentReceipt');
+    expect(JOIN_ERROR_FIELDS.at(-2)).toBe('paymentReceipt');
+    expect(JOIN_ERROR_FIELDS.at(-1)).toBe('agreedToTerms');
     expect(JOIN_ERROR_FIELDS).toEqual(expect.arrayContaining([...REGISTRATION_SIZE_FIELDS, 'category']));
-    for (const account of ['firstName', 'email', 'password', 'phoneNumber', 'agreedToTerms'] as const) {
+    for (const account of ['firstName', 'email', 'password', 'phoneNumber'] as const) {
       expect(JOIN_ERROR_FIELDS).not.toContain(account);
     }
   });
 
   it("checks in the entry's order, with the entry's words, and only the entry's fields", () => {
     const fields = { ...fieldsFromNext(next()), riderNumber: null, vestSize: '' as const };
-    const errors = joinFieldErrors(fields, false);
-    expect(Object.keys(errors)).toEqual(['riderNumber', 'vestSize', 'paymentReceipt']);
-    expect(joinToast(fields, false, errors)).toBe('Please select a rider number (1-1000).');
+    const errors = joinFieldErrors(fields, false, false);
+    expect(Object.keys(errors)).toEqual(['riderNumber', 'vestSize', 'paymentReceipt', 'agreedToTerms']);
+    expect(joinToast(fields, false, false, errors)).toBe('Please select a rider number (1-1000).');
     const ready = fieldsFromNext(next());
-    expect(joinToast(ready, false, joinFieldErrors(ready, false))).toBe(
+    expect(joinToast(ready, false, true, joinFieldErrors(ready, false, true))).toBe(
       'Payment receipt is required for non-cash payments.',
     );
-    expect(joinToast({ ...ready, paymentMethod: 'cash' }, false, {})).toBeNull();
+    expect(joinToast({ ...ready, paymentMethod: 'cash' }, false, false, {})).toBe(
+      'Please agree to the terms and conditions before submitting.',
+    );
+    expect(joinToast({ ...ready, paymentMethod: 'cash' }, false, true, {})).toBeNull();
     // The form's own check after the entry's: a number nobody can dial.
     const badPhone = { ...ready, emergencyContactNumber: '123' };
-    expect(joinToast(badPhone, true, joinFieldErrors(badPhone, true))).toBe(PH_MOBILE_MESSAGE);
+    expect(joinToast(badPhone, true, true, joinFieldErrors(badPhone, true, true))).toBe(PH_MOBILE_MESSAGE);
   });
 
   it('keeps an entry on the phone under its rider, and gives it back to that rider only', () => {

@@ -22,12 +22,12 @@ import { EMPTY_REGISTRATION, type RegistrationFields } from '../../registration/
 
 /**
  * The problems an entry can have, in the order the form shows its fields: the registration
- * form's rider part, between the account's fields and the terms (agreed once, at sign-up).
+ * form's rider part, then the terms (each year's rally is agreed to again).
  */
-export const JOIN_ERROR_FIELDS = ERROR_FIELDS.slice(
-  ERROR_FIELDS.indexOf('riderNumber'),
-  ERROR_FIELDS.indexOf('agreedToTerms'),
-);
+export const JOIN_ERROR_FIELDS = [
+  ...ERROR_FIELDS.slice(ERROR_FIELDS.indexOf('riderNumber'), ERROR_FIELDS.indexOf('agreedToTerms')),
+  'agreedToTerms',
+] as const;
 
 /** What an entry holds of the registration form: the rest stays blank and is never sent. */
 const JOIN_FIELDS = [
@@ -86,8 +86,8 @@ export function fieldsFromNext(next: NextEntry): RegistrationFields {
 }
 
 /** The registration form's per-field problems, those of an entry only. */
-export function joinFieldErrors(fields: RegistrationFields, hasReceipt: boolean): FieldErrors {
-  const all = registrationFieldErrors(fields, { hasReceipt, agreed: true });
+export function joinFieldErrors(fields: RegistrationFields, hasReceipt: boolean, agreed: boolean): FieldErrors {
+  const all = registrationFieldErrors(fields, { hasReceipt, agreed });
   return Object.fromEntries(JOIN_ERROR_FIELDS.flatMap((f) => (all[f] ? [[f, all[f]]] : [])));
 }
 
@@ -95,8 +95,13 @@ export function joinFieldErrors(fields: RegistrationFields, hasReceipt: boolean)
  * The one toast a submit shows: the entry's checks first, in their order and words (the
  * server's 400 says the same), then the first of the form's own (emergency contact).
  */
-export function joinToast(fields: RegistrationFields, hasReceipt: boolean, errors: FieldErrors): string | null {
-  return entryProblem({ ...fields, hasReceipt }) ?? orderedProblems(errors)[0]?.message ?? null;
+export function joinToast(
+  fields: RegistrationFields,
+  hasReceipt: boolean,
+  agreed: boolean,
+  errors: FieldErrors,
+): string | null {
+  return entryProblem({ ...fields, hasReceipt, agreedToTerms: agreed }) ?? orderedProblems(errors)[0]?.message ?? null;
 }
 
 /**

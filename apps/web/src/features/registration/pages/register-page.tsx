@@ -1,6 +1,5 @@
 import { REDIRECT_DELAY_MS, STORAGE_KEYS } from '@rally/shared/catalog/web-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { ScrollText } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -10,7 +9,6 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { HydratedFieldset } from '../../../components/ui/hydrated-fieldset';
 import { PageMeta } from '../../../components/ui/page-meta';
 import { FullScreenSpinner } from '../../../components/ui/spinner';
-import { FieldError } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCurrentPrices } from '../../../lib/editions';
@@ -27,14 +25,13 @@ import { RiderNumberField } from '../components/rider-number-field';
 import { SecurityCheckNotice } from '../components/security-check-notice';
 import { EmergencyContactSection, MotorcycleSection } from '../components/simple-sections';
 import { SizesSection } from '../components/sizes-section';
-import { TermsModal } from '../components/terms-modal';
+import { TermsAgreement } from '../components/terms-agreement';
 import { TrialChoice } from '../components/trial-choice';
 import { UploadProgress } from '../components/upload-progress';
 import { focusField } from '../lib/focus-field';
 import type { RegistrationDraft } from '../lib/registration-draft';
 import {
   type ErrorField,
-  errorId,
   fieldError,
   orderedProblems,
   registrationFieldErrors,
@@ -58,7 +55,6 @@ export default function RegisterPage() {
   const [profileImage, setProfileImage] = useState<File | null>(null);
   const [receipt, setReceipt] = useState<File | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [termsOpen, setTermsOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   // The phone is solving the server's security check (a busy network): submitRegistration.
@@ -252,31 +248,7 @@ export default function RegisterPage() {
               />
             </FormSection>
 
-            <div className="rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-6">
-              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                <label className="flex cursor-pointer items-start gap-3 text-bone">
-                  <input
-                    type="checkbox"
-                    name="agreedToTerms"
-                    aria-invalid={errors.agreedToTerms ? true : undefined}
-                    aria-describedby={errors.agreedToTerms ? errorId('agreedToTerms') : undefined}
-                    checked={agreed}
-                    onChange={(e) => setAgreed(e.target.checked)}
-                    className="mt-0.5 size-6 shrink-0 accent-fire-500"
-                  />
-                  <span>I have read and agree to the Terms and Conditions of the rally.</span>
-                </label>
-                <button
-                  type="button"
-                  onClick={() => setTermsOpen(true)}
-                  className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-md px-2 font-bold text-fire-300 underline underline-offset-4 hover:text-fire-400 sm:self-auto"
-                >
-                  <ScrollText className="size-5" aria-hidden="true" />
-                  Read Terms and Conditions
-                </button>
-              </div>
-              {errors.agreedToTerms && <FieldError id={errorId('agreedToTerms')}>{errors.agreedToTerms}</FieldError>}
-            </div>
+            <TermsAgreement agreed={agreed} onAgreed={setAgreed} error={errors.agreedToTerms} />
 
             <SecurityCheckNotice active={checking} />
             {progress !== null && !checking && <UploadProgress percent={progress} />}
@@ -288,14 +260,6 @@ export default function RegisterPage() {
         </form>
       </main>
       <SiteFooter />
-      <TermsModal
-        open={termsOpen}
-        onClose={() => setTermsOpen(false)}
-        onAgree={() => {
-          setAgreed(true);
-          setTermsOpen(false);
-        }}
-      />
     </div>
   );
 }
