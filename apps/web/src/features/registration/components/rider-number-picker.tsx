@@ -21,12 +21,22 @@ export interface RiderNumberPickerProps {
   error?: { message: string; id: string };
 }
 
+/** The quick-jump range and page that show `value` (the first ones without it). */
+export function startOf(value: number | null): { rangeIndex: number; page: number } {
+  const rangeIndex = value === null ? -1 : RIDER_NUMBER_RANGES.findIndex((r) => value >= r.from && value <= r.to);
+  const range = RIDER_NUMBER_RANGES[rangeIndex];
+  if (value === null || !range) return { rangeIndex: 0, page: 0 };
+  return { rangeIndex, page: Math.floor((value - range.from) / RIDER_NUMBERS_PER_PAGE) };
+}
+
 export function RiderNumberPicker({ value, onChange, taken, loading, onRefresh, error }: RiderNumberPickerProps) {
   const searchId = useId();
-  const [rangeIndex, setRangeIndex] = useState(0);
+  // Opens where the number already chosen is (a kept draft, a returning rider's held number).
+  const [start] = useState(() => startOf(value));
+  const [rangeIndex, setRangeIndex] = useState(start.rangeIndex);
   const [search, setSearch] = useState('');
   const [availableOnly, setAvailableOnly] = useState(false);
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(start.page);
 
   const query = search.trim();
   // A search looks through all numbers; otherwise the quick-jump range limits the list.
