@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withViewedEdition } from './viewed-edition';
+import { CURRENT_EDITION_KEY, editionScopedKey, withViewedEdition } from './viewed-edition';
 
 const BASE = 'https://rally.example';
 const PAST = '0b8f4a4e-9c1e-4c57-9f1e-8a0d5d1c2b3a';
@@ -19,5 +19,24 @@ describe('withViewedEdition', () => {
     expect(withViewedEdition('/api/editions', BASE, PAST)).toBe('/api/editions');
     expect(withViewedEdition('/api/my/entries', BASE, PAST)).toBe('/api/my/entries');
     expect(withViewedEdition('/api/admin/event/stream', BASE, PAST)).toBe('/api/admin/event/stream');
+  });
+});
+
+describe('editionScopedKey', () => {
+  it("adds the browsed edition to a console query's key", () => {
+    expect(editionScopedKey(['console', 'masterlist', { page: 2 }], PAST)).toEqual([
+      'console',
+      'masterlist',
+      { page: 2 },
+      { edition: PAST },
+    ]);
+  });
+
+  it('leaves the current edition, the live alarm and the rider and public keys alone', () => {
+    expect(editionScopedKey(['console', 'masterlist'], null)).toEqual(['console', 'masterlist']);
+    const alarm = ['console', 'incidents', 'list', 'open', CURRENT_EDITION_KEY];
+    expect(editionScopedKey(alarm, PAST)).toBe(alarm);
+    expect(editionScopedKey(['editions'], PAST)).toEqual(['editions']);
+    expect(editionScopedKey(['my', 'entries'], PAST)).toEqual(['my', 'entries']);
   });
 });

@@ -27,6 +27,22 @@ export function withViewedEdition(url: string, base: string, edition: string | n
     : parsed.toString();
 }
 
+/** The first part of every console query's key (features/console/**). */
+const CONSOLE_KEY = 'console';
+/** A key part naming a console query that is today's whatever the console browses (the SOS alarm's). */
+export const CURRENT_EDITION_KEY = 'current-edition';
+
+/**
+ * The key a console query is cached under: its own, with the edition browsed added, so an
+ * answer about a past edition and one about the current edition never share a cache entry
+ * (the console hashes its keys so, features/console/pages/console-page.tsx). Other keys, the
+ * rider's and the public's, stay as they are.
+ */
+export function editionScopedKey(key: readonly unknown[], edition: string | null = viewed): readonly unknown[] {
+  if (!edition || key[0] !== CONSOLE_KEY || key.includes(CURRENT_EDITION_KEY)) return key;
+  return [...key, { edition }];
+}
+
 /**
  * Sent by calls that are always about today whatever the console browses (the SOS alarm
  * and its acknowledgement): the client leaves their URL alone and drops the header.

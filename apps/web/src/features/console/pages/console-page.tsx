@@ -39,12 +39,14 @@ import { buttonStyles } from '../../../components/ui/button-styles';
 import { Logo } from '../../../components/ui/logo';
 import { SITE_NAME } from '../../../components/ui/page-meta';
 import { useAuth } from '../../../lib/auth';
-import { editionsKey, editionsQuery } from '../../../lib/editions';
-import { setViewedEdition, viewedEdition } from '../../../lib/viewed-edition';
+import { editionsQuery } from '../../../lib/editions';
+import { setViewedEdition } from '../../../lib/viewed-edition';
+import { dropOtherEditions, scopeConsoleQueries } from '../api/edition-scope';
 import { staffRoleLabel } from '../components/display';
 import { IncidentAlarm } from '../components/incident-alarm';
 import { LoadingPanel } from '../components/list-states';
 import { PastEditionBanner } from '../components/past-edition-banner';
+import { PastEditionContext } from '../components/past-edition-context';
 
 const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('../dashboard/pages/dashboard-tab')),
@@ -92,25 +94,32 @@ export default function ConsolePage() {
   const requested = params.get('tab');
   const active: Tab | undefined = tabs.find((tab) => tab.id === requested) ?? tabs[0];
   const ActiveTab = active ? TAB_COMPONENTS[active.id] : null;
-  const editions = useQuery(editionsQuery()).data;
+  const editionList = useQuery(editionsQuery());
+  const editions = editionList.data;
   // A past edition browsed (?edition=ID, so a link shares it): every staff call asks for it.
+  // Until the editions are known, which one is browsed is not (undefined); naming one that
+  // is not past (the current one, the next one, an unknown one) browses the current edition.
   const asked = params.get('edition');
-  const viewing = asked ? editions?.find((e) => e.id === asked && !e.current) : undefined;
-  const viewingId = asked && (!editions || viewing) ? asked : null;
+  const viewing = asked ? editions?.find((e) => e.id === asked && e.closedAt !== null) : undefined;
+  const viewingId = !asked ? null : editions ? (viewing?.id ?? null) : editionList.isError ? asked : undefined;
   const queryClient = useQueryClient();
-  // Before the tab's own effects fetch (a layout effect runs first): the store, and no answer
-  // of the other edition left in the cache under the same key.
+  // The edition the tab's queries are asked and cached under. It changes in a layout effect,
+  // which runs before the browser paints and before any query fetches; the tab is drawn once
+  // it has changed, so no screen shows (or asks for) one edition under the other's name.
+  const [scoped, setScoped] = useState<string | null | undefined>(undefined);
   useLayoutEffect(() => {
-    if (viewedEdition() === viewingId) return;
+    if (viewingId === undefined) return;
+    scopeConsoleQueries(queryClient);
     setViewedEdition(viewingId);
-    void queryClient.cancelQueries();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== editionsKey[0] });
+    dropOtherEditions(queryClient, viewingId);
+    setScoped(viewingId);
   }, [viewingId, queryClient]);
   useEffect(() => () => setViewedEdition(null), []);
+  const ready = viewingId !== undefined && scoped === viewingId;
 
   const choose = (id: ConsoleTabId) => {
     setMenuOpen(false);
-    setParams(viewingId ? { tab: id, edition: viewingId } : { tab: id });
+    setParams(asked ? { tab: id, edition: asked } : { tab: id });
   };
 
   return (
@@ -178,12 +187,16 @@ export default function ConsolePage() {
           <TabList tabs={tabs} active={active?.id} onChoose={choose} />
         </nav>
         <main id="main" className="min-w-0 flex-1 px-3 py-5 sm:px-6">
-          {ActiveTab ? (
-            <Suspense fallback={<LoadingPanel label="Loading..." />}>
-              <ActiveTab key={`${active?.id}:${viewingId ?? 'current'}`} />
-            </Suspense>
-          ) : (
+          {!ActiveTab ? (
             <p className="text-ash">No console sections are available to your role.</p>
+          ) : !ready ? (
+            <LoadingPanel label="Loading..." />
+          ) : (
+            <PastEditionContext.Provider value={viewing ?? null}>
+              <Suspense fallback={<LoadingPanel label="Loading..." />}>
+                <ActiveTab key={`${active?.id}:${scoped ?? 'current'}`} />
+              </Suspense>
+            </PastEditionContext.Provider>
           )}
         </main>
       </div>

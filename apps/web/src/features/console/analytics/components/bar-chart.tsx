@@ -2,7 +2,8 @@
 // Categories run down the left as horizontal bars, so long names (clubs, sizes) stay
 // readable on a 360 px phone; days run along the bottom as columns. Each bar carries its
 // number, and the chart is hidden from screen readers: the table beside it holds the same
-// figures.
+// figures. Columns can be compared with a second series (another edition's), drawn beside
+// each of the first.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -14,9 +15,14 @@ export interface BarChartProps {
   color: readonly [token: string, fallback: string];
   /** Columns along the bottom (days) instead of bars down the side (categories). */
   columns?: boolean;
+  /** Columns only: a second series, its column to the right of each of the first's. */
+  compare?: { values: number[]; color: readonly [token: string, fallback: string] };
 }
 
 const BAR_PX = 30;
+/** Each of two compared columns takes this share of a day's room, up to this many pixels. */
+const PAIR_SHARE = 0.36;
+const PAIR_MAX_PX = 28;
 const AXIS_PX = 30;
 const COLUMNS_HEIGHT = 240;
 const LABEL_GAP = 6;
@@ -59,7 +65,7 @@ export function chartHeight(count: number, columns: boolean): number {
   return columns ? COLUMNS_HEIGHT : count * BAR_PX + AXIS_PX + 8;
 }
 
-export function BarChart({ labels, values, color, columns = false }: BarChartProps) {
+export function BarChart({ labels, values, color, columns = false, compare }: BarChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -71,7 +77,17 @@ export function BarChart({ labels, values, color, columns = false }: BarChartPro
     const fill = themeColor(color);
     const n = labels.length;
     const height = chartHeight(n, columns);
-    const top = Math.max(1, ...values);
+    const pair = columns ? compare : undefined;
+    const top = Math.max(1, ...values, ...(pair?.values ?? []));
+    const column = (colour: string, align: -1 | 0 | 1): uPlot.Series => ({
+      label: 'Riders',
+      fill: colour,
+      stroke: colour,
+      width: 0,
+      points: { show: false },
+      paths: uPlot.paths.bars?.(pair ? { size: [PAIR_SHARE, PAIR_MAX_PX], align } : { size: [0.72, 64], align }),
+    });
+    const series = [{ values, shift: pair ? -0.5 : 0 }, ...(pair ? [{ values: pair.values, shift: 0.5 }] : [])];
 
     // Days: as many labels as fit, one every `step` columns.
     const dayStep = (w: number) => Math.max(1, Math.ceil(n / Math.max(1, Math.floor(w / 56))));
@@ -117,17 +133,7 @@ export function BarChart({ labels, values, color, columns = false }: BarChartPro
           values: countTicks,
         },
       ],
-      series: [
-        {},
-        {
-          label: 'Riders',
-          fill,
-          stroke: fill,
-          width: 0,
-          points: { show: false },
-          paths: uPlot.paths.bars?.({ size: [0.72, 64], align: 0 }),
-        },
-      ],
+      series: [{}, column(fill, pair ? -1 : 0), ...(pair ? [column(themeColor(pair.color), 1)] : [])],
       hooks: {
         // The number at the end of each bar, so the chart reads without the table.
         draw: [
@@ -140,21 +146,27 @@ export function BarChart({ labels, values, color, columns = false }: BarChartPro
             ctx.textAlign = columns ? 'center' : 'left';
             ctx.textBaseline = columns ? 'bottom' : 'middle';
             const every = columns ? dayStep(u.width) : 1;
-            values.forEach((v, i) => {
-              if (columns && (v === 0 || i % every !== 0)) return;
-              const along = u.valToPos(i, 'x', true);
-              const across = u.valToPos(v, 'y', true);
-              const text = v.toLocaleString('en-PH');
-              if (columns) ctx.fillText(text, along, across - 3 * ratio);
-              else ctx.fillText(text, across + 5 * ratio, along);
-            });
+            // Compared columns: each number over its own column, half a column off the day, and
+            // only where it fits over it (the table has them all).
+            const half = Math.min((u.bbox.width / Math.max(1, n)) * PAIR_SHARE, PAIR_MAX_PX * ratio) / 2;
+            for (const { values: drawn, shift } of series) {
+              drawn.forEach((v, i) => {
+                const text = v.toLocaleString('en-PH');
+                if (columns && v === 0) return;
+                if (pair ? textWidth(text) * ratio > 2 * half : columns && i % every !== 0) return;
+                const along = u.valToPos(i, 'x', true) + shift * 2 * half;
+                const across = u.valToPos(v, 'y', true);
+                if (columns) ctx.fillText(text, along, across - 3 * ratio);
+                else ctx.fillText(text, across + 5 * ratio, along);
+              });
+            }
             ctx.restore();
           },
         ],
       },
     };
 
-    const chart = new uPlot(opts, [labels.map((_, i) => i), values], el);
+    const chart = new uPlot(opts, [labels.map((_, i) => i), ...series.map((s) => s.values)], el);
     const resize = new ResizeObserver(() => {
       const w = Math.max(200, el.clientWidth);
       if (w !== chart.width) chart.setSize({ width: w, height });
@@ -164,7 +176,7 @@ export function BarChart({ labels, values, color, columns = false }: BarChartPro
       resize.disconnect();
       chart.destroy();
     };
-  }, [labels, values, color, columns]);
+  }, [labels, values, color, columns, compare]);
 
   return <div ref={box} aria-hidden="true" className="w-full min-w-0 overflow-hidden" data-chart="uplot" />;
 }

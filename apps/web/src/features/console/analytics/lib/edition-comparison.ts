@@ -33,3 +33,19 @@ export function comparisonRows(comparison: RegistrationsComparison): ComparisonR
   }
   return rows;
 }
+
+const riders = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'rider' : 'riders'}`;
+const sum = (days: number[]) => days.reduce((total, n) => total + n, 0);
+
+/**
+ * Where this edition stands against the last on the same day since its first entry:
+ * "By day 12, Warriors 2027 has 140 riders; Warriors 2026 had 118 riders by its day 12."
+ */
+export function comparisonSummary(comparison: RegistrationsComparison): string | null {
+  const { current, previous } = comparison;
+  if (!previous) return null;
+  const day = current.days.length;
+  if (day === 0) return `No entries in ${current.edition} yet; ${previous.edition} had ${riders(sum(previous.days))}.`;
+  const then = sum(previous.days.slice(0, day));
+  return `By day ${day}, ${current.edition} has ${riders(sum(current.days))}; ${previous.edition} had ${riders(then)} by its day ${day}.`;
+}

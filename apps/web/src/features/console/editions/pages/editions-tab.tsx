@@ -15,6 +15,7 @@ import { eventSettingsKey } from '../../../../lib/event-settings';
 import { formatPeso } from '../../../../lib/format';
 import { toast } from '../../../../lib/toast';
 import { QueryStates } from '../../components/list-states';
+import { usePastEdition } from '../../components/past-edition-context';
 import { TabHeading } from '../../components/tab-heading';
 import { createEdition, makeCurrent, updateEdition } from '../api/editions-api';
 import { EditionForm } from '../components/edition-form';
@@ -27,6 +28,8 @@ export default function EditionsTab() {
   const [creating, setCreating] = useState(false);
   const queryClient = useQueryClient();
   const [rolling, setRolling] = useState<Edition | null>(null);
+  // Browsing a past edition, the console changes nothing: back on the current one it does.
+  const browsing = usePastEdition();
   const makeNext = useMutation({
     mutationFn: (id: string) => makeCurrent(id),
     onSuccess: async ({ message }) => {
@@ -43,7 +46,8 @@ export default function EditionsTab() {
         title="Editions"
         icon={CalendarRange}
         actions={
-          !creating && (
+          !creating &&
+          !browsing && (
             <button type="button" className={buttonStyles('primary')} onClick={() => setCreating(true)}>
               <Plus className="size-5" aria-hidden="true" />
               Next Edition
@@ -61,7 +65,13 @@ export default function EditionsTab() {
             {creating && <NewEdition editions={editions} onDone={() => setCreating(false)} />}
             <ul className="flex flex-col gap-4" aria-label="Editions">
               {editions.map((edition) => (
-                <EditionCard key={edition.id} edition={edition} editions={editions} onMakeCurrent={setRolling} />
+                <EditionCard
+                  key={edition.id}
+                  edition={edition}
+                  editions={editions}
+                  browsing={browsing}
+                  onMakeCurrent={setRolling}
+                />
               ))}
             </ul>
             <MakeCurrentDialog
@@ -131,10 +141,13 @@ const REGISTRATION_STYLES: Record<Edition['registration'], string> = {
 function EditionCard({
   edition,
   editions,
+  browsing,
   onMakeCurrent,
 }: {
   edition: Edition;
   editions: Edition[];
+  /** The past edition the console browses, if any: then nothing is changed here. */
+  browsing: Edition | null;
   onMakeCurrent: (edition: Edition) => void;
 }) {
   const queryClient = useQueryClient();
@@ -178,7 +191,7 @@ function EditionCard({
               Past
             </span>
           )}
-          {past && (
+          {past && browsing?.id !== edition.id && (
             <button
               type="button"
               className={buttonStyles('secondary', 'md')}
@@ -188,13 +201,13 @@ function EditionCard({
               Browse<span className="sr-only"> {edition.name}</span>
             </button>
           )}
-          {!edition.current && !past && !editing && (
+          {!edition.current && !past && !editing && !browsing && (
             <button type="button" className={buttonStyles('primary', 'md')} onClick={() => onMakeCurrent(edition)}>
               <Rocket className="size-4" aria-hidden="true" />
               Make Current<span className="sr-only"> {edition.name}</span>
             </button>
           )}
-          {!editing && (
+          {!editing && !browsing && (
             <button type="button" className={buttonStyles('secondary', 'md')} onClick={() => setEditing(true)}>
               <Pencil className="size-4" aria-hidden="true" />
               Edit<span className="sr-only"> {edition.name}</span>

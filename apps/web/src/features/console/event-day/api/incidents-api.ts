@@ -4,7 +4,7 @@ import type { IncidentStatus } from '@rally/shared/catalog/event-day';
 import type { CreateIncidentRequest, Incident } from '@rally/shared/contracts/incidents';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, call, client } from '../../../../lib/api-client';
-import { LIVE_EDITION } from '../../../../lib/viewed-edition';
+import { CURRENT_EDITION_KEY, LIVE_EDITION } from '../../../../lib/viewed-edition';
 
 export const incidentKeys = {
   all: ['console', 'incidents'] as const,
@@ -26,7 +26,7 @@ export const incidentsQuery = (status: IncidentStatus | 'all' = 'all') =>
 /** Today's open incidents, whatever edition the console browses: the SOS alarm's. */
 export const liveOpenIncidentsQuery = () =>
   queryOptions({
-    queryKey: [...incidentKeys.list('open'), 'live'] as const,
+    queryKey: [...incidentKeys.list('open'), CURRENT_EDITION_KEY] as const,
     queryFn: async () =>
       (await call(client.GET('/api/admin/incidents', { params: { query: { status: 'open' } }, headers: LIVE_EDITION })))
         .data,

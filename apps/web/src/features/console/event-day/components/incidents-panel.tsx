@@ -18,6 +18,7 @@ import { useEventStream, useEventStreamStatus } from '../../../../lib/event-stre
 import { clockTime, staffTitle } from '../../../../lib/incident-display';
 import { toast } from '../../../../lib/toast';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/list-states';
+import { usePastEdition } from '../../components/past-edition-context';
 import { SelectField } from '../../components/select-field';
 import {
   abuseMarksQuery,
@@ -73,8 +74,11 @@ export function IncidentsPanel() {
   const marks = useQuery(abuseMarksQuery());
   const assignees = useQuery({ ...assigneesQuery(), enabled: canHandle });
   const live = useEventStreamStatus();
+  // Today's calls change nothing of a past edition's incidents (the alarm still rings for them).
+  const past = usePastEdition() !== null;
 
   useEventStream((event) => {
+    if (past) return;
     // A call of an account marked as abuse changes only the list kept apart.
     if (event.type === 'incident' && event.data.muted === true) {
       void queryClient.invalidateQueries({ queryKey: incidentKeys.muted });

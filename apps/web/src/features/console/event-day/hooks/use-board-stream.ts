@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { type StreamStatus, useEventStream, useEventStreamStatus } from '../../../../lib/event-stream';
+import { usePastEdition } from '../../components/past-edition-context';
 import { boardKeys } from '../api/board-api';
 
 const GATHER_MS = 250;
@@ -13,6 +14,8 @@ const GATHER_MS = 250;
 export function useBoardStream(): StreamStatus {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Today's scans change nothing of a past edition's board (each read of it is an archive's).
+  const past = usePastEdition() !== null;
 
   const refresh = useCallback(() => {
     if (timer.current) return;
@@ -31,6 +34,7 @@ export function useBoardStream(): StreamStatus {
 
   useEventStream((event) => {
     // `open`: a (re)connection or the server's feed back; events meanwhile are not replayed.
+    if (past) return;
     if (event.type === 'scan' || event.type === 'course' || event.type === 'open') refresh();
   });
   return useEventStreamStatus();

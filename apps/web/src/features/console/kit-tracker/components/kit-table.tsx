@@ -4,6 +4,7 @@ import { Eye, PackageCheck } from 'lucide-react';
 import { formatPeso } from '../../../../lib/format';
 import { ConsoleTable, type TableHeader } from '../../components/console-table';
 import { sizeText } from '../../components/display';
+import { usePastEdition } from '../../components/past-edition-context';
 import { KIT_CHECKS, kitProgress } from './kit-status';
 import { NotesCell } from './notes-cell';
 
@@ -52,7 +53,9 @@ export function HandOverAllButton({
   onHandOver: (participant: KitParticipant) => void;
   className?: string;
 }) {
-  if (kitProgress(participant).complete) return null;
+  // A past edition's kits were handed over (or not) back then.
+  const past = usePastEdition() !== null;
+  if (past || kitProgress(participant).complete) return null;
   return (
     <button
       type="button"
@@ -90,6 +93,7 @@ export function KitTable({
   onHandOver: (participant: KitParticipant) => void;
   onView: (participant: KitParticipant) => void;
 }) {
+  const past = usePastEdition() !== null;
   return (
     <ConsoleTable headers={HEADERS} minWidth="sm:min-w-[920px]" headerClassName={th} stackOnPhone>
       {participants.map((p) => (
@@ -128,7 +132,7 @@ export function KitTable({
                 <input
                   type="checkbox"
                   checked={p[c.field]}
-                  disabled={busyId === p.user_id}
+                  disabled={busyId === p.user_id || past}
                   onChange={() => onToggle(p, c.field)}
                   aria-label={`${c.label} given to ${p.participant_name}`}
                   className="size-6 cursor-pointer accent-fire-500 disabled:cursor-wait"

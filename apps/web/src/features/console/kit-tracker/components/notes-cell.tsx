@@ -5,6 +5,7 @@ import { KIT_NOTES_MAX } from '@rally/shared/contracts/kit-tracking';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
+import { usePastEdition } from '../../components/past-edition-context';
 import { kitKeys, updateKit } from '../api/kit-tracker-api';
 
 type SaveState = 'idle' | 'pending' | 'saving' | 'saved';
@@ -16,6 +17,7 @@ export function NotesCell({ userId, name, notes }: { userId: string; name: strin
   const pending = useRef<string | null>(null);
   const focused = useRef(false);
   const queryClient = useQueryClient();
+  const past = usePastEdition() !== null;
 
   // Take the server's notes when nobody is typing here (e.g. after a refresh).
   useEffect(() => {
@@ -70,7 +72,8 @@ export function NotesCell({ userId, name, notes }: { userId: string; name: strin
         }}
         rows={2}
         maxLength={KIT_NOTES_MAX}
-        placeholder="Add notes..."
+        readOnly={past}
+        placeholder={past ? '' : 'Add notes...'}
         aria-label={`Kit notes for ${name}`}
         className="block w-full resize-y rounded-md border border-ink-600 bg-ink-950 px-2 py-1.5 text-sm text-bone placeholder:text-smoke focus:border-fire-500 focus:outline-none focus-visible:outline-none focus:ring-2 focus:ring-fire-500/40"
       />

@@ -13,6 +13,7 @@ import { callNameOf, fullNameOf } from '../../components/display';
 import { EmptyPanel, QueryStates, ShowingCount } from '../../components/list-states';
 import { openProfilePicture } from '../../components/open-profile-picture';
 import { PaginationBar } from '../../components/pagination-bar';
+import { usePastEdition } from '../../components/past-edition-context';
 import { ReceiptModal, type ReceiptSubject } from '../../components/receipt-modal';
 import { SearchField } from '../../components/search-field';
 import { StatCard, StatGrid } from '../../components/stat-card';
@@ -32,7 +33,9 @@ export default function MasterlistTab() {
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [receipt, setReceipt] = useState<ReceiptSubject | null>(null);
   const [reset, setReset] = useState<GeneratedReset | null>(null);
-  const canReset = can(viewer?.role, 'manage_password_resets');
+  // A past edition is read-only: its screens change nothing, not even a password.
+  const past = usePastEdition() !== null;
+  const canReset = can(viewer?.role, 'manage_password_resets') && !past;
 
   const params = { page, search, limit: MASTERLIST_PAGE_SIZE };
   const query = useQuery({

@@ -7,6 +7,7 @@ import { buttonStyles } from '../../../../components/ui/button-styles';
 import { formatPeso, formatRelativeTime } from '../../../../lib/format';
 import { ProfileAvatar } from '../../../public-profile/components/profile-avatar';
 import { ConsoleTable } from '../../components/console-table';
+import { usePastEdition } from '../../components/past-edition-context';
 
 const td = 'px-2.5 py-3 align-top';
 
@@ -24,6 +25,8 @@ export function PendingTable({
   onDecide: (entry: PendingVerification, action: VerificationAction, notes: string) => void;
   onReceipt: (entry: PendingVerification) => void;
 }) {
+  // A past edition's queue is history: nothing there is decided any more.
+  const past = usePastEdition() !== null;
   return (
     <ConsoleTable
       headers={['Warrior', 'Code', 'Payment Method', 'Receipt', 'Submitted', 'Approve/Reject']}
@@ -37,7 +40,7 @@ export function PendingTable({
           entry={entry}
           selected={selectedCode === entry.verification_code}
           busy={busyCode === entry.verification_code}
-          disabled={busyCode !== null}
+          disabled={busyCode !== null || past}
           onDecide={onDecide}
           onReceipt={onReceipt}
         />

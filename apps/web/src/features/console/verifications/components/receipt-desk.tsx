@@ -10,6 +10,7 @@ import { Modal } from '../../../../components/ui/modal';
 import { formatDate, formatPeso } from '../../../../lib/format';
 import { useObjectUrl } from '../../../../lib/use-object-url';
 import { receiptQuery } from '../../api/file-api';
+import { usePastEdition } from '../../components/past-edition-context';
 import { ApproveConfirm, RejectForm } from './decision-forms';
 import { ReceiptViewer } from './receipt-viewer';
 
@@ -257,6 +258,8 @@ function DeskFooter({
   onShortcuts: () => void;
   onClose: () => void;
 }) {
+  // A past edition's queue is history: nothing there is decided any more.
+  const past = usePastEdition() !== null;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-2">
@@ -294,7 +297,7 @@ function DeskFooter({
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          disabled={busy}
+          disabled={busy || past}
           aria-expanded={confirming === 'verified'}
           onClick={() => onConfirming('verified')}
           aria-keyshortcuts="a"
@@ -305,7 +308,7 @@ function DeskFooter({
         </button>
         <button
           type="button"
-          disabled={busy}
+          disabled={busy || past}
           aria-expanded={confirming === 'rejected'}
           onClick={() => onConfirming('rejected')}
           aria-keyshortcuts="r"
