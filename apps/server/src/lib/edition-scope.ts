@@ -10,7 +10,7 @@
 // The handle the routes hold is a proxy that, inside such a read, hands out that
 // transaction (AsyncLocalStorage), so no service needs to know editions exist.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { courseDecisions, courseRules } from '../db/schema/course';
@@ -73,17 +73,22 @@ export function rawDb(db: Db): Db {
   return ((db as unknown as Record<symbol, Db | undefined>)[RAW] ?? db) as Db;
 }
 
+/**
+ * `select` of `editionId`'s archived rows of `table`, as rows of the live table's current
+ * shape (a column added since reads as null). `row` may rewrite each archived row (`a.row`).
+ */
+export function archivedRows(editionId: string, table: string, row: SQL = sql`a.row`): SQL {
+  return sql`select r.* from ${editionArchiveRows} a
+    cross join lateral jsonb_populate_record(null::public.${sql.identifier(table)}, ${row}) r
+    where a.edition_id = ${editionId} and a.table_name = ${table}`;
+}
+
 /** Materialises `editionId`'s archive in `tx` as temporary tables shadowing the live ones. */
 export async function materialiseEdition(tx: Tx, editionId: string): Promise<void> {
-  for (const table of ARCHIVED_TABLES) {
-    const name = sql.identifier(table);
+  for (const table of ARCHIVED_TABLES)
     await tx.execute(
-      sql`create temp table ${name} on commit drop as
-          select r.* from ${editionArchiveRows} a
-          cross join lateral jsonb_populate_record(null::public.${name}, a.row) r
-          where a.edition_id = ${editionId} and a.table_name = ${table}`,
+      sql`create temp table ${sql.identifier(table)} on commit drop as ${archivedRows(editionId, table)}`,
     );
-  }
   // The past edition is the current one inside the read (its name, dates, hotline).
   await tx.execute(sql`create temp table ${editions} on commit drop as select * from public.${editions}`);
   await tx.execute(sql`update pg_temp.${editions} set current = (id = ${editionId})`);

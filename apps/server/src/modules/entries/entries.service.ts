@@ -16,12 +16,7 @@ import { currentEdition } from '../editions/editions.service';
 /** The rider's entries, newest first: the current edition's (if any), then the past ones. */
 export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<MyEntry[]> {
   const current = await currentEntry(db, userId, now);
-  const past = await db
-    .select({ entry: editionEntries, edition: editions })
-    .from(editionEntries)
-    .innerJoin(editions, eq(editions.id, editionEntries.editionId))
-    .where(eq(editionEntries.userId, userId))
-    .orderBy(desc(editions.year), desc(editions.createdAt));
+  const past = await pastEntriesOf(db, userId);
   return [
     ...(current ? [current] : []),
     ...past.map(({ entry, edition }) => ({
@@ -39,6 +34,17 @@ export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<
         : null,
     })),
   ];
+}
+
+/** The rider's entries in past editions, newest first, each with its edition. */
+export function pastEntriesOf(db: DbOrTx, userId: string, limit?: number) {
+  const query = db
+    .select({ entry: editionEntries, edition: editions })
+    .from(editionEntries)
+    .innerJoin(editions, eq(editions.id, editionEntries.editionId))
+    .where(eq(editionEntries.userId, userId))
+    .orderBy(desc(editions.year), desc(editions.createdAt));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 async function currentEntry(db: DbOrTx, userId: string, now: Date): Promise<MyEntry | null> {

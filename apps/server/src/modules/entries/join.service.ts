@@ -6,9 +6,9 @@ import { registrationState } from '@rally/shared/catalog/editions';
 import { normaliseCategory, paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { EntryInput } from '@rally/shared/contracts/auth';
 import type { NextEntry } from '@rally/shared/contracts/editions';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { editionEntries, editions } from '../../db/schema/editions';
+
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
@@ -24,6 +24,7 @@ import { assertNotHeldFromOthers, heldFor } from '../editions/held-numbers';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
 import { riderNumberTaken } from '../registration/registration.service';
+import { pastEntriesOf } from './entries.service';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -41,13 +42,7 @@ export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
-  const [last] = await db
-    .select({ entry: editionEntries, name: editions.name })
-    .from(editionEntries)
-    .innerJoin(editions, eq(editions.id, editionEntries.editionId))
-    .where(eq(editionEntries.userId, userId))
-    .orderBy(desc(editions.year), desc(editions.createdAt))
-    .limit(1);
+  const [last] = await pastEntriesOf(db, userId, 1);
   const held = await heldFor(db, userId, now);
   const window = windowOf(edition);
   const d = last?.entry.details ?? {};
@@ -62,7 +57,7 @@ export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<
     entered: account.entered !== null,
     prefill: last
       ? {
-          fromEdition: last.name,
+          fromEdition: last.edition.name,
           category: last.entry.category,
           kitName: last.entry.kitName,
           motorcycleModel: last.entry.motorcycleModel,

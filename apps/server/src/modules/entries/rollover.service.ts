@@ -26,7 +26,7 @@ import { incidentEscalations } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
-import { ARCHIVED_TABLES } from '../../lib/edition-scope';
+import { ARCHIVED_TABLES, archivedRows } from '../../lib/edition-scope';
 import { ConflictError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import { listCourseStates } from '../course/course.service';
@@ -217,15 +217,12 @@ async function setUpCourse(tx: Tx, next: EditionRow, outgoingId: string): Promis
   await tx.delete(courseRules);
   await tx.delete(stations);
   if (!next.copiedFrom) return;
+  // A staff member who saved the rules may have been deleted since: the rules stay, unsigned.
+  const signed = sql`a.row || jsonb_build_object('updated_by',
+    (select u.id from ${users} u where u.id::text = a.row->>'updated_by'))`;
   for (const table of [stations, courseRules]) {
-    const name = sql.identifier(getTableName(table));
-    await tx.execute(
-      // A staff member who saved the rules may have been deleted since: the rules stay, unsigned.
-      sql`insert into ${name} select r.* from ${editionArchiveRows} a
-          cross join lateral jsonb_populate_record(null::${name},
-            a.row || jsonb_build_object('updated_by', (select u.id from ${users} u where u.id::text = a.row->>'updated_by'))) r
-          where a.edition_id = ${next.copiedFrom} and a.table_name = ${getTableName(table)}`,
-    );
+    const name = getTableName(table);
+    await tx.execute(sql`insert into ${sql.identifier(name)} ${archivedRows(next.copiedFrom, name, signed)}`);
   }
   await tx.update(stations).set({ closed: false });
 }
