@@ -309,7 +309,7 @@ export async function buildApp(opts: {
       await api.register(incidentRoutes, { db });
       await api.register(settingsRoutes, { db });
       await api.register(editionRoutes, { db });
-      await api.register(entryRoutes, { db, fileStore });
+      await api.register(entryRoutes, { db, config, fileStore });
       await api.register(courseRoutes, { db });
       await api.register(eventStreamRoutes, { db });
       await api.register(liveRoutes, { db });

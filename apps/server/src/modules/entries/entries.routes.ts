@@ -8,6 +8,7 @@ import {
 } from '@rally/shared/contracts/editions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
@@ -20,8 +21,8 @@ import { myEntries } from './entries.service';
 import { createEntry, nextEntry } from './join.service';
 import { makeCurrent } from './rollover.service';
 
-export async function entryRoutes(app: FastifyInstance, opts: { db: Db; fileStore: FileStore }) {
-  const { db, fileStore } = opts;
+export async function entryRoutes(app: FastifyInstance, opts: { db: Db; config: Config; fileStore: FileStore }) {
+  const { db, config, fileStore } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/my/entries', {
@@ -54,6 +55,10 @@ export async function entryRoutes(app: FastifyInstance, opts: { db: Db; fileStor
   r.post('/my/entries', {
     config: {
       access: 'authenticated',
+      // The upload routes' budget: each send re-encodes and stores a receipt.
+      rateLimit: config.rateLimits.enabled
+        ? { max: config.rateLimits.uploadsPerAddressPerHour, timeWindow: 3_600_000 }
+        : false,
       multipart: { fields: entrySchema, files: { paymentReceipt: FILE_PARTS.paymentReceipt(false) } },
     },
     schema: {
