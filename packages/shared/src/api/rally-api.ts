@@ -5175,7 +5175,7 @@ export interface operations {
                                 dnfReason: "withdrew" | "staff" | "missed_cutoff" | "missed_required" | null;
                                 note: string | null;
                                 /** @enum {string|null} */
-                                reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew" | null;
+                                reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew" | "sms_unverified" | null;
                                 review: {
                                     at: string;
                                     by: string | null;
@@ -6918,8 +6918,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         }[];
@@ -7168,8 +7169,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -7427,8 +7429,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -7664,8 +7667,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -7928,8 +7932,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -8194,8 +8199,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -8459,8 +8465,9 @@ export interface operations {
                                 kitName: string | null;
                                 riderNumber: number | null;
                             };
+                            senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff";
+                            source: "rider" | "staff" | "sms";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -11955,7 +11962,7 @@ export interface operations {
                                 /** @enum {string} */
                                 original?: "accepted" | "flagged";
                                 /** @enum {string} */
-                                reason?: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew";
+                                reason?: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew" | "sms_unverified";
                                 rider?: {
                                     id: string;
                                     kitName: string | null;
@@ -12129,7 +12136,7 @@ export interface operations {
                             deviceId: string;
                             id: string;
                             /** @enum {string} */
-                            reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew";
+                            reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew" | "sms_unverified";
                             receivedAt: string;
                             recordedBy: {
                                 id: string;
@@ -12326,7 +12333,7 @@ export interface operations {
                                 deviceId: string;
                                 id: string;
                                 /** @enum {string} */
-                                reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew";
+                                reason: "unknown_rider" | "not_verified" | "wrong_route" | "before_opening" | "after_closing" | "out_of_order" | "rescan" | "clock_skew" | "sms_unverified";
                                 receivedAt: string;
                                 recordedBy: {
                                     id: string;
@@ -21403,7 +21410,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            outcome: "received" | "sos" | "sos_refused" | "scans" | "scans_refused" | "help" | "ignored";
+                            outcome: "received" | "sos" | "sos_refused" | "scans" | "scans_refused" | "scans_unverified" | "help" | "ignored";
                             repeat: boolean;
                             replied: boolean;
                         };

@@ -39,6 +39,7 @@ export const SCAN_FLAG_REASONS = [
   'out_of_order',
   'rescan',
   'clock_skew',
+  'sms_unverified',
 ] as const;
 export type ScanFlagReasonName = (typeof SCAN_FLAG_REASONS)[number];
 export const SCAN_FLAG_LABELS: Record<ScanFlagReasonName, string> = {
@@ -50,6 +51,7 @@ export const SCAN_FLAG_LABELS: Record<ScanFlagReasonName, string> = {
   out_of_order: 'Out of order (already passed a later station)',
   rescan: 'Re-scan at the same station',
   clock_skew: 'Device clock more than a day off',
+  sms_unverified: 'By text without the sender’s SMS PIN',
 };
 export const SCAN_REVIEW_DECISIONS = ['accept', 'void'] as const;
 /** A device clock further off the server's than this flags the scan. */
@@ -65,6 +67,16 @@ export const INCIDENT_KIND_LABELS: Record<IncidentKind, string> = {
   lost: 'Lost',
   other: 'Other',
 };
+/**
+ * Who opened an incident: the rider's SOS button (signed in), staff taking a call, or a
+ * text from the rider's registered number, whose sender nobody can verify (DESIGN.md §10).
+ */
+export const INCIDENT_SOURCES = ['rider', 'staff', 'sms'] as const;
+export type IncidentSource = (typeof INCIDENT_SOURCES)[number];
+/** The sources that are the rider's own SOS (the one-unresolved-incident rule, the hourly caps). */
+export const RIDER_SOS_SOURCES = ['rider', 'sms'] as const satisfies readonly IncidentSource[];
+/** What the Event Day board says on an incident opened by a text. */
+export const SMS_SENDER_UNVERIFIED_TEXT = 'by text — sender not verified: call back';
 /** open → acknowledged (who, when) → assigned (to a staff member) → resolved (with a note). */
 export const INCIDENT_STATUSES = ['open', 'acknowledged', 'assigned', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];

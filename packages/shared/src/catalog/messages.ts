@@ -68,7 +68,19 @@ export const INBOUND_TEXT_MAX = 480;
 
 /** The text back to anything the SMS line does not understand. */
 export const SMS_HELP_TEXT =
-  'Rally SMS line. For help: SOS <rider no.> <what happened>, e.g. SOS 42 crash near the bridge. Marshals: <station code> <rider nos.>, e.g. CP3 42 57 118.';
+  'Rally SMS line. For help: SOS <rider no.> <what happened>, e.g. SOS 42 crash near the bridge. Marshals: <station code> <rider nos.> PIN <your PIN>, e.g. CP3 42 57 PIN 4821.';
+
+/** A staff member's SMS PIN (PUT /api/my/sms-pin): what proves a text's scans are theirs. */
+export const SMS_PIN_PATTERN = /^\d{4,8}$/;
+export const SMS_PIN_RULE = 'pin must be 4 to 8 digits';
+/** Wrong PINs from one number within an hour of the first that hold all its texts for review till that hour ends. */
+export const SMS_PIN_WRONG_MAX = 5;
+export const SMS_PIN_WINDOW_MS = 60 * 60_000;
+/** Replies to texts that did nothing (help, refusals, scans held for review): per number, per day. */
+export const SMS_REPLIES_PER_DAY = 3;
+export const SMS_REPLY_WINDOW_MS = 24 * 60 * 60_000;
+/** Help replies go abroad only to a number that belongs to an account: this country's code. */
+export const SMS_HOME_COUNTRY_CODE = '+63';
 
 export const NOTIFICATION_CHANNEL_HINTS = {
   email: 'Email: registration, verification and safety updates to your inbox.',
@@ -96,6 +108,7 @@ export const INBOUND_TEXT_OUTCOMES = [
   'sos_refused',
   'scans',
   'scans_refused',
+  'scans_unverified',
   'help',
   'ignored',
 ] as const;

@@ -3,7 +3,7 @@
 // unresolved joins it. Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import { ROLES } from '../catalog/accounts';
-import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_STATUSES } from '../catalog/event-day';
+import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../catalog/event-day';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MESSAGE_TEMPLATES } from '../catalog/messages';
 import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '../catalog/rider-number';
 import { envelope, isoDateTime } from './common';
@@ -207,7 +207,10 @@ export const incident = z.object({
   kind: incidentKind,
   note: z.string().nullable(),
   status: incidentStatus,
-  source: z.enum(['rider', 'staff']),
+  /** rider: the SOS button; staff: a call staff took; sms: a text from the rider's registered number. */
+  source: z.enum(INCIDENT_SOURCES),
+  /** False for an SOS by text: a sender's number can be forged, so staff call back ("by text — sender not verified: call back"). */
+  senderVerified: z.boolean(),
   position: incidentPosition,
   rider: z.object({ id: z.string(), riderNumber: z.number().int().nullable(), kitName: z.string().nullable() }),
   lastStation: z.object({ id: z.string(), name: z.string(), scannedAt: z.string() }).nullable(),

@@ -1,7 +1,14 @@
 // Messages (DESIGN.md §10): push subscriptions, notification choices, followers, the
 // delivery log and the SMS gateway's inbound webhook.
 import { z } from 'zod';
-import { INBOUND_TEXT_OUTCOMES, MESSAGE_CHANNELS, MESSAGE_STATUSES, MESSAGE_TEMPLATES } from '../catalog/messages';
+import {
+  INBOUND_TEXT_OUTCOMES,
+  MESSAGE_CHANNELS,
+  MESSAGE_STATUSES,
+  MESSAGE_TEMPLATES,
+  SMS_PIN_PATTERN,
+  SMS_PIN_RULE,
+} from '../catalog/messages';
 import { envelope, isoDateTime, pagination } from './common';
 
 /** A browser's PushSubscription as `toJSON()` gives it (expirationTime may be null). */
@@ -152,6 +159,12 @@ export const otherSmsWebhook = z.object({
 });
 /** `POST /api/sms/inbound`'s body as documented: a received text, or another event. */
 export const smsWebhookBody = z.union([inboundSmsWebhook, otherSmsWebhook]);
+
+/** `PUT /api/my/sms-pin`: the PIN a qr_scan holder ends a text of scans with (stored hashed, shown nowhere). */
+export const smsPinRequest = z.object({
+  pin: z.string({ message: SMS_PIN_RULE }).regex(SMS_PIN_PATTERN, { message: SMS_PIN_RULE }),
+});
+export type SmsPinRequest = z.infer<typeof smsPinRequest>;
 
 /** `POST /api/follow/{userId}`: the rider followed (an id that names no verified rider is a 404). */
 export const followRiderParam = z.object({ userId: z.string().max(64, { message: 'userId is too long' }) });

@@ -4,6 +4,7 @@ import {
   COURSE_DECISIONS,
   DNF_REASONS,
   INCIDENT_KINDS,
+  INCIDENT_SOURCES,
   INCIDENT_STATUSES,
   SCAN_FLAG_REASONS,
   SCAN_REVIEW_DECISIONS,
@@ -31,7 +32,7 @@ export const scanFlagReasonEnum = pgEnum('scan_flag_reason', SCAN_FLAG_REASONS);
 export const scanReviewDecisionEnum = pgEnum('scan_review_decision', SCAN_REVIEW_DECISIONS);
 export const incidentKindEnum = pgEnum('incident_kind', INCIDENT_KINDS);
 export const incidentStatusEnum = pgEnum('incident_status', INCIDENT_STATUSES);
-export const incidentSourceEnum = pgEnum('incident_source', ['rider', 'staff']);
+export const incidentSourceEnum = pgEnum('incident_source', INCIDENT_SOURCES);
 export const courseDecisionEnum = pgEnum('course_decision', COURSE_DECISIONS);
 export const dnfReasonEnum = pgEnum('dnf_reason', DNF_REASONS);
 

@@ -123,13 +123,33 @@ export const incidentEscalations = pgTable('incident_escalations', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
-/** Each SMS webhook handled, by the gateway's event id: a repeat changes nothing. */
-export const inboundTexts = pgTable('inbound_texts', {
-  webhookId: text('webhook_id').primaryKey(),
-  phoneNumber: text('phone_number').notNull(),
-  message: text('message').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-  /** What it was understood as: sos, scans, help, ignored. */
-  outcome: text('outcome').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+/**
+ * Each SMS webhook handled, by the gateway's event id: a repeat changes nothing. The message
+ * is kept with any SMS PIN in it masked. A number's recent texts are read to tell a machine
+ * that keeps sending the same text (no reply to it).
+ */
+export const inboundTexts = pgTable(
+  'inbound_texts',
+  {
+    webhookId: text('webhook_id').primaryKey(),
+    phoneNumber: text('phone_number').notNull(),
+    message: text('message').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** What it was understood as: sos, scans, help, ignored. */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('inbound_texts_phone_idx').on(t.phoneNumber, t.receivedAt)],
+);
+
+/**
+ * A staff member's SMS PIN (qr_scan holders; PUT /api/my/sms-pin), hashed as passwords are:
+ * a text of scans counts only when it ends with it, for a sender's number proves nothing.
+ */
+export const smsPins = pgTable('sms_pins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

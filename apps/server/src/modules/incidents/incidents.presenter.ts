@@ -75,6 +75,8 @@ export function presentIncident(
     note: i.note,
     status: i.status,
     source: i.source,
+    // A text's sender number can be forged: staff call back before trusting it.
+    senderVerified: i.source !== 'sms',
     position: positionOf(i),
     rider: { id: row.rider.id, riderNumber: row.rider.riderNumber, kitName: row.rider.kitName },
     lastStation:
