@@ -1597,7 +1597,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Follows a verified rider: `{ email }` gets one confirmation email and nothing else until its link is confirmed (a repeat re-sends at most every 10 minutes, and the answer is the same whether or not the address already follows); `{ pushSubscription }` (this browser's `PushSubscription.toJSON()`) follows at once. 404 when the id names no verified rider; 400 when the channel is not set up or the push endpoint is refused.
+         * @description Follows a verified rider: `{ email }` gets one confirmation email and nothing else until its link is confirmed (a repeat re-sends at most every 10 minutes, and the answer is the same whether or not the address already follows); `{ pushSubscription }` (this browser's `PushSubscription.toJSON()`) follows at once. 404 when the id names no verified rider; 400 when the channel is not set up or the push endpoint is refused; 409 `PUSH_ENDPOINT_TAKEN` when the endpoint is stored already with other keys (only the browser holding it, by its `keys.auth`, can use it).
          *
          *     Public: no token needed.
          */
@@ -1886,7 +1886,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Adds this browser (its `PushSubscription.toJSON()`) to the caller's push devices. The same endpoint again moves it to the caller. Endpoints outside the known push services and PUSH_ENDPOINT_HOSTS are refused with 400.
+         * @description Adds this browser (its `PushSubscription.toJSON()`) to the caller's push devices, for as long as this sign-in lasts: signing out (POST /api/auth/logout) removes it, and a device whose sign-in has ended gets nothing meant for the account. The same browser again (the same `keys.auth`) moves it to the caller; the endpoint with other keys is refused with 409 `PUSH_ENDPOINT_TAKEN` and the stored one stays its owner's. Endpoints outside the known push services and PUSH_ENDPOINT_HOSTS are refused with 400.
          *
          *     Needs a bearer token of any signed-in account.
          */
@@ -17930,6 +17930,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
             /** @description The body or an uploaded file is too large */
             413: {
                 headers: {
@@ -19842,6 +19856,20 @@ export interface operations {
             };
             /** @description No valid session: log in again */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { messageChannelEnum, messageStatusEnum } from './enums';
 import { incidents } from './incidents';
+import { sessions } from './sessions';
 import { users } from './users';
 
 /**
@@ -16,6 +17,12 @@ export const pushSubscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The account's device; null for a follower's browser. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The sign-in that registered an account's device (a refresh carries it to the new
+     * session): signing out removes the row, and while the session is not live the device
+     * gets nothing meant for the account. Null for a follower's browser.
+     */
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -24,6 +31,7 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
