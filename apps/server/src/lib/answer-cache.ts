@@ -7,7 +7,8 @@
 // finishes, which drops all answers at once, and an answer computed while a write was
 // under way is never stored (its generation no longer matches). Writes by other server
 // instances on the same PostgreSQL arrive as notifications (migration 0002's triggers);
-// while that feed is down, every answer expires after `ttlMs`.
+// while that feed is down, every answer expires after `ttlMs`. An answer that itself names
+// a moment it stops being true (a held rider number's release) ends then at the latest.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ListenHandlers } from '../db/listen';
@@ -16,6 +17,12 @@ interface Entry {
   json: string;
   generation: number;
   expiresAt: number;
+}
+
+/** A computed answer that stops being true at a known moment (ms, on the cache's clock). */
+export interface ExpiringAnswer {
+  json: string;
+  expiresAt: number | null;
 }
 
 export interface AnswerCacheOptions {
@@ -37,9 +44,12 @@ export class AnswerCache {
   private readonly inFlight = new Map<string, { generation: number; promise: Promise<string> }>();
 
   private ttlMs: number;
+  private readonly now: () => number;
 
-  constructor(private readonly options: Pick<AnswerCacheOptions, 'ttlMs' | 'maxEntries'>) {
+  /** `now`: the clock answers age by and `expiresAt` is on (the app's, so the test clock moves both). */
+  constructor(private readonly options: Pick<AnswerCacheOptions, 'ttlMs' | 'maxEntries'> & { now?: () => number }) {
     this.ttlMs = options.ttlMs;
+    this.now = options.now ?? Date.now;
   }
 
   /** A new lifetime for answers from now on; the stored ones are dropped (they may have missed a change). */
@@ -74,11 +84,12 @@ export class AnswerCache {
   }
 
   /**
-   * The stored JSON for `key`, or `compute()`'s (which must return the serialised answer).
-   * A computation that throws stores nothing and rejects every caller waiting on it.
+   * The stored JSON for `key`, or `compute()`'s (which must return the serialised answer,
+   * with the moment it stops being true when it knows one). A computation that throws
+   * stores nothing and rejects every caller waiting on it.
    */
-  async get(key: string, compute: () => Promise<string>): Promise<string> {
-    const now = Date.now();
+  async get(key: string, compute: () => Promise<string | ExpiringAnswer>): Promise<string> {
+    const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.generation === this.generation && hit.expiresAt > now) return hit.json;
     const pending = this.inFlight.get(key);
@@ -86,11 +97,17 @@ export class AnswerCache {
 
     const generation = this.generation;
     const promise = compute().then(
-      (json) => {
+      (answer) => {
         this.settle(key, promise);
+        const { json, expiresAt } = typeof answer === 'string' ? { json: answer, expiresAt: null } : answer;
         // A write finished while this was computed: the answer may predate it, so serve it
         // to the callers already waiting but keep nothing.
-        if (generation === this.generation) this.store(key, { json, generation, expiresAt: now + this.ttlMs });
+        if (generation === this.generation)
+          this.store(key, {
+            json,
+            generation,
+            expiresAt: Math.min(now + this.ttlMs, expiresAt ?? Number.POSITIVE_INFINITY),
+          });
         return json;
       },
       (err: unknown) => {
@@ -133,7 +150,8 @@ declare module 'fastify' {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const answerCachePlugin = fp(async (app: FastifyInstance, opts: AnswerCacheOptions) => {
-  const cache = new AnswerCache(opts);
+  // The app's clock (decorated later, read at each call): a held number's release is on it.
+  const cache = new AnswerCache({ ...opts, now: () => app.clock.now().getTime() });
   app.decorate('answerCache', cache);
   const feed = opts.changeFeed;
   if (feed) {

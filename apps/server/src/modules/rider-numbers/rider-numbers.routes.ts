@@ -21,12 +21,16 @@ export async function riderNumberRoutes(app: FastifyInstance, opts: { db: Db }) 
     },
     // Polled by every rider on the number picker during a rush: answered from the answer
     // cache, the list spliced in as the database wrote it (an int array, nothing to check).
+    // A held number is released at its date with no write, so the answer ends then.
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const json = await app.answerCache.get(
-        'rider-numbers:taken',
-        async () => `{"success":true,"data":{"takenNumbers":${await takenNumbersJson(db, app.clock.now())}}}`,
-      );
+      const json = await app.answerCache.get('rider-numbers:taken', async () => {
+        const taken = await takenNumbersJson(db, app.clock.now());
+        return {
+          json: `{"success":true,"data":{"takenNumbers":${taken.json}}}`,
+          expiresAt: taken.heldUntil?.getTime() ?? null,
+        };
+      });
       return sendJson(reply, json);
     },
   });

@@ -11,21 +11,28 @@ import { riderNumberTaken } from '../registration/registration.service';
 
 // One row holding the whole list as JSON text, ready to be spliced into the answer: 500
 // numbers cost one row to parse instead of 500, and no re-serialising on the way out.
-// Numbers held for returning riders (DESIGN.md §9) are listed as taken.
+// Numbers held for returning riders (DESIGN.md §9) are listed as taken, and the list says
+// when the first hold ends: from then on it is no longer true.
 const takenListQuery = oncePerDb((db) =>
   db
-    .select({ json: sql<string>`coalesce(json_agg(taken.n order by taken.n), '[]'::json)::text` })
+    .select({
+      json: sql<string>`coalesce(json_agg(distinct taken.n order by taken.n), '[]'::json)::text`,
+      heldUntil: sql<string | Date | null>`min(taken.until)`,
+    })
     .from(
-      sql`(select ${users.riderNumber} as n from ${users} where ${isNotNull(users.riderNumber)}
-           union select held.n from (${heldNumbersSql(sql`${sql.placeholder('now')}`)}) held) taken`,
+      sql`(select ${users.riderNumber} as n, null::timestamptz as until from ${users} where ${isNotNull(users.riderNumber)}
+           union select held.n, held.until from (${heldNumbersSql(sql`${sql.placeholder('now')}`)}) held) taken`,
     )
     .prepare('taken_rider_numbers'),
 );
 
-/** The taken rider numbers (held ones included), ascending, as a JSON array text. */
-export async function takenNumbersJson(db: Db, now: Date): Promise<string> {
+/**
+ * The taken rider numbers (held ones included), ascending, as a JSON array text, and the
+ * moment the first of the held ones is released (null when none is held).
+ */
+export async function takenNumbersJson(db: Db, now: Date): Promise<{ json: string; heldUntil: Date | null }> {
   const [row] = await takenListQuery(db).execute({ now: now.toISOString() });
-  return row?.json ?? '[]';
+  return { json: row?.json ?? '[]', heldUntil: row?.heldUntil ? new Date(row.heldUntil) : null };
 }
 
 /** Free for `userId` (or for anyone): nobody has it and it is not held for someone else. */
