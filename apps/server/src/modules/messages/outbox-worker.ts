@@ -10,7 +10,15 @@ import type { Database, Db } from '../../db/client';
 import type { OutboxRow } from '../../db/schema/messages';
 import type { Clock } from '../../lib/clock';
 import type { Channel } from './channel';
-import { claimDueMessages, nextOutboxWake, OUTBOX_CHANNEL, recordOutcome, type SendOutcome } from './outbox';
+import {
+  claimDueMessages,
+  LEASE_SECONDS,
+  nextOutboxWake,
+  OUTBOX_CHANNEL,
+  recordOutcome,
+  renewLeases,
+  type SendOutcome,
+} from './outbox';
 import { renderMessage } from './templates';
 
 /** Work other than sending that the loop runs when due; returns when it is due next. */
@@ -29,12 +37,17 @@ export interface OutboxWorkerOptions {
   log: FastifyBaseLogger;
   /** Rows claimed and sent at once. */
   batch?: number;
+  /** LEASE_SECONDS unless set (tests shorten it). */
+  leaseSeconds?: number;
   jobs?: readonly ScheduledJob[];
   /** Told of every outcome (the incidents' timeline records SOS deliveries). */
   onOutcome?: (row: OutboxRow, status: 'sent' | 'retry' | 'failed', outcome: SendOutcome) => Promise<void>;
 }
 
 const MAX_SLEEP_MS = 60 * 60_000;
+/** After a failed round (the database away), the next try: doubling up to the cap. */
+const RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
 
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -43,6 +56,10 @@ export class OutboxWorker {
   private stopped = false;
   private stopListen: (() => Promise<void>) | null = null;
   private idleWaiters: Array<() => void> = [];
+  /** Rows claimed and not yet recorded: their leases are renewed while they are in flight. */
+  private readonly inFlight = new Set<string>();
+  private renewer: NodeJS.Timeout | null = null;
+  private failures = 0;
 
   constructor(private readonly opts: OutboxWorkerOptions) {}
 
@@ -69,7 +86,25 @@ export class OutboxWorker {
       this.timer = null;
     }
     this.running = this.loop()
-      .catch((err) => this.opts.log.error({ err }, 'message worker failed; trying again shortly'))
+      .then(
+        () => {
+          this.failures = 0;
+        },
+        (err) => {
+          // Nothing else would wake the worker if its listener stayed up: try again by itself,
+          // so messages written while the database was away go out once it is back.
+          const wait = Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** this.failures);
+          this.failures += 1;
+          this.opts.log.error({ err, retryInMs: wait }, 'message worker failed; trying again shortly');
+          if (!this.stopped && !this.timer) {
+            this.timer = setTimeout(() => {
+              this.timer = null;
+              this.wake();
+            }, wait);
+            this.timer.unref();
+          }
+        },
+      )
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -91,6 +126,8 @@ export class OutboxWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    if (this.renewer) clearInterval(this.renewer);
+    this.renewer = null;
     await this.stopListen?.();
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
@@ -106,8 +143,14 @@ export class OutboxWorker {
         const due = await job.run(clock.now());
         if (due && (!nextJob || due < nextJob)) nextJob = due;
       }
-      const rows = await claimDueMessages(db, { now: clock.now(), limit: batch, instance });
-      await Promise.all(rows.map((row) => this.deliver(row)));
+      const rows = await claimDueMessages(db, {
+        now: clock.now(),
+        limit: batch,
+        instance,
+        leaseSeconds: this.opts.leaseSeconds,
+      });
+      this.hold(rows.map((row) => row.id));
+      await Promise.all(rows.map((row) => this.deliver(row).finally(() => this.release(row.id))));
       if (rows.length < batch) break;
     }
     if (this.stopped) return;
@@ -121,6 +164,31 @@ export class OutboxWorker {
       this.wake();
     }, wait + 5);
     this.timer.unref();
+  }
+
+  /** Keeps the leases of rows being sent, every third of a lease, until each is recorded. */
+  private hold(ids: readonly string[]): void {
+    for (const id of ids) this.inFlight.add(id);
+    if (this.renewer || this.inFlight.size === 0) return;
+    const leaseSeconds = this.opts.leaseSeconds ?? LEASE_SECONDS;
+    this.renewer = setInterval(
+      () => {
+        renewLeases(this.opts.db, [...this.inFlight], this.opts.instance, leaseSeconds).catch((err) =>
+          // The database away: the lease may end and another instance send the row again,
+          // the at-least-once case outbox-crash.test.ts describes.
+          this.opts.log.warn({ err }, 'could not renew message leases'),
+        );
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    this.renewer.unref();
+  }
+
+  private release(id: string): void {
+    this.inFlight.delete(id);
+    if (this.inFlight.size > 0 || !this.renewer) return;
+    clearInterval(this.renewer);
+    this.renewer = null;
   }
 
   private async deliver(row: OutboxRow): Promise<void> {

@@ -5,14 +5,19 @@
 // becomes due again when its lease ends.
 import type { MessageChannel, MessageTemplate } from '@rally/shared/catalog/messages';
 import { MESSAGE_BACKOFF_SECONDS, MESSAGE_MAX_ATTEMPTS } from '@rally/shared/catalog/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type OutboxRow, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 
 /** The channel every instance's worker listens on: a new row wakes them when its transaction commits. */
 export const OUTBOX_CHANNEL = 'rally_outbox';
 
-/** How long a claimed row stays an instance's: longer than any send (each channel times out in 30 s). */
+/**
+ * How long a claimed row stays an instance's without word from it. A send can take longer
+ * than this (a message waits its turn in the mail pool behind the rest of its batch), so
+ * the worker renews the leases of the rows it still holds every third of it
+ * (`renewLeases`): a lease ends only when its instance has stopped renewing, i.e. died.
+ */
 export const LEASE_SECONDS = 60;
 
 export interface NewMessage {
@@ -65,10 +70,13 @@ export async function wakeOutboxWorkers(tx: DbOrTx): Promise<void> {
  * Takes up to `limit` due rows for this instance. `now` is the app's clock (tests move it);
  * leases run on the database's clock, which every instance shares.
  */
-export async function claimDueMessages(db: DbOrTx, opts: { now: Date; limit: number; instance: string }) {
+export async function claimDueMessages(
+  db: DbOrTx,
+  opts: { now: Date; limit: number; instance: string; leaseSeconds?: number },
+) {
   const result = await db.execute(sql`
     update ${outboxMessages} set
-      locked_until = now() + make_interval(secs => ${LEASE_SECONDS}),
+      locked_until = now() + make_interval(secs => ${opts.leaseSeconds ?? LEASE_SECONDS}),
       locked_by = ${opts.instance},
       attempts = ${outboxMessages.attempts} + 1
     where ${outboxMessages.id} in (
@@ -83,6 +91,26 @@ export async function claimDueMessages(db: DbOrTx, opts: { now: Date; limit: num
   const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
   return db.query.outboxMessages.findMany({ where: (m, { inArray }) => inArray(m.id, ids) });
+}
+
+/** Extends this instance's leases on rows it is still sending; a row another instance took is left alone. */
+export async function renewLeases(
+  db: DbOrTx,
+  ids: readonly string[],
+  instance: string,
+  leaseSeconds = LEASE_SECONDS,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outboxMessages)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        inArray(outboxMessages.id, [...ids]),
+        eq(outboxMessages.lockedBy, instance),
+        eq(outboxMessages.status, 'pending'),
+      ),
+    );
 }
 
 /** When the next row will be due or its lease will end: the worker sleeps until then. */

@@ -69,7 +69,8 @@ export function emailChannel(config: MessagesConfig, opts: EmailChannelOptions):
   if (!config.smtpUrl || !config.mailFrom) return offChannel('email', 'SMTP_URL and MAIL_FROM');
   const from = oneLine(config.mailFrom);
   // The URL carries host, port, TLS and the login; a pool keeps a few connections open.
-  // Every wait ends within ~30 s, well inside the outbox lease (60 s).
+  // Each wait ends within ~30 s; a message may also wait its turn for a connection behind
+  // the rest of its batch, for which the worker renews its lease (outbox-worker.ts).
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     pool: true,
