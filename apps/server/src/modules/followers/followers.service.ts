@@ -17,13 +17,15 @@ import { checkPushKeys } from '../messages/push.service';
 import { checkPushEndpoint } from '../messages/push-endpoints';
 import { authorName } from '../profiles/profiles.presenter';
 import { canonicalUserId } from '../profiles/profiles.service';
+import { countConfirmation, lockMailbox, mailboxFull } from './confirm-cap';
 import type { FollowerListRow } from './followers.presenter';
 
 /** A repeat for the same unconfirmed email re-sends the confirmation at most this often. */
 export const CONFIRM_RESEND_AFTER_MS = 10 * 60_000;
 /**
- * Confirmations one address gets per hour, whichever riders they name: the per-rider pause
- * above does not stop one person naming a stranger's inbox for a hundred riders.
+ * Confirmations one mailbox gets per hour, whichever riders they name and however its
+ * address is spelled: the per-rider pause above does not stop one person naming a
+ * stranger's inbox for a hundred riders.
  */
 export const CONFIRMS_PER_EMAIL_PER_HOUR = 5;
 
@@ -81,6 +83,8 @@ async function followByEmail(
   if (!ctx.messenger.on.has('email')) throw new BadRequestError(EMAIL_OFF_MESSAGE, 'EMAIL_OFF');
   const riderName = authorName(rider);
   await db.transaction(async (tx) => {
+    // First, so the cap's count and this send are one step for every spelling of the inbox.
+    await lockMailbox(tx, email);
     // The row is locked for the transaction, so two repeats at once send one email.
     const [existing] = await tx
       .select({ id: followers.id, confirmedAt: followers.confirmedAt })
@@ -89,7 +93,7 @@ async function followByEmail(
       .for('update');
     if (existing?.confirmedAt) return;
     if (existing && (await sentSince(tx, existing.id, new Date(ctx.now.getTime() - CONFIRM_RESEND_AFTER_MS)))) return;
-    if (await inboxFull(tx, email, ctx.now)) return;
+    if (await mailboxFull(tx, email, ctx.now, CONFIRMS_PER_EMAIL_PER_HOUR)) return;
     const token = newToken();
     let followerId = existing?.id;
     if (followerId) {
@@ -111,6 +115,7 @@ async function followByEmail(
     await enqueueMessages(tx, [
       { channel: 'email', template: 'follow_confirm', address: email, followerId, data: { riderName, token } },
     ]);
+    await countConfirmation(tx, email, ctx.now);
   });
   return 'email';
 }
@@ -128,21 +133,6 @@ async function sentSince(tx: DbOrTx, followerId: string, since: Date): Promise<b
       ),
     );
   return Number(row?.n ?? 0) > 0;
-}
-
-/** Whether the address has had its hour's confirmations already, for any rider. */
-async function inboxFull(tx: DbOrTx, email: string, now: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.template, 'follow_confirm'),
-        gt(outboxMessages.createdAt, new Date(now.getTime() - 3_600_000)),
-        sql`lower(${outboxMessages.address}) = lower(${email})`,
-      ),
-    );
-  return Number(row?.n ?? 0) >= CONFIRMS_PER_EMAIL_PER_HOUR;
 }
 
 async function followByPush(
