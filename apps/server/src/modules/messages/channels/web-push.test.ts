@@ -1,7 +1,10 @@
 // Web Push through a real push service (test/push-service.ts), sent by the app's own outbox
 // worker: the payload arrives encrypted to the browser's keys and decrypts as a browser would,
 // the VAPID JWT verifies with the server's public key, and what a 410 or a 500 leaves behind.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,19 +18,52 @@ import { type PushService, startPushService, type TestSubscription } from '../..
 import { sendThroughOutbox } from '../../../test/send-through-outbox';
 import { pushTopic, VAPID_KEY_FILE } from './web-push';
 
+/** A plain HTTP server on 127.0.0.1 that counts its requests and answers each with `answer`. */
+async function localServer(answer: (res: ServerResponse, url: string) => void) {
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    req.resume();
+    req.on('end', () => answer(res, req.url ?? ''));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 describe.each(DB_KINDS)('web push to a real push service (%s)', (kind) => {
   let service: PushService;
   let t: TestApp;
   let rider: Actor;
+  // An internal address the server must never be led to, and an allowed host that redirects there.
+  let internal: Awaited<ReturnType<typeof localServer>>;
+  let redirecting: Awaited<ReturnType<typeof localServer>>;
 
   beforeAll(async () => {
     service = await startPushService();
-    t = await buildTestApp(kind, { messages: parseMessages({ PUSH_ENDPOINT_HOSTS: service.host }) });
+    internal = await localServer((res) => res.writeHead(201, { location: '/message/1' }).end());
+    // /push/307/… answers 307 (the POST again), /push/303/… 303 (a GET), both to the internal server.
+    redirecting = await localServer((res, url) =>
+      res.writeHead(Number(url.split('/')[2]), { location: `http://${internal.host}/admin/secret` }).end(),
+    );
+    t = await buildTestApp(kind, {
+      messages: parseMessages({ PUSH_ENDPOINT_HOSTS: `${service.host},${redirecting.host}` }),
+    });
     rider = await registerRider(t.app);
   });
   afterAll(async () => {
     await t?.close();
     await service?.close();
+    await internal?.close();
+    await redirecting?.close();
   });
 
   /** A browser subscribes through the API; answers its subscription's row id. */
@@ -114,6 +150,27 @@ describe.each(DB_KINDS)('web push to a real push service (%s)', (kind) => {
     const kept = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, busy.id));
     expect(kept).toHaveLength(1);
     expect(service.delivered.length).toBe(before);
+  });
+
+  it('never follows a push service’s redirect', async () => {
+    for (const status of [303, 307]) {
+      // A browser's keys, at an endpoint of the allowed host that redirects to an internal one.
+      const path = `/push/${status}/${randomUUID()}`;
+      const subscription = { ...service.subscribe(), endpoint: `http://${redirecting.host}${path}` };
+      const res = await injectAs(t.app, rider, 'POST', '/api/my/push-subscriptions', subscription);
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await t.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+      const [message] = await sendThroughOutbox(t, [
+        { channel: 'push', template: 'verified', address: row?.id as string, data: { firstName: 'Ana' } },
+      ]);
+      expect(redirecting.seen).toContain(`POST ${path}`);
+      expect(internal.seen).toEqual([]);
+      expect(message?.providerAnswer).toBe(`Push service answered ${status} (a redirect, not followed)`);
+      expect(message).toMatchObject({ status: 'failed', attempts: 1 });
+    }
   });
 });
 

@@ -93,13 +93,17 @@ async function viaWebPush(
 
 /**
  * An operator's PUSH_ENDPOINT_HOSTS may be plain http, which web-push cannot speak: the request
- * it prepared (the same encrypted body and VAPID headers) goes out with fetch as it is.
+ * it prepared (the same encrypted body and VAPID headers) goes out with fetch as it is. A
+ * redirect is never followed: checkPushEndpoint vetted this URL only, and an allowed host that
+ * redirected would lead the server to post (or GET) wherever it says, internal addresses
+ * included. web-push's own https requests follow none either.
  */
 async function viaFetch(url: URL, details: RequestDetails): Promise<PushAnswer> {
   const res = await fetch(url, {
     method: details.method,
     headers: details.headers as Record<string, string>,
     body: details.body ? new Uint8Array(details.body) : undefined,
+    redirect: 'manual',
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   return { status: res.status, location: res.headers.get('location'), body: await res.text() };
@@ -156,6 +160,9 @@ export function webPushChannel(config: MessagesConfig, keys: VapidKeys | null, d
       }
       const { status, location } = answer;
       if (status >= 200 && status < 300) return { ok: true, answer: `${status}${location ? ` ${location}` : ''}` };
+      // A push service answers a message, it does not send it elsewhere: the next try would be redirected alike.
+      if (status >= 300 && status < 400)
+        return { ok: false, answer: `Push service answered ${status} (a redirect, not followed)`, permanent: true };
       if (status === 404 || status === 410) {
         // The browser unsubscribed or the subscription expired: it will never work again.
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
