@@ -24,6 +24,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { displayName } from '../../lib/sql-text';
 import { newToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
+import { forgetSessionDevices, moveSessionDevices } from '../messages/push.service';
 
 /**
  * Absolute lifetime of a sign-in: refreshes renew a session for SESSION_TTL_MS at a time
@@ -42,21 +43,36 @@ export async function createSession(
   client: ClientInfo,
   startedAt: Date = new Date(),
 ): Promise<string> {
-  const token = newToken();
-  const expiresAt = Math.min(Date.now() + SESSION_TTL_MS, startedAt.getTime() + SESSION_MAX_AGE_MS);
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: sha256Hex(token),
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 500) ?? null,
-    startedAt,
-    expiresAt: new Date(expiresAt),
-  });
-  return token;
+  return (await insertSession(db, userId, client, startedAt)).token;
 }
 
-export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+async function insertSession(db: DbOrTx, userId: string, client: ClientInfo, startedAt: Date) {
+  const token = newToken();
+  const expiresAt = Math.min(Date.now() + SESSION_TTL_MS, startedAt.getTime() + SESSION_MAX_AGE_MS);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: sha256Hex(token),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      startedAt,
+      expiresAt: new Date(expiresAt),
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('The session insert answered no row');
+  return { token, id: row.id };
+}
+
+/**
+ * Signs the session out: revoked, and the push subscriptions its browser registered removed in
+ * the same transaction, so a shared tablet hears no SOS and a phone no code after sign-out.
+ */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    await forgetSessionDevices(tx, sessionId);
+  });
 }
 
 /** Ends every session of a user at once (deactivation, deletion, password reset). */
@@ -145,7 +161,10 @@ export async function refresh(db: Db, sessionId: string, userId: string, client:
       .returning({ startedAt: sessions.startedAt });
     // Refreshed twice at once: the other call already swapped it.
     if (!current) throw new UnauthorizedError('Invalid or expired session. Please log in again.', 'INVALID_SESSION');
-    return createSession(tx, userId, client, current.startedAt);
+    const next = await insertSession(tx, userId, client, current.startedAt);
+    // The same sign-in on the same browser: its push subscriptions stay live with it.
+    await moveSessionDevices(tx, sessionId, next.id);
+    return next.token;
   });
 }
 

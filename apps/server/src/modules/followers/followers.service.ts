@@ -13,7 +13,7 @@ import { verifications } from '../../db/schema/verifications';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
-import { checkPushKeys } from '../messages/push.service';
+import { checkPushKeys, followerPushSubscription } from '../messages/push.service';
 import { checkPushEndpoint } from '../messages/push-endpoints';
 import { authorName } from '../profiles/profiles.presenter';
 import { canonicalUserId } from '../profiles/profiles.service';
@@ -144,20 +144,13 @@ async function followByPush(
   if (!ctx.messenger.on.has('push')) throw new BadRequestError(PUSH_OFF_MESSAGE, 'PUSH_OFF');
   checkPushEndpoint(subscription.endpoint, ctx.pushEndpointHosts);
   checkPushKeys(subscription.keys);
-  const { endpoint } = subscription;
-  const { p256dh, auth } = subscription.keys;
   await db.transaction(async (tx) => {
-    // One row per browser: an account's own device keeps its owner (user_id), only the keys move.
-    const [sub] = await tx
-      .insert(pushSubscriptions)
-      .values({ userId: null, endpoint, p256dh, auth })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh, auth } })
-      .returning({ id: pushSubscriptions.id });
-    if (!sub) throw new Error('The push subscription upsert answered no row');
+    // One row per browser: one already stored keeps its owner and keys (409 unless it is this browser).
+    const subscriptionId = await followerPushSubscription(tx, subscription);
     await tx
       .insert(followers)
       // Push has no link to confirm: the token only fills the column (its hash, never sent).
-      .values({ riderId, pushSubscriptionId: sub.id, tokenHash: hashToken(newToken()), confirmedAt: ctx.now })
+      .values({ riderId, pushSubscriptionId: subscriptionId, tokenHash: hashToken(newToken()), confirmedAt: ctx.now })
       // This browser already follows the rider: nothing changes.
       .onConflictDoNothing();
   });

@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessages } from '../../config';
-import { incidentEscalations, notificationSettings, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
+import { incidentEscalations, notificationSettings, outboxMessages } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, staff } from '../../test/factories';
+import { addPushDevice } from '../../test/push-devices';
 import { escalationJob } from './escalation';
 
 const PERIOD_S = 60;
@@ -35,11 +36,7 @@ describe.each(DB_KINDS)('SOS escalation (%s)', (kind) => {
     // On call, with a phone (written as riders type theirs) and a browser.
     await t.database.db.update(users).set({ phoneNumber: '0918 765 4321' }).where(eq(users.id, marshall.userId));
     await t.database.db.insert(notificationSettings).values({ userId: marshall.userId, onCall: true });
-    const [sub] = await t.database.db
-      .insert(pushSubscriptions)
-      .values({ userId: marshall.userId, endpoint: `https://push.example.com/${randomUUID()}`, p256dh: 'k', auth: 'a' })
-      .returning({ id: pushSubscriptions.id });
-    marshallDevice = sub?.id as string;
+    marshallDevice = await addPushDevice(t.database.db, marshall);
     const hotline = await injectAs(t.app, admin, 'PUT', '/api/admin/settings/event', {
       name: 'Mindanao Warriors Rally',
       startsOn: null,

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { incidentEscalations, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
+import { sessions } from '../../db/schema/sessions';
 import { publishEvent } from '../../lib/event-bus';
 import { toE164 } from '../../lib/phone-numbers';
 import { readEventSettings } from '../settings/settings.service';
@@ -15,6 +16,7 @@ import type { Messenger } from './messenger';
 import { type IncidentForAlert, incidentAlertData, onCallStaffSql } from './notify';
 import { enqueueMessages, LEASE_SECONDS, wakeOutboxWorkers } from './outbox';
 import type { ScheduledJob } from './outbox-worker';
+import { liveDeviceSession } from './push.service';
 
 /** Incidents escalated in one claim; the job claims again until fewer are due. */
 const BATCH = 20;
@@ -132,9 +134,10 @@ async function escalate(db: Db, messenger: Messenger, incidentId: string, now: D
     if (messenger.on.has('push') && staff.length > 0) {
       await tx.execute(sql`
         insert into ${outboxMessages} (channel, template, user_id, address, data, incident_id)
-        select 'push'::message_channel, 'incident_escalated', staff.id, ps.id::text, ${json}::jsonb, ${incidentId}::uuid
+        select 'push'::message_channel, 'incident_escalated', staff.id, ${pushSubscriptions.id}::text, ${json}::jsonb, ${incidentId}::uuid
         from (${onCallStaffSql()}) staff
-        join ${pushSubscriptions} ps on ps.user_id = staff.id`);
+        join ${pushSubscriptions} on ${pushSubscriptions.userId} = staff.id
+        join ${sessions} on ${liveDeviceSession()}`);
       await wakeOutboxWorkers(tx);
     }
     // The next round one period on; a worker that was down long does not fire the missed rounds at once.

@@ -9,6 +9,7 @@ import { followers, notificationSettings, outboxMessages, pushSubscriptions } fr
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, registerRider, staff, syncScan } from '../../test/factories';
+import { addPushDevice } from '../../test/push-devices';
 import { SILENT_MESSENGER } from './messenger';
 import { notifyUser } from './notify';
 
@@ -51,10 +52,12 @@ describe.each(DB_KINDS)('who hears what (%s)', (kind) => {
         ),
       );
 
-  async function subscribe(userId: string | null) {
+  /** An account's signed-in browser, or (null) a follower's. */
+  async function subscribe(actor: Actor | null) {
+    if (actor) return addPushDevice(t.database.db, actor);
     const [row] = await t.database.db
       .insert(pushSubscriptions)
-      .values({ userId, endpoint: `https://push.example.com/${randomUUID()}`, p256dh: 'k', auth: 'a' })
+      .values({ userId: null, endpoint: `https://push.example.com/${randomUUID()}`, p256dh: 'k', auth: 'a' })
       .returning({ id: pushSubscriptions.id });
     return row?.id as string;
   }
@@ -89,7 +92,7 @@ describe.each(DB_KINDS)('who hears what (%s)', (kind) => {
     expect(verified[0]?.data).toMatchObject({ riderNumber: rider.riderNumber });
 
     const other = await registerRider(t.app);
-    await subscribe(other.userId);
+    await subscribe(other);
     const reject = await injectAs(t.app, admin, 'POST', '/api/admin/verifications/verify', {
       verification_code: other.verificationCode,
       action: 'rejected',
@@ -104,13 +107,13 @@ describe.each(DB_KINDS)('who hears what (%s)', (kind) => {
 
   it('pushes a new SOS to on-call staff only, and tells the rider who acknowledged it', async () => {
     const rider = await approvedRider(t.app, admin);
-    const marshallDevice = await subscribe(marshall.userId);
+    const marshallDevice = await subscribe(marshall);
     await t.database.db.insert(notificationSettings).values({ userId: marshall.userId, onCall: true });
     // Off call: hears nothing. A rider marked on call (only staff may be): hears nothing either.
     const offCall = await staff(t.app, t.database.db, 'admin');
-    await subscribe(offCall.userId);
+    await subscribe(offCall);
     const prankster = await approvedRider(t.app, admin);
-    const pranksterDevice = await subscribe(prankster.userId);
+    const pranksterDevice = await subscribe(prankster);
     await t.database.db.insert(notificationSettings).values({ userId: prankster.userId, onCall: true });
 
     const id = randomUUID();
@@ -189,7 +192,7 @@ describe.each(DB_KINDS)('who hears what (%s)', (kind) => {
 
   it('writes nothing for a channel that is off', async () => {
     const rider = await registerRider(t.app);
-    await subscribe(rider.userId);
+    await subscribe(rider);
     const smsOnly = { ...SILENT_MESSENGER, on: new Set(['sms'] as const) };
     await notifyUser(t.database.db, smsOnly, rider.userId, 'test_message', {});
     await notifyUser(t.database.db, SILENT_MESSENGER, rider.userId, 'test_message', {});

@@ -7,11 +7,13 @@ import { PERMISSIONS } from '@rally/shared/permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
+import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { toE164 } from '../../lib/phone-numbers';
 import type { Messenger } from './messenger';
 import { readNotificationSettings } from './notification-settings.service';
 import { enqueueMessages, type NewMessage, wakeOutboxWorkers } from './outbox';
+import { liveDeviceSession } from './push.service';
 
 /**
  * One account's message, by every channel that is on, that the account chose, and for which
@@ -41,9 +43,11 @@ export async function notifyUser(
   const phone = chosen.includes('sms') ? toE164(user.phoneNumber) : null;
   if (phone) rows.push({ ...base, channel: 'sms', address: phone });
   if (chosen.includes('push')) {
+    // Only browsers still signed in as the account: a shared phone signed out hears nothing of it.
     const subscriptions = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
+      .innerJoin(sessions, liveDeviceSession())
       .where(eq(pushSubscriptions.userId, userId));
     for (const s of subscriptions) rows.push({ ...base, channel: 'push', address: s.id });
   }
@@ -86,7 +90,8 @@ export function incidentAlertData(incident: IncidentForAlert): Record<string, un
 }
 
 /**
- * A new incident, to every on-call staff member's browsers at once. Being on call is the
+ * A new incident, to every on-call staff member's browsers still signed in as them (the rider's
+ * name and medical note are for staff only, not a signed-out tablet's next holder), at once. Being on call is the
  * choice for incidents: it does not also depend on the push switch. A muted incident (an
  * account marked as abuse) raises nothing. One insert … select, whatever the staff count.
  */
@@ -95,9 +100,10 @@ export async function notifyOnCall(tx: DbOrTx, messenger: Messenger, incident: I
   const data = JSON.stringify(incidentAlertData(incident));
   const result = await tx.execute(sql`
     insert into ${outboxMessages} (channel, template, user_id, address, data, incident_id)
-    select 'push'::message_channel, 'incident_opened', staff.id, ps.id::text, ${data}::jsonb, ${incident.id}::uuid
+    select 'push'::message_channel, 'incident_opened', staff.id, ${pushSubscriptions.id}::text, ${data}::jsonb, ${incident.id}::uuid
     from (${onCallStaffSql()}) staff
-    join ${pushSubscriptions} ps on ps.user_id = staff.id
+    join ${pushSubscriptions} on ${pushSubscriptions.userId} = staff.id
+    join ${sessions} on ${liveDeviceSession()}
     returning id`);
   const written = (result as unknown as { rows: unknown[] }).rows.length;
   if (written > 0) await wakeOutboxWorkers(tx);

@@ -37,13 +37,12 @@ export async function pushRoutes(app: FastifyInstance, opts: { db: Db; config: C
     schema: {
       tags: ['messages'],
       description:
-        "Adds this browser (its `PushSubscription.toJSON()`) to the caller's push devices. The same endpoint again moves it to the caller. Endpoints outside the known push services and PUSH_ENDPOINT_HOSTS are refused with 400.",
+        "Adds this browser (its `PushSubscription.toJSON()`) to the caller's push devices, for as long as this sign-in lasts: signing out (POST /api/auth/logout) removes it, and a device whose sign-in has ended gets nothing meant for the account. The same browser again (the same `keys.auth`) moves it to the caller; the endpoint with other keys is refused with 409 `PUSH_ENDPOINT_TAKEN` and the stored one stays its owner's. Endpoints outside the known push services and PUSH_ENDPOINT_HOSTS are refused with 400.",
       body: pushSubscriptionBody,
-      response: responses({ 201: messageEnvelope }),
+      response: responses({ 201: messageEnvelope }, 409),
     },
     handler: async (request, reply) => {
-      const auth = requireAuth(request);
-      await subscribePush(db, auth.userId, request.body, config.messages.pushEndpointHosts);
+      await subscribePush(db, requireAuth(request), request.body, config.messages.pushEndpointHosts);
       reply.code(201);
       return { success: true as const, message: 'Push is on for this browser' };
     },

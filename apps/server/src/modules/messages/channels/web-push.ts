@@ -9,9 +9,11 @@ import webpush from 'web-push';
 import type { MessagesConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import { type OutboxRow, pushSubscriptions } from '../../../db/schema/messages';
+import { sessions } from '../../../db/schema/sessions';
 import { readOrCreateSecretFile } from '../../../lib/secret-file';
 import { type Channel, offChannel } from '../channel';
 import type { SendOutcome } from '../outbox';
+import { liveDeviceSession } from '../push.service';
 import { checkPushEndpoint } from '../push-endpoints';
 import type { RenderedMessage } from '../templates';
 
@@ -124,8 +126,21 @@ export function webPushChannel(config: MessagesConfig, keys: VapidKeys | null, d
     async send(message: RenderedMessage, row: OutboxRow): Promise<SendOutcome> {
       const gone: SendOutcome = { ok: false, answer: 'The push subscription was removed', permanent: true };
       if (!UUID.test(row.address)) return gone;
-      const [subscription] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row.address));
-      if (!subscription) return gone;
+      const [found] = await db
+        .select({ subscription: pushSubscriptions, liveSession: sessions.id })
+        .from(pushSubscriptions)
+        .leftJoin(sessions, liveDeviceSession())
+        .where(eq(pushSubscriptions.id, row.address));
+      if (!found) return gone;
+      const { subscription } = found;
+      // A message for an account goes to that account's browser while it is signed in there,
+      // as it is at send time: the row may have waited while the browser signed out or was
+      // registered again by someone else (a shared phone). A follower's message has no account.
+      if (row.userId !== null) {
+        if (subscription.userId !== row.userId)
+          return { ok: false, answer: 'Not sent: that browser now belongs to another account', permanent: true };
+        if (!found.liveSession) return { ok: false, answer: 'Not sent: that browser is signed out', permanent: true };
+      }
       // Checked again at send time: PUSH_ENDPOINT_HOSTS may have shrunk since it was stored.
       let url: URL;
       try {
