@@ -213,8 +213,10 @@ const DECLARED: Record<string, Access> = {
   'POST /api/follow/confirm': 'public',
   'GET /api/my/followers': 'authenticated',
   'DELETE /api/my/followers/:id': 'authenticated',
-  // The SMS phone's webhook: no session, its own signature (modules/sms-inbound).
+  // The SMS phone's webhook: no session, its own signature (modules/sms-inbound); the PIN
+  // that makes a text's scans count, for those who scan.
   'POST /api/sms/inbound': 'public',
+  'PUT /api/my/sms-pin': { permission: 'qr_scan' },
 };
 
 /** Public routes that check a signature of their own (no session): unsigned, they answer 401. */

@@ -242,6 +242,11 @@ export function openapiTransform(input: TransformInput) {
     };
     delete schema.produces;
   }
+  if (response[204]) {
+    // No Content: the document says no body, whatever schema the route gives its serializer.
+    const said = (response[204] as JsonObject).description;
+    response[204] = { type: 'null', description: typeof said === 'string' ? said : 'No content' };
+  }
   if (schema['x-etag']) {
     response[304] = { type: 'null', description: 'Not Modified: the If-None-Match ETag still matches' };
     delete schema['x-etag'];

@@ -1919,6 +1919,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/sms-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description Sets the caller’s SMS PIN (4 to 8 digits; qr_scan holders): a text of scans from their phone counts only when it ends with `PIN <pin>`, else its scans are kept flagged for review (`sms_unverified`). Stored hashed and shown nowhere; a new PIN replaces the old. 204.
+         *
+         *     Needs a bearer token of a role holding the `qr_scan` permission (admin, marshall, developer).
+         */
+        put: operations["putMySmsPin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/sos": {
         parameters: {
             query?: never;
@@ -2157,7 +2178,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description SMS Gateway for Android’s `sms:received` webhook. Signed: `X-Timestamp` (Unix seconds, within 5 minutes) and `X-Signature`, the hex HMAC-SHA256 of the raw body followed by the timestamp, keyed with SMS_WEBHOOK_KEY; 401 otherwise, or while SMS_WEBHOOK_KEY is unset. A repeated webhook id answers 200 and changes nothing. Texts understood: `SOS <rider no.> <words>` from the rider’s registered phone, `<station code> <rider nos.>` from a marshal’s; anything else gets the help text back (when SMS is on).
+         * @description SMS Gateway for Android’s `sms:received` webhook. Signed: `X-Timestamp` (Unix seconds, within 5 minutes) and `X-Signature`, the hex HMAC-SHA256 of the raw body followed by the timestamp, keyed with SMS_WEBHOOK_KEY; 401 otherwise, or while SMS_WEBHOOK_KEY is unset. A repeated webhook id answers 200 and changes nothing. Texts understood: `SOS <rider no.> <words>` from the rider’s registered phone (opened as an incident of source `sms`, `senderVerified: false`), `<station code> <rider nos.> PIN <pin>` from a qr_scan holder’s (without their SMS PIN, or with a wrong one, the scans are kept flagged `sms_unverified`; five wrong PINs in an hour hold all the number’s texts till the hour ends); anything else gets the help text back (when SMS is on), at most 3 such replies a number a day, none abroad to a number of no account, none to a text that looks automated.
          *
          *     Public: no token needed.
          */
@@ -19416,6 +19437,7 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            muted: boolean;
                             note: string | null;
                             position: {
                                 accuracy: number;
@@ -20109,6 +20131,128 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    putMySmsPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The PIN is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

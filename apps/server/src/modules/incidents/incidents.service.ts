@@ -7,7 +7,13 @@
 // its later calls are kept but muted. Every change is audited in the activity log and
 // published for the live stream inside its transaction.
 import type { Role } from '@rally/shared/catalog/accounts';
-import { INCIDENT_KIND_LABELS, type IncidentKind, type IncidentStatus } from '@rally/shared/catalog/event-day';
+import {
+  INCIDENT_KIND_LABELS,
+  type IncidentKind,
+  type IncidentSource,
+  type IncidentStatus,
+  RIDER_SOS_SOURCES,
+} from '@rally/shared/catalog/event-day';
 import {
   type CreateIncidentRequest,
   FOLLOW_UPS_SHOWN,
@@ -280,19 +286,24 @@ interface Subject {
   riderNumber: number | null;
 }
 
+/** The rider's own SOS: the button, or a text from their registered number (DESIGN.md §10). */
+type RiderSosSource = (typeof RIDER_SOS_SOURCES)[number];
+const isRiderSos = (source: IncidentSource): source is RiderSosSource =>
+  (RIDER_SOS_SOURCES as readonly string[]).includes(source);
+
 const labelOf = (s: Subject) => s.kitName || fullName(s.firstName, s.lastName);
 
 async function openIncident(
   tx: Tx,
   subject: Subject,
   input: { id: string; kind: IncidentKind; note?: string; position?: Position },
-  by: { source: 'rider'; muted: boolean } | { source: 'staff'; actor: Actor },
+  by: { source: RiderSosSource; muted: boolean } | { source: 'staff'; actor: Actor },
   messenger: Messenger,
 ) {
   const last = await lastPassage(tx, subject.id);
   const now = new Date();
   const staff = by.source === 'staff' ? by.actor : null;
-  const muted = by.source === 'rider' && by.muted;
+  const muted = by.source !== 'staff' && by.muted;
   const [row] = await tx
     .insert(incidents)
     .values({
@@ -382,7 +393,7 @@ async function knownCall(tx: Tx, id: string) {
     .from(incidents)
     .where(eq(incidents.id, id))
     .limit(1);
-  if (opened) return opened.source === 'rider' ? opened : { ...opened, riderId: null };
+  if (opened) return isRiderSos(opened.source) ? opened : { ...opened, riderId: null };
   const [joined] = await tx
     .select({ incidentId: sosCalls.incidentId, riderId: sosCalls.riderId })
     .from(sosCalls)
@@ -397,7 +408,13 @@ async function recentCalls(tx: Tx, riderId: string) {
   const [opened] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(incidents)
-    .where(and(eq(incidents.riderId, riderId), eq(incidents.source, 'rider'), sql`${incidents.createdAt} > ${since}`));
+    .where(
+      and(
+        eq(incidents.riderId, riderId),
+        inArray(incidents.source, [...RIDER_SOS_SOURCES]),
+        sql`${incidents.createdAt} > ${since}`,
+      ),
+    );
   const [joined] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(sosCalls)
@@ -418,9 +435,17 @@ async function tooManyCalls(tx: Tx, what: string) {
 
 /**
  * POST /api/my/sos. `created` when it opened an incident; `joined` when it was a new press
- * added to the rider's unresolved incident; neither for a re-send of a known id.
+ * added to the rider's unresolved incident; neither for a re-send of a known id. `source`:
+ * `sms` for an SOS texted from the rider's registered number (modules/sms-inbound), opened
+ * all the same but marked as from a sender nobody verified.
  */
-export async function sendSos(db: Db, auth: AuthContext, body: SosRequest, messenger: Messenger = SILENT_MESSENGER) {
+export async function sendSos(
+  db: Db,
+  auth: AuthContext,
+  body: SosRequest,
+  messenger: Messenger = SILENT_MESSENGER,
+  source: RiderSosSource = 'rider',
+) {
   return db.transaction(async (tx) => {
     const [subject] = await tx.select(subjectColumns).from(users).where(eq(users.id, auth.userId)).limit(1);
     if (!subject) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
@@ -464,7 +489,7 @@ export async function sendSos(db: Db, auth: AuthContext, body: SosRequest, messe
       .select({ userId: sosAbuseMarks.userId })
       .from(sosAbuseMarks)
       .where(eq(sosAbuseMarks.userId, subject.id));
-    const created = await openIncident(tx, subject, body, { source: 'rider', muted: Boolean(mark) }, messenger);
+    const created = await openIncident(tx, subject, body, { source, muted: Boolean(mark) }, messenger);
     // Staff opened an incident with this very id meanwhile: it is not this rider's call.
     if (!created) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
     return { incident: created, created: true, joined: false };
@@ -658,7 +683,7 @@ export async function changeIncident(
     });
     // Someone has it: no more escalation rounds; the rider of an SOS hears who has it.
     await cancelEscalation(tx, id);
-    if (change.action !== 'resolve' && incident.source === 'rider') {
+    if (change.action !== 'resolve' && isRiderSos(incident.source)) {
       await notifyUser(
         tx,
         messenger,
@@ -703,6 +728,13 @@ export async function markAbuse(db: Db, id: string, viewerRole: Role, actor: Act
   const resolvedCount = await db.transaction(async (tx) => {
     const current = await incidentForChange(tx, id, viewerRole, { lock: false });
     const { incident } = current;
+    // Anyone can text from a forged number: marking a text would mute the rider's own calls.
+    if (incident.source === 'sms') {
+      throw new ConflictError(
+        'An SOS by text cannot be marked as abuse: its sender is not verified. Call the rider back, then resolve it',
+        'INCIDENT_NOT_SOS',
+      );
+    }
     if (incident.source !== 'rider') {
       throw new ConflictError('Only an SOS sent from a rider’s phone can be marked as abuse', 'INCIDENT_NOT_SOS');
     }

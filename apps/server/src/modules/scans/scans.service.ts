@@ -79,9 +79,17 @@ async function resolveRiders(db: Db, items: ScanItem[]) {
   return { byCode, byNumber };
 }
 
+/** Scans the server read itself: what is stored of where they came from. */
+export interface ServerScanSource {
+  source: 'sms';
+  flag?: 'sms_unverified';
+}
+
 /**
- * `source`: for scans the server read itself (a marshal's text, modules/sms-inbound), the
- * source stored in place of the items' own (devices may only say camera or manual).
+ * `from`: for scans the server read itself (a marshal's text, modules/sms-inbound): the
+ * source stored in place of the items' own (devices may only say camera or manual), and a
+ * flag every scan of the batch is kept under whatever else holds (a text without its
+ * sender's SMS PIN: `sms_unverified`, never counted until staff accept it).
  */
 export async function ingestScans(
   db: Db,
@@ -89,7 +97,7 @@ export async function ingestScans(
   submitter: AuthContext,
   now = new Date(),
   messenger: Messenger = SILENT_MESSENGER,
-  source?: 'sms',
+  from?: ServerScanSource,
 ) {
   const slots: Slot[] = [];
   const firstIndex = new Map<string, number>();
@@ -154,7 +162,7 @@ export async function ingestScans(
   }
 
   if (pending.length > 0) {
-    await db.transaction((tx) => storeScans(tx, pending, slots, submitter, recorders, now, messenger, source));
+    await db.transaction((tx) => storeScans(tx, pending, slots, submitter, recorders, now, messenger, from));
   }
 
   return slots.map((slot, index): ScanResult => {
@@ -180,7 +188,7 @@ async function storeScans(
   recorders: Map<string, string>,
   now: Date,
   messenger: Messenger,
-  source: 'sms' | undefined,
+  from: ServerScanSource | undefined,
 ) {
   const recorderOf = (item: ScanItem) =>
     item.recordedBy && recorders.has(item.recordedBy) ? item.recordedBy : submitter.userId;
@@ -234,7 +242,7 @@ async function storeScans(
       };
       continue;
     }
-    const reason = flagFor(item, station, rider, state, now);
+    const reason = from?.flag ?? flagFor(item, station, rider, state, now);
     if (!reason && rider) notePassage(state, rider.id, station);
     rows.push({
       id: item.id,
@@ -245,7 +253,7 @@ async function storeScans(
       scannedAt: new Date(item.scannedAt),
       receivedAt: now,
       deviceId: item.deviceId,
-      source: source ?? item.source,
+      source: from?.source ?? item.source,
       recordedBy: recorderOf(item),
       submittedBy: submitter.userId,
       status: reason ? 'flagged' : 'accepted',

@@ -1,9 +1,19 @@
 // Reading a text to the SMS line, and the webhook's signature, without a server.
 import { createHmac } from 'node:crypto';
+import { SMS_HELP_TEXT } from '@rally/shared/catalog/messages';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toE164, typedForms } from '../../lib/phone-numbers';
-import { checkSignature, cleanText, nameUuid, parseInboundText, scanWord } from './inbound-text';
+import {
+  checkSignature,
+  cleanText,
+  looksAutomated,
+  maskPin,
+  nameUuid,
+  parseInboundText,
+  scanWord,
+  textShape,
+} from './inbound-text';
 
 const read = (text: string) => parseInboundText(cleanText(text));
 
@@ -23,15 +33,69 @@ describe('a text to the SMS line', () => {
     expect(read('Sos: 118')).toEqual({ kind: 'sos', riderNumber: 118, incidentKind: 'other', note: '' });
     expect(read('SOS flat tyre')).toEqual({ kind: 'help', problem: 'An SOS needs your rider number first.' });
     // SOS is a word of its own: SOSA could be a station.
-    expect(read('SOSA 42')).toEqual({ kind: 'scans', stationCode: 'SOSA', riderNumbers: [42] });
+    expect(read('SOSA 42')).toEqual({ kind: 'scans', stationCode: 'SOSA', riderNumbers: [42], pin: null });
   });
 
   it('reads a station code and rider numbers, however separated, once each', () => {
-    expect(read('cp3 42 57, 118;42')).toEqual({ kind: 'scans', stationCode: 'CP3', riderNumbers: [42, 57, 118] });
-    expect(read('FIN1 #9')).toEqual({ kind: 'scans', stationCode: 'FIN1', riderNumbers: [9] });
+    expect(read('cp3 42 57, 118;42')).toEqual({
+      kind: 'scans',
+      stationCode: 'CP3',
+      riderNumbers: [42, 57, 118],
+      pin: null,
+    });
+    expect(read('FIN1 #9')).toEqual({ kind: 'scans', stationCode: 'FIN1', riderNumbers: [9], pin: null });
     expect(read('CP3 42 and 57')).toEqual({ kind: 'help', problem: 'After CP3, send only rider numbers.' });
     expect(read('CP3')).toMatchObject({ kind: 'help' });
     expect(read('CP3 9999999')).toMatchObject({ kind: 'help' });
+  });
+
+  it('reads the PIN that ends a marshal’s text, the word in any case', () => {
+    expect(read('CP3 42 57 PIN 4821')).toEqual({
+      kind: 'scans',
+      stationCode: 'CP3',
+      riderNumbers: [42, 57],
+      pin: '4821',
+    });
+    expect(read('cp3 42, 57 pin 4821')).toMatchObject({ riderNumbers: [42, 57], pin: '4821' });
+    expect(read('CP3 42 Pin: 4821')).toMatchObject({ pin: '4821' });
+    expect(read('CP3 42 PIN:4821')).toMatchObject({ riderNumbers: [42], pin: '4821' });
+    // A PIN word without a PIN is no PIN; a wrong-looking one is judged (and fails) as sent.
+    expect(read('CP3 42 PIN')).toMatchObject({ kind: 'scans', pin: '' });
+    expect(read('CP3 42 PIN abc')).toMatchObject({ kind: 'scans', pin: 'abc' });
+    expect(read('CP3 42 PIN 4821 57')).toEqual({
+      kind: 'help',
+      problem: 'End with PIN and your PIN only, e.g. CP3 42 57 PIN 4821.',
+    });
+    expect(read('CP3 PIN 4821')).toMatchObject({ kind: 'help' });
+  });
+
+  it('keeps a text with its PIN masked', () => {
+    expect(maskPin('CP3 42 57 pin 4821')).toBe('CP3 42 57 PIN ****');
+    expect(maskPin('CP3 42 PIN:4821')).toBe('CP3 42 PIN ****');
+    expect(maskPin('SOS 42 my spine hurts')).toBe('SOS 42 my spine hurts');
+  });
+
+  it('tells texts machines send: auto-replies, reports, our own help text', () => {
+    for (const text of [
+      'Auto-reply: out of office',
+      'AUTOREPLY I am driving',
+      'I am out of the office until the 20th',
+      'Delivery report: delivered 10:32',
+      'Message not delivered to 0917',
+      'This is an automated message. Please do not reply.',
+      SMS_HELP_TEXT,
+    ]) {
+      expect(looksAutomated(text), text).toBe(true);
+    }
+    for (const text of ['hello?', 'SOS 42 crash', 'Where do I reply to the survey', 'CP3 42 PIN 4821']) {
+      expect(looksAutomated(text), text).toBe(false);
+    }
+  });
+
+  it('shapes texts so a machine repeating itself with new numbers is seen', () => {
+    expect(textShape('Your code is 1234. Thank you!')).toBe(textShape('your code is 9876 thank you'));
+    expect(textShape('hello')).not.toBe(textShape('where do I park?'));
+    expect(textShape('CP3 42 PIN ****')).toBe('cp# # pin');
   });
 
   it('answers anything else with help, control characters and all', () => {

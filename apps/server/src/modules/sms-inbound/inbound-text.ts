@@ -1,7 +1,8 @@
 // What a text to the rally's SMS line says (DESIGN.md §10), read without the database:
-//   SOS <rider no.> <what happened>      a rider in trouble
-//   <station code> <rider no.> ...        a marshal recording riders without data
-// and anything else, which gets the help text. Also the webhook's signature check.
+//   SOS <rider no.> <what happened>            a rider in trouble
+//   <station code> <rider no.> ... PIN <pin>   a marshal recording riders without data
+// and anything else, which gets the help text; whether a text looks sent by a machine (an
+// auto-reply, a delivery report: no reply to it). Also the webhook's signature check.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   INCIDENT_KINDS,
@@ -14,7 +15,8 @@ import { STATION_CODE_PATTERN } from '@rally/shared/catalog/messages';
 
 export type InboundCommand =
   | { kind: 'sos'; riderNumber: number; incidentKind: IncidentKind; note: string }
-  | { kind: 'scans'; stationCode: string; riderNumbers: number[] }
+  /** `pin`: what followed the word PIN (null when the text has none), checked against the sender's. */
+  | { kind: 'scans'; stationCode: string; riderNumbers: number[]; pin: string | null }
   | { kind: 'help'; problem: string | null };
 
 /** The largest rider number a scan takes (contracts/scans.ts). */
@@ -41,6 +43,9 @@ const riderNumber = (token: string): number | null => {
   return n <= RIDER_NUMBER_MAX ? n : null;
 };
 
+/** The word PIN, alone or with the PIN stuck to it (`PIN:4821`, `pin4821`). */
+const PIN_WORD = /^pin[:#=]?(\d*)$/i;
+
 /** Reads a cleaned text. Commas and semicolons separate rider numbers as spaces do. */
 export function parseInboundText(text: string): InboundCommand {
   const sos = /^sos\b[\s:,.-]*(\S+)?\s*(.*)$/i.exec(text);
@@ -52,15 +57,61 @@ export function parseInboundText(text: string): InboundCommand {
     const incidentKind = (INCIDENT_KINDS as readonly string[]).includes(first) ? (first as IncidentKind) : 'other';
     return { kind: 'sos', riderNumber: n, incidentKind, note: words.slice(0, INCIDENT_NOTE_MAX).trim() };
   }
-  const [head = '', ...rest] = text.split(/[\s,;]+/).filter(Boolean);
+  const [head = '', ...words] = text.split(/[\s,;]+/).filter(Boolean);
   const code = head.toUpperCase();
   if (!STATION_CODE_PATTERN.test(code)) return { kind: 'help', problem: null };
+  // `PIN 4821` (the word in any case; `PIN:4821` too) ends the text; nothing may follow the PIN.
+  const at = words.findIndex((w) => PIN_WORD.test(w));
+  const rest = at === -1 ? words : words.slice(0, at);
+  const pinWords = at === -1 ? [] : [PIN_WORD.exec(words[at] ?? '')?.[1] ?? '', ...words.slice(at + 1)].filter(Boolean);
+  if (pinWords.length > 1) {
+    return { kind: 'help', problem: `End with PIN and your PIN only, e.g. ${code} 42 57 PIN 4821.` };
+  }
+  const pin = at === -1 ? null : (pinWords[0] ?? '');
   const numbers = rest.map(riderNumber);
   if (numbers.length === 0 || numbers.some((n) => n === null)) {
     // A word that happens to look like a code (HELLO, THANKS) is not an attempt at scans.
     return { kind: 'help', problem: /\d/.test(code) ? `After ${code}, send only rider numbers.` : null };
   }
-  return { kind: 'scans', stationCode: code, riderNumbers: [...new Set(numbers as number[])] };
+  return { kind: 'scans', stationCode: code, riderNumbers: [...new Set(numbers as number[])], pin };
+}
+
+/** The text as kept (inbound_texts): whatever follows the word PIN is masked, a PIN is stored hashed only. */
+export function maskPin(text: string): string {
+  return text.replace(/\bpin(?=[\s:#=\d]|$)[\s:#=]*\S*/gi, 'PIN ****');
+}
+
+/**
+ * Phrases of texts machines send: auto-replies, delivery reports, "do not reply" notices,
+ * and our own help text come back. Answering one starts a loop that spends the SIM's credit.
+ */
+const AUTOMATED = [
+  /^rally sms line\b/i,
+  /\bauto[- ]?(reply|replies|response|responder)\b/i,
+  /\bautomatic(ally)? (reply|response|generated)\b/i,
+  /\bautomated (message|reply|response|text)\b/i,
+  /\bout of (the )?office\b/i,
+  /\bdelivery (report|receipt|status|failure|notification)\b/i,
+  /\b(undeliverable|not delivered|failed to deliver|delivery failed)\b/i,
+  /\b(do not|don't|pls do not|please do not) reply\b/i,
+];
+
+/** Whether a (cleaned) text reads as sent by a machine: no reply goes to it. */
+export function looksAutomated(text: string): boolean {
+  return AUTOMATED.some((pattern) => pattern.test(text));
+}
+
+/**
+ * A text's shape: lower case, each run of digits one `#`, punctuation gone. Two texts of one
+ * shape are near-identical: a machine repeating itself with a new code or time in it.
+ */
+export function textShape(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .replace(/[^\p{L}#\s]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A scan's outcome in the marshal's one-line summary: "42 ok", "118 unknown rider". */

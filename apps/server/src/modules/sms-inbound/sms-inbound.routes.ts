@@ -1,24 +1,28 @@
 // POST /api/sms/inbound: the organiser's phone (SMS Gateway for Android) forwards each text
 // it receives here as its signed `sms:received` webhook (DESIGN.md §10). Public, and trusted
-// only for a valid signature over the raw bytes, so this plugin reads JSON bodies as bytes
-// (its own content-type parser, inside this encapsulated plugin only): the signature is
-// checked on exactly what was sent, before anything is parsed.
+// only for a valid signature over the raw bytes, so that route's own plugin reads JSON bodies
+// as bytes (its own content-type parser, encapsulated): the signature is checked on exactly
+// what was sent, before anything is parsed.
+// PUT /api/my/sms-pin: a qr_scan holder's SMS PIN, which a text of scans must end with.
 import {
   type InboundSmsWebhook,
   inboundSmsAnswer,
   inboundSmsWebhook,
   otherSmsWebhook,
+  smsPinRequest,
   smsWebhookBody,
 } from '@rally/shared/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { requireAuth } from '../../lib/authorize';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { responses } from '../../lib/route-helpers';
 import { checkSignature, type SignatureProblem } from './inbound-text';
 import { handleInboundText } from './sms-inbound.service';
+import { setSmsPin } from './sms-pin.service';
 
 const SIGNATURE_ERRORS: Record<SignatureProblem, string> = {
   missing: 'X-Signature and X-Timestamp are required (the SMS gateway’s webhook signing key)',
@@ -59,6 +63,26 @@ function readWebhook(raw: Buffer): InboundSmsWebhook | null {
 }
 
 export async function smsInboundRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.put('/my/sms-pin', {
+    config: { access: { permission: 'qr_scan' } },
+    schema: {
+      tags: ['messages'],
+      description:
+        'Sets the caller’s SMS PIN (4 to 8 digits; qr_scan holders): a text of scans from their phone counts only when it ends with `PIN <pin>`, else its scans are kept flagged for review (`sms_unverified`). Stored hashed and shown nowhere; a new PIN replaces the old. 204.',
+      body: smsPinRequest,
+      response: responses({ 204: z.null().describe('The PIN is set') }),
+    },
+    handler: async (request, reply) => {
+      await setSmsPin(opts.db, requireAuth(request).userId, request.body);
+      return reply.code(204).send(null);
+    },
+  });
+  // The webhook reads its body as bytes: in a plugin of its own, so the PIN's JSON is parsed.
+  await app.register(webhookRoutes, opts);
+}
+
+async function webhookRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -77,7 +101,7 @@ export async function smsInboundRoutes(app: FastifyInstance, opts: { db: Db; con
       tags: ['messages'],
       description:
         'SMS Gateway for Android’s `sms:received` webhook. Signed: `X-Timestamp` (Unix seconds, within 5 minutes) and `X-Signature`, the hex HMAC-SHA256 of the raw body followed by the timestamp, keyed with SMS_WEBHOOK_KEY; 401 otherwise, or while SMS_WEBHOOK_KEY is unset. ' +
-        'A repeated webhook id answers 200 and changes nothing. Texts understood: `SOS <rider no.> <words>` from the rider’s registered phone, `<station code> <rider nos.>` from a marshal’s; anything else gets the help text back (when SMS is on).',
+        'A repeated webhook id answers 200 and changes nothing. Texts understood: `SOS <rider no.> <words>` from the rider’s registered phone (opened as an incident of source `sms`, `senderVerified: false`), `<station code> <rider nos.> PIN <pin>` from a qr_scan holder’s (without their SMS PIN, or with a wrong one, the scans are kept flagged `sms_unverified`; five wrong PINs in an hour hold all the number’s texts till the hour ends); anything else gets the help text back (when SMS is on), at most 3 such replies a number a day, none abroad to a number of no account, none to a text that looks automated.',
       body: smsWebhookBody,
       response: responses({ 200: inboundSmsAnswer }, 401),
     },

@@ -1,7 +1,12 @@
 // SMS in (DESIGN.md §10): a text the organiser's phone received, forwarded by its webhook.
-// An SOS from a rider's registered phone opens an incident as the SOS button does; a
-// marshal's `<station code> <rider numbers>` records scans as the scanner does; anything
-// else gets the help text back.
+// An SOS from a rider's registered phone opens an incident as the SOS button does (marked as
+// from a sender nobody verified); a marshal's `<station code> <rider numbers> PIN <pin>`
+// records scans as the scanner does, and without the right PIN keeps them flagged for review
+// (a sender's number can be forged); anything else gets the help text back.
+//
+// Replies to texts that did nothing (help, refusals, scans held) are limited: three a number
+// a day, none abroad to a number of no account, none to a text that looks automated or
+// repeats the number's last hour (a loop with an auto-responder would spend the SIM's credit).
 //
 // Each webhook is recorded by its id first (`received`), then acted on, then marked with its
 // outcome together with the reply, in one transaction. The actions take ids made from the
@@ -9,13 +14,18 @@
 // repeat of one that stopped midway (a crash) finishes it without doubling anything. Only
 // the delivery that marks the outcome writes the reply, so it is sent once.
 import { INCIDENT_KIND_LABELS } from '@rally/shared/catalog/event-day';
-import { INBOUND_TEXT_MAX, type InboundTextOutcome, SMS_HELP_TEXT } from '@rally/shared/catalog/messages';
+import {
+  INBOUND_TEXT_MAX,
+  type InboundTextOutcome,
+  SMS_HELP_TEXT,
+  SMS_HOME_COUNTRY_CODE,
+} from '@rally/shared/catalog/messages';
 import type { InboundSmsWebhook } from '@rally/shared/contracts/messages';
 import { PERMISSIONS } from '@rally/shared/permissions';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { stations } from '../../db/schema/event-day';
-import { inboundTexts } from '../../db/schema/messages';
+import { inboundTexts, smsPins } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
@@ -26,7 +36,9 @@ import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
 import { ingestScans } from '../scans/scans.service';
 import { readEventSettings } from '../settings/settings.service';
-import { cleanText, nameUuid, parseInboundText, scanWord } from './inbound-text';
+import { cleanText, looksAutomated, maskPin, nameUuid, parseInboundText, scanWord, textShape } from './inbound-text';
+import { holderOfPin } from './sms-pin.service';
+import { reservePinGuess, returnPinGuess, takeCourtesyReply } from './sms-senders';
 
 export interface InboundResult {
   outcome: InboundTextOutcome;
@@ -40,7 +52,15 @@ interface Reply {
   text: string;
   userId?: string;
   incidentId?: string;
+  /**
+   * A reply to a text that did nothing (help, a refusal, scans held for review): limited,
+   * as anyone can send such texts. The answer to an SOS or to counted scans always goes.
+   */
+  limited?: boolean;
 }
+
+/** Texts from one number within this long that have one shape: a machine repeating itself. */
+const REPEAT_WINDOW_MS = 60 * 60_000;
 
 interface Handled {
   outcome: InboundTextOutcome;
@@ -83,13 +103,17 @@ export async function handleInboundText(
   deps: { messenger: Messenger; now: Date },
 ): Promise<InboundResult> {
   const text = cleanText(hook.payload.message);
+  const from = cleanText(hook.payload.phoneNumber);
+  const receivedAt = new Date(hook.payload.receivedAt);
+  // The PIN is kept hashed only: never with the text.
+  const kept = maskPin(text);
   const [claimed] = await db
     .insert(inboundTexts)
     .values({
       webhookId: hook.id,
-      phoneNumber: cleanText(hook.payload.phoneNumber),
-      message: text,
-      receivedAt: new Date(hook.payload.receivedAt),
+      phoneNumber: from,
+      message: kept,
+      receivedAt,
       outcome: 'received',
     })
     .onConflictDoNothing({ target: inboundTexts.webhookId })
@@ -118,6 +142,8 @@ export async function handleInboundText(
     const reply = handled.reply;
     if (!reply || !sender || !deps.messenger.on.has('sms'))
       return { outcome: handled.outcome, repeat: false, replied: false };
+    if (reply.limited && !(await mayReply(tx, { webhookId: hook.id, from, text, kept, receivedAt, sender })))
+      return { outcome: handled.outcome, repeat: false, replied: false };
     await enqueueMessages(tx, [
       {
         channel: 'sms',
@@ -132,6 +158,40 @@ export async function handleInboundText(
   });
 }
 
+/**
+ * Whether a limited reply may go (see the top of the file). The count is taken last, in the
+ * transaction that queues the reply, so only a reply sent spends one.
+ */
+async function mayReply(
+  tx: Tx,
+  t: { webhookId: string; from: string; text: string; kept: string; receivedAt: Date; sender: string },
+): Promise<boolean> {
+  if (looksAutomated(t.text)) return false;
+  if (!t.sender.startsWith(SMS_HOME_COUNTRY_CODE)) {
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(holdsNumber(users.phoneNumber, t.sender))
+      .limit(1);
+    if (!account) return false;
+  }
+  const earlier = await tx
+    .select({ message: inboundTexts.message })
+    .from(inboundTexts)
+    .where(
+      and(
+        eq(inboundTexts.phoneNumber, t.from),
+        ne(inboundTexts.webhookId, t.webhookId),
+        gte(inboundTexts.receivedAt, new Date(t.receivedAt.getTime() - REPEAT_WINDOW_MS)),
+        lte(inboundTexts.receivedAt, t.receivedAt),
+      ),
+    )
+    .limit(50);
+  const shape = textShape(t.kept);
+  if (earlier.some((e) => textShape(e.message) === shape)) return false;
+  return takeCourtesyReply(tx, t.sender);
+}
+
 async function understand(
   db: Db,
   hook: InboundSmsWebhook,
@@ -141,7 +201,7 @@ async function understand(
 ): Promise<Handled> {
   const help = (problem: string | null = null): Handled => ({
     outcome: 'help',
-    reply: { text: problem ? `${problem} ${SMS_HELP_TEXT}` : SMS_HELP_TEXT },
+    reply: { text: problem ? `${problem} ${SMS_HELP_TEXT}` : SMS_HELP_TEXT, limited: true },
   });
   if (text.length > INBOUND_TEXT_MAX) return help();
   const command = parseInboundText(text);
@@ -165,6 +225,7 @@ async function sos(
       outcome: 'sos_refused',
       reply: {
         text: `Sorry, this phone is not the registered number of ${label}, so no SOS was opened. ${await hotlineLine(db)}`,
+        limited: true,
       },
     };
   }
@@ -174,6 +235,8 @@ async function sos(
       authOf(rider, hook.id),
       { id: nameUuid(`${hook.id}:sos`), kind: command.incidentKind, ...(command.note ? { note: command.note } : {}) },
       deps.messenger,
+      // Opened, for a missed SOS costs a life; marked, for the number may be forged.
+      'sms',
     );
     const text = joined
       ? `Your SOS (${label}) was added to your open call; the race officials have it. Stay where you are if you can. ${await hotlineLine(db)}`
@@ -187,6 +250,7 @@ async function sos(
       reply: {
         text: `Your SOS (${label}) could not be taken: too many calls. ${await hotlineLine(db)}`,
         userId: rider.userId,
+        limited: true,
       },
     };
   }
@@ -200,8 +264,14 @@ async function scans(
   deps: { messenger: Messenger; now: Date },
   help: (problem: string) => Handled,
 ): Promise<Handled> {
-  const [marshal] = sender
-    ? await selectAccounts(db)
+  // The accounts that may scan and hold this number, oldest first (a number shared by two
+  // staff accounts: the PIN says which of them sent it).
+  const holders = sender
+    ? await db
+        .select({ ...accountColumns, pinHash: smsPins.pinHash })
+        .from(users)
+        .leftJoin(verifications, eq(verifications.userId, users.id))
+        .leftJoin(smsPins, eq(smsPins.userId, users.id))
         .where(
           and(
             holdsNumber(users.phoneNumber, sender),
@@ -210,13 +280,15 @@ async function scans(
           ),
         )
         .orderBy(asc(users.createdAt))
-        .limit(1)
+        .limit(5)
     : [];
-  if (!marshal) {
+  const [claimed] = holders;
+  if (!sender || !claimed) {
     return {
       outcome: 'scans_refused',
       reply: {
         text: 'Sorry, scans by text are taken only from a marshal’s registered phone. Riders in trouble: SOS <rider no.> <what happened>.',
+        limited: true,
       },
     };
   }
@@ -226,6 +298,9 @@ async function scans(
     .where(eq(stations.code, command.stationCode))
     .limit(1);
   if (!station) return help(`No station has the code ${command.stationCode}.`);
+
+  const check = await checkPin(db, sender, holders, command.pin);
+  const marshal = check.holder ?? claimed;
   const scannedAt = new Date(hook.payload.receivedAt).toISOString();
   const items = command.riderNumbers.map((riderNumber, i) => ({
     id: nameUuid(`${hook.id}:scan:${i}`),
@@ -233,10 +308,54 @@ async function scans(
     riderNumber,
     scannedAt,
     deviceId: `sms ${sender}`,
-    // Stored as `sms` (the last argument): devices may only say camera or manual.
+    // Stored as `sms` (from): devices may only say camera or manual.
     source: 'manual' as const,
   }));
-  const results = await ingestScans(db, items, authOf(marshal, hook.id), deps.now, deps.messenger, 'sms');
+  const results = await ingestScans(db, items, authOf(marshal, hook.id), deps.now, deps.messenger, {
+    source: 'sms',
+    // Not proven to be the marshal's: kept for staff to review, never counted meanwhile.
+    ...(check.holder ? {} : { flag: 'sms_unverified' as const }),
+  });
+  if (!check.holder) {
+    const n = command.riderNumbers.length;
+    return {
+      outcome: 'scans_unverified',
+      reply: {
+        text: `${station.code}: ${n} ${n === 1 ? 'rider' : 'riders'} kept for review, not counted: ${unverifiedWhy(check.problem, station.code)}`,
+        userId: claimed.userId,
+        limited: true,
+      },
+    };
+  }
   const summary = command.riderNumbers.map((n, i) => `${n} ${scanWord(results[i] ?? { status: 'invalid' })}`);
   return { outcome: 'scans', reply: { text: `${station.code}: ${summary.join(', ')}`, userId: marshal.userId } };
+}
+
+type PinProblem = 'missing' | 'wrong' | 'locked';
+
+/** Why a text's scans were held, as the sender is told. */
+function unverifiedWhy(problem: PinProblem, code: string): string {
+  if (problem === 'missing')
+    return `a text needs your SMS PIN (set it in My Profile). Send: ${code} <rider nos.> PIN <your PIN>.`;
+  if (problem === 'wrong') return 'wrong PIN.';
+  return 'too many wrong PINs from this phone; its texts are held for review until the hour is over.';
+}
+
+/**
+ * Which holder of the number the text's PIN belongs to. A PIN is judged only while the
+ * number has wrong guesses left for the hour (reserved first, so concurrent texts cannot
+ * guess past the limit); a right one gives its reservation back.
+ */
+async function checkPin<T extends { pinHash: string | null }>(
+  db: Db,
+  sender: string,
+  holders: T[],
+  pin: string | null,
+): Promise<{ holder: T; problem?: never } | { holder?: never; problem: PinProblem }> {
+  if (pin === null || pin === '') return { problem: 'missing' };
+  if (!(await reservePinGuess(db, sender))) return { problem: 'locked' };
+  const holder = await holderOfPin(holders, pin);
+  if (!holder) return { problem: 'wrong' };
+  await returnPinGuess(db, sender);
+  return { holder };
 }
