@@ -72,12 +72,19 @@ export function MasterlistTable({
         const category = staffCategory(p);
         return (
           <tr key={p.id} className="bg-ink-900 hover:bg-ink-850" data-user-id={p.id}>
-            <td className={td}>
+            {/* The body's overflow-wrap: anywhere lets a table squeeze a column to one letter
+                ("No Kit Nam e"): names here wrap between words, breaking a word only when it
+                alone is wider than the column may grow (16rem). */}
+            <td className={`${td} sm:min-w-52`}>
               <div className="flex min-w-0 items-center gap-3">
                 <ProfileAvatar userId={p.id} name={name} hasImage={p.has_profile_image} className="size-10" />
-                <div className="min-w-0">
-                  <p className="font-bold text-bone">{p.kit_name || 'No Kit Name'}</p>
-                  <p className="text-ash">{fullNameOf(p)}</p>
+                <div className="min-w-0 wrap-break-word sm:max-w-64">
+                  <p className="font-bold text-bone" data-testid="masterlist-kit-name">
+                    {p.kit_name || 'No Kit Name'}
+                  </p>
+                  <p className="text-ash" data-testid="masterlist-full-name">
+                    {fullNameOf(p)}
+                  </p>
                 </div>
               </div>
             </td>
