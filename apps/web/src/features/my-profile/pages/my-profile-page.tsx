@@ -2,6 +2,7 @@
 // comments, announcements and the one-time size forms.
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { GearSizes, TshirtStatus } from '@rally/shared/contracts/rider-kit';
+import { can } from '@rally/shared/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CloudOff,
@@ -57,6 +58,7 @@ const GearSizesTab = lazy(() => import('../components/gear-sizes-tab').then((m) 
 const NotificationSettings = lazy(() =>
   import('../notifications/notification-settings').then((m) => ({ default: m.NotificationSettings })),
 );
+const SmsPinForm = lazy(() => import('../sms-pin/sms-pin-form').then((m) => ({ default: m.SmsPinForm })));
 const FollowersList = lazy(() => import('../followers-list').then((m) => ({ default: m.FollowersList })));
 const ChangePasswordForm = lazy(() =>
   import('../../auth/components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
@@ -245,6 +247,12 @@ function MyProfileView({ user }: { user: UserRecord }) {
                       <div className="mt-6 border-t border-ink-700 pt-6">
                         <NotificationSettings />
                       </div>
+                      {/* Staff who scan: the PIN that makes their texted scans count. */}
+                      {can(user.role, 'qr_scan') && (
+                        <div className="mt-6 border-t border-ink-700 pt-6">
+                          <SmsPinForm />
+                        </div>
+                      )}
                       {/* Who follows this rider's ride, and a way to remove any of them. */}
                       <section
                         aria-labelledby="followers-heading"

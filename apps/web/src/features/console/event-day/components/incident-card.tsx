@@ -7,6 +7,7 @@ import {
   INCIDENT_NOTE_MAX,
   INCIDENT_STATUS_LABELS,
   type IncidentStatus,
+  SMS_SENDER_UNVERIFIED_TEXT,
 } from '@rally/shared/catalog/event-day';
 import {
   MESSAGE_CHANNEL_LABELS,
@@ -15,7 +16,18 @@ import {
   MESSAGE_TEMPLATE_LABELS,
 } from '@rally/shared/catalog/messages';
 import type { Incident, IncidentMessage, StaffRef } from '@rally/shared/contracts/incidents';
-import { Ban, BellOff, BellRing, CheckCheck, HeartPulse, MapPin, Phone, Repeat, UserPlus } from 'lucide-react';
+import {
+  Ban,
+  BellOff,
+  BellRing,
+  CheckCheck,
+  HeartPulse,
+  MapPin,
+  MessageSquareWarning,
+  Phone,
+  Repeat,
+  UserPlus,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 import { inputStyles } from '../../../../components/ui/field-styles';
@@ -113,6 +125,16 @@ export function IncidentCard({
         </span>
       </p>
       {i.note && <p className="wrap-anywhere text-bone">“{i.note}”</p>}
+      {!i.senderVerified && (
+        // A sender's number can be forged: whoever takes it calls the rider's phone first.
+        <p
+          className="flex items-start gap-2 rounded-lg border border-gold-500/60 bg-gold-500/10 px-3 py-2 text-sm font-bold text-gold-300"
+          data-testid="incident-unverified"
+        >
+          <MessageSquareWarning className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {SMS_SENDER_UNVERIFIED_TEXT}
+        </p>
+      )}
 
       {i.muted && (
         <p
