@@ -143,6 +143,11 @@ export const myIncident = z.object({
   assignedAt: z.string().nullable().optional(),
   resolvedAt: z.string().nullable().optional(),
   resolutionNote: z.string().nullable().optional(),
+  /**
+   * Opened while staff had marked the account's calls as abuse: it rang no alarm, so the
+   * phone tells the rider to call the hotline rather than wait for a marshal.
+   */
+  muted: z.boolean(),
 });
 export type MyIncident = z.infer<typeof myIncident>;
 export const myIncidentListResponse = envelope(z.array(myIncident));

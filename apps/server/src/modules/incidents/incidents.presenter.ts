@@ -141,5 +141,6 @@ export function presentMyIncident(row: IncidentListRow): MyIncident {
     assignedAt: isoOrNull(i.assignedAt),
     resolvedAt: isoOrNull(i.resolvedAt),
     resolutionNote: i.resolutionNote,
+    muted: i.muted,
   };
 }
