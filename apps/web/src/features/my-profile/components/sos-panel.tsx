@@ -92,7 +92,9 @@ export function SosPanel({ user }: { user: UserRecord }) {
           SOS received. Waiting for a marshal to acknowledge...
         </StatusLine>
       )}
-      {!justSent && incident && <IncidentStatus incident={incident} />}
+      {!justSent && incident && (
+        <IncidentStatus incident={incident} user={user} hotline={settings.data?.hotline ?? null} />
+      )}
       {othersWaiting > 0 && (
         <p className="mt-3 text-sm text-ash" data-testid="sos-others-waiting">
           {othersWaiting === 1
@@ -194,8 +196,66 @@ function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: User
   );
 }
 
-function IncidentStatus({ incident }: { incident: MyIncident }) {
+/**
+ * A call from an account staff marked as abuse is kept but rings no alarm: waiting for a
+ * marshal would be waiting for nobody, so the hotline is offered at once (a wrongly marked
+ * rider in real trouble must still reach someone).
+ */
+function MutedIncidentStatus({
+  incident,
+  user,
+  hotline,
+}: {
+  incident: MyIncident;
+  user: UserRecord;
+  hotline: string | null;
+}) {
+  const number = hotline ?? NATIONAL_EMERGENCY_NUMBER;
+  const dial = number.replace(/[^\d+]/g, '');
+  const sms = sosSmsText({
+    riderNumber: user.riderNumber ?? null,
+    name: fullNameOf(user),
+    kind: INCIDENT_KIND_LABELS[incident.kind],
+    position: incident.position ?? null,
+  });
+  return (
+    <div data-testid="sos-muted">
+      <StatusLine icon={CloudUpload} tone="wait" testId="sos-status">
+        {INCIDENT_KIND_LABELS[incident.kind]} SOS saved at {clockTime(incident.createdAt)}, but it did not alert the
+        marshals: the organisers have marked this account’s SOS calls.
+      </StatusLine>
+      <div className="mt-3 space-y-2">
+        <p className="font-bold text-bone">
+          Need help now? Call or text the event hotline
+          {hotline ? ` (${hotline})` : ' (none set: national emergency 911)'}:
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <a href={`tel:${dial}`} className={buttonStyles('danger', 'lg')}>
+            <Phone className="size-6" aria-hidden="true" />
+            Call
+          </a>
+          <a href={`sms:${dial}?body=${encodeURIComponent(sms)}`} className={buttonStyles('secondary', 'lg')}>
+            <MessageSquareText className="size-6" aria-hidden="true" />
+            Send SMS
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function IncidentStatus({
+  incident,
+  user,
+  hotline,
+}: {
+  incident: MyIncident;
+  user: UserRecord;
+  hotline: string | null;
+}) {
   const kind = INCIDENT_KIND_LABELS[incident.kind];
+  if (incident.muted && incident.status !== 'resolved')
+    return <MutedIncidentStatus incident={incident} user={user} hotline={hotline} />;
   if (incident.status === 'resolved') {
     return (
       <StatusLine icon={ShieldCheck} tone="done" testId="sos-status">
