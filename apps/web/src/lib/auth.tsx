@@ -19,10 +19,12 @@ import type { ApiAnswer } from './api-client';
 import {
   forgetKeptPasses,
   forgetPageCookieMark,
+  readPendingSignOuts,
   readStorage,
   readStoredUser,
   removeStorage,
   storeSession,
+  writePendingSignOuts,
   writeStorage,
 } from './storage';
 
@@ -94,6 +96,9 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
 
   const logout = useCallback(() => {
     const token = readStorage(STORAGE_KEYS.token);
+    // Kept first, before anything can fail: until the server hears of it, the session (and the
+    // push subscriptions this browser registered with it) lives on there (lib/sign-out.ts).
+    if (token) writePendingSignOuts([...readPendingSignOuts(), token]);
     removeStorage(STORAGE_KEYS.token);
     forgetPageCookieMark();
     removeStorage(STORAGE_KEYS.user);
@@ -105,13 +110,29 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     // loaded only then: the landing page's script does not carry IndexedDB code).
     forgetKeptPasses();
     void import('./offline/offline-db').then((m) => m.forgetSignedOutData()).catch(() => {});
+    // An unfinished /join entry (name, sizes, receipt) is the account's, not the phone's.
+    void import('./drafts-db').then((m) => m.forgetAccountDrafts()).catch(() => {});
     setUser(null);
     setIsOfflineSession(false);
     if (token) {
-      // Revoke the session on the server too, which also clears the page cookie (whatever it
-      // answers, a 401 for a session already ended included); the local sign-out does not wait.
-      fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => {});
+      // Push off for this browser, then the session revoked on the server, which also removes
+      // its push subscriptions and clears the page cookie (a 401 for a session already ended
+      // counts as done); offline, it stays pending until the server answers. The local
+      // sign-out does not wait.
+      void import('./sign-out').then((m) => m.endSignIn(token)).catch(() => {});
     }
+  }, []);
+
+  // A sign-out the server has not heard of yet (made offline) is told on start and whenever
+  // the browser comes back online.
+  useEffect(() => {
+    const flush = () => {
+      if (readPendingSignOuts().length > 0)
+        void import('./sign-out').then((m) => m.flushPendingSignOuts()).catch(() => {});
+    };
+    flush();
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
   }, []);
 
   useEffect(() => {

@@ -47,6 +47,28 @@ export function forgetKeptPasses(): void {
   }
 }
 
+/**
+ * Sessions signed out on this device that the server has not heard of yet (signed out offline,
+ * or the page closed before the call went): until it does, the session is live there and so
+ * are the push subscriptions this browser registered. Written before anything else at
+ * sign-out, so not even a failed script load loses one; lib/sign-out.ts tells the server.
+ */
+export const PENDING_SIGN_OUTS_KEY = 'rally.pendingSignOuts';
+
+export function readPendingSignOuts(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(readStorage(PENDING_SIGN_OUTS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string' && t.length > 0) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writePendingSignOuts(tokens: readonly string[]): void {
+  if (tokens.length === 0) removeStorage(PENDING_SIGN_OUTS_KEY);
+  else writeStorage(PENDING_SIGN_OUTS_KEY, JSON.stringify([...new Set(tokens)]));
+}
+
 export function readStoredUser(): UserRecord | null {
   const raw = readStorage(STORAGE_KEYS.user);
   if (!raw) return null;

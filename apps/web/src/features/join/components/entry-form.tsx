@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { ApiError, isNetworkError } from '../../../lib/api-client';
 import { type User, useAuth } from '../../../lib/auth';
+import { joinDraftSlot } from '../../../lib/drafts-db';
 import { editionsKey, useCurrentPrices } from '../../../lib/editions';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
@@ -20,7 +21,6 @@ import { TermsAgreement } from '../../registration/components/terms-agreement';
 import { TrialChoice } from '../../registration/components/trial-choice';
 import { UploadProgress } from '../../registration/components/upload-progress';
 import { focusField } from '../../registration/lib/focus-field';
-import { joinDraftSlot } from '../../registration/lib/registration-draft';
 import { type ErrorField, fieldError, orderedProblems } from '../../registration/lib/registration-errors';
 import {
   buildRegistrationPayload,

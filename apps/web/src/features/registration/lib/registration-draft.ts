@@ -3,8 +3,9 @@
 // a copy on the device the rider comes back to an empty form and a lost photo and receipt.
 // The draft lives in its own small IndexedDB database rather than the scanner's offline
 // one, so that a visitor's phone never creates the roster and scan stores, and neither
-// schema's version depends on the other. The password never enters it.
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+// schema's version depends on the other (lib/drafts-db.ts, which sign-out clears of the
+// accounts' /join entries). The password never enters it.
+import { draftsDb, REGISTRATION_DRAFT_SLOT } from '../../../lib/drafts-db';
 import { EMPTY_REGISTRATION, type RegistrationFields } from './registration-form';
 
 /** Every field but the two password boxes. */
@@ -31,34 +32,6 @@ export interface RegistrationDraft {
   receipt: File | null;
 }
 
-interface DraftSchema extends DBSchema {
-  drafts: { key: string; value: StoredDraft };
-}
-
-const DB_NAME = 'rally-registration';
-/** The registration form's slot; a signed-in rider's entry form keeps its own (joinDraftSlot). */
-export const REGISTRATION_DRAFT_SLOT = 'current';
-/** A returning rider's "Join" form, per account: never restored into the registration or another rider's form. */
-export const joinDraftSlot = (userId: string) => `join:${userId}`;
-let dbPromise: Promise<IDBPDatabase<DraftSchema>> | null = null;
-
-function draftDb() {
-  dbPromise ??= openDB<DraftSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('drafts');
-    },
-    blocking() {
-      void dbPromise?.then((db) => db.close());
-      dbPromise = null;
-    },
-  });
-  // A browser without IndexedDB (or with it blocked) simply keeps no draft.
-  dbPromise.catch(() => {
-    dbPromise = null;
-  });
-  return dbPromise;
-}
-
 /** Copies only the keys a draft may hold, so a password can never slip in with a spread. */
 export function draftFields(fields: RegistrationFields): DraftFields {
   const { password: _password, confirmPassword: _confirm, ...rest } = fields;
@@ -82,7 +55,7 @@ const fromStored = (file: StoredFile | null | undefined): File | null =>
   file ? new File([file.blob], file.name, { type: file.type }) : null;
 
 export async function saveDraft(draft: RegistrationDraft, slot = REGISTRATION_DRAFT_SLOT): Promise<void> {
-  const db = await draftDb();
+  const db = await draftsDb();
   if (isEmptyDraft(draft)) {
     await db.delete('drafts', slot);
     return;
@@ -102,7 +75,7 @@ export async function saveDraft(draft: RegistrationDraft, slot = REGISTRATION_DR
 
 /** The kept draft, or null; a draft from an older shape fills its missing fields with blanks. */
 export async function loadDraft(slot = REGISTRATION_DRAFT_SLOT): Promise<RegistrationDraft | null> {
-  const stored = await (await draftDb()).get('drafts', slot);
+  const stored = (await (await draftsDb()).get('drafts', slot)) as StoredDraft | undefined;
   if (!stored) return null;
   const draft: RegistrationDraft = {
     fields: draftFields({ ...EMPTY_REGISTRATION, ...stored.fields }),
@@ -114,5 +87,5 @@ export async function loadDraft(slot = REGISTRATION_DRAFT_SLOT): Promise<Registr
 }
 
 export async function clearDraft(slot = REGISTRATION_DRAFT_SLOT): Promise<void> {
-  await (await draftDb()).delete('drafts', slot);
+  await (await draftsDb()).delete('drafts', slot);
 }

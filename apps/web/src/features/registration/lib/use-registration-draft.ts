@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  clearDraft,
-  isEmptyDraft,
-  loadDraft,
-  REGISTRATION_DRAFT_SLOT,
-  type RegistrationDraft,
-  saveDraft,
-} from './registration-draft';
+import { REGISTRATION_DRAFT_SLOT } from '../../../lib/drafts-db';
+import { clearDraft, isEmptyDraft, loadDraft, type RegistrationDraft, saveDraft } from './registration-draft';
 
 /** Typing settles for this long before the draft is written (a write per key would be wasteful). */
 const SAVE_DELAY_MS = 400;
