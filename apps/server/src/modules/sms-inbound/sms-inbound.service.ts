@@ -331,12 +331,13 @@ async function scans(
   return { outcome: 'scans', reply: { text: `${station.code}: ${summary.join(', ')}`, userId: marshal.userId } };
 }
 
-type PinProblem = 'missing' | 'wrong' | 'locked';
+type PinProblem = 'missing' | 'unset' | 'wrong' | 'locked';
 
 /** Why a text's scans were held, as the sender is told. */
 function unverifiedWhy(problem: PinProblem, code: string): string {
   if (problem === 'missing')
     return `a text needs your SMS PIN (set it in My Profile). Send: ${code} <rider nos.> PIN <your PIN>.`;
+  if (problem === 'unset') return 'no SMS PIN is set for this phone’s account: set one in My Profile.';
   if (problem === 'wrong') return 'wrong PIN.';
   return 'too many wrong PINs from this phone; its texts are held for review until the hour is over.';
 }
@@ -353,6 +354,8 @@ async function checkPin<T extends { pinHash: string | null }>(
   pin: string | null,
 ): Promise<{ holder: T; problem?: never } | { holder?: never; problem: PinProblem }> {
   if (pin === null || pin === '') return { problem: 'missing' };
+  // Nothing to guess: the marshal has not set a PIN yet (and no guess is counted).
+  if (!holders.some((h) => h.pinHash)) return { problem: 'unset' };
   if (!(await reservePinGuess(db, sender))) return { problem: 'locked' };
   const holder = await holderOfPin(holders, pin);
   if (!holder) return { problem: 'wrong' };

@@ -246,6 +246,15 @@ describe.each(DB_KINDS)('SMS in (%s)', (kind) => {
     expect((await scansOf(two.userId)).map((s) => s.status).sort()).toEqual(['accepted', 'flagged']);
     await phone.waitForText(own.e164, (r) => r.text === `CP3: ${two.riderNumber} ok`);
 
+    // A marshal who never set a PIN is told to set one.
+    const { phone: unset } = await newMarshal();
+    const noPin = await text({ message: `CP3 ${one.riderNumber} PIN 1234`, phoneNumber: unset.e164 });
+    expect(noPin.json().data).toEqual({ outcome: 'scans_unverified', repeat: false, replied: true });
+    const [setOne] = await replies(unset.e164);
+    expect(setOne?.data.text).toBe(
+      'CP3: 1 rider kept for review, not counted: no SMS PIN is set for this phone’s account: set one in My Profile.',
+    );
+
     // The review queue names the reason.
     const queue = await injectAs(t.app, admin, 'GET', '/api/admin/scans/flagged?limit=200');
     expect(queue.statusCode, queue.body).toBe(200);
