@@ -21,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { type AnswerCacheOptions, answerCachePlugin } from './lib/answer-cache';
 import { authorizePlugin } from './lib/authorize';
 import { busyPage } from './lib/busy-page';
@@ -195,6 +196,15 @@ export async function buildApp(opts: {
           ? 'The request body is not valid JSON'
           : error.message || 'Bad request';
       return reply.code(status).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of the database: say so, and when to try again, rather than hang or 500.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({
+        success: false,
+        message: 'The database is not answering right now. Please try again in a few seconds.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -96,7 +96,14 @@ async function run(): Promise<number> {
       throw err;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  // An operator at a terminal runs restores and imports of any size: no statement bound
+  // (Ctrl-C stops one); connecting is still bounded.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    timeouts: { ...config.databaseTimeouts, statementMs: 0 },
+  });
   try {
     await runMigrations(database);
     const fileStore = openFileStore(config.fileStore, (message, err) => console.warn(message, err));

@@ -87,6 +87,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL's bounds (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS; the defaults of
+   * DEFAULT_POSTGRES_TIMEOUTS in db/client.ts when unset).
+   */
+  databaseTimeouts: { connectMs?: number; statementMs?: number };
   publicUrl: string;
   logLevel: string;
   webDist: string | undefined;
@@ -273,6 +278,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // ./data) means relative to where the operator ran npm, which npm passes as INIT_CWD.
     dataDir: path.resolve(env.INIT_CWD || process.cwd(), env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseTimeouts: {
+      ...(env.DB_CONNECT_TIMEOUT_MS
+        ? { connectMs: positiveInt(env.DB_CONNECT_TIMEOUT_MS, 5_000, 'DB_CONNECT_TIMEOUT_MS') }
+        : {}),
+      ...(env.DB_STATEMENT_TIMEOUT_MS
+        ? { statementMs: int(env.DB_STATEMENT_TIMEOUT_MS, 30_000, 'DB_STATEMENT_TIMEOUT_MS') }
+        : {}),
+    },
     publicUrl: (env.PUBLIC_URL?.trim() || localUrl).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST,

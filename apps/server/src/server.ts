@@ -25,7 +25,11 @@ async function main(config: Config) {
       throw err;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
+  });
   await runMigrations(database);
   const app = await buildApp({ config, database });
   // A backup reads the files kept in an object store into the backup file.

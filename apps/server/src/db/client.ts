@@ -63,6 +63,47 @@ export interface Database {
 // node-postgres returns bigint (count(*)) as strings and dates as Date; keep both explicit.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/**
+ * How long a PostgreSQL connection may take to answer, so that no request, stream or worker
+ * waits forever on a database that is restarting, failing over or unreachable (the answer is
+ * a 503 instead: `db/unavailable.ts`). Explained in docs/operations.md.
+ */
+export interface PostgresTimeouts {
+  /** Opening a connection, or waiting for a free one in a busy pool. */
+  connectMs: number;
+  /** One statement, on the server (`statement_timeout`); 0 for none (operator commands). */
+  statementMs: number;
+  /** The first TCP keepalive probe of an idle connection. */
+  keepAliveDelayMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 5_000,
+  // Far above any request's statement (the heaviest, an export or a rollover of 1,000
+  // riders, takes well under a second in docs/benchmarks.md).
+  statementMs: 30_000,
+  keepAliveDelayMs: 10_000,
+};
+
+/** A connection's settings from the timeouts: also the LISTEN connections', so they give up alike. */
+export function postgresClientConfig(t: PostgresTimeouts): pg.ClientConfig {
+  return {
+    connectionTimeoutMillis: t.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: t.keepAliveDelayMs,
+    ...(t.statementMs > 0
+      ? {
+          statement_timeout: t.statementMs,
+          // The same bound on the client's side: a server that went silent (a dead network
+          // path) cannot cancel anything, so the driver stops waiting a little after it would.
+          query_timeout: t.statementMs + 5_000,
+          // A transaction left open by a stalled request holds its locks no longer than this.
+          idle_in_transaction_session_timeout: t.statementMs * 2,
+        }
+      : {}),
+  };
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
@@ -73,11 +114,19 @@ export async function openDatabase(opts: {
    * databases from one migrated copy, skipping initdb (~3 s of CPU each).
    */
   loadDataDir?: Blob;
+  /** PostgreSQL only: DEFAULT_POSTGRES_TIMEOUTS unless given. */
+  timeouts?: Partial<PostgresTimeouts>;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const clientConfig = postgresClientConfig({ ...DEFAULT_POSTGRES_TIMEOUTS, ...opts.timeouts });
+    const pool = new pg.Pool({ ...clientConfig, connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor one dropped while checked out between two queries (inside a transaction): the pool
+    // listens for errors on idle connections only, and an 'error' nobody listens for is an
+    // uncaught exception, which ended the process when the database restarted. The query
+    // that needed the connection fails on its own (a 503), and the pool discards it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const url = opts.databaseUrl;
     const listeners = new Set<() => Promise<void>>();
@@ -89,7 +138,7 @@ export async function openDatabase(opts: {
         await pool.end();
       },
       listen: (channel, handlers) => {
-        const stop = listenChannel(url, channel, handlers);
+        const stop = listenChannel(url, channel, handlers, { client: clientConfig });
         listeners.add(stop);
         return async () => {
           listeners.delete(stop);

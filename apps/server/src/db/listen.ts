@@ -1,6 +1,14 @@
 // A dedicated PostgreSQL connection that LISTENs on one channel and comes back after a
 // dropped connection. Whoever listens is told when announcements may have been missed
 // (`onLive(false)`, and `onLive(true)` once listening again), since NOTIFY is not replayed.
+//
+// A connection can be lost three ways, and each is noticed: the server says so (a restart or
+// failover sends "terminating connection", an `error` then an `end`), the socket closes, or
+// the other side goes silent (a dead network path, a frozen host), which nothing announces.
+// For the last, the connection is asked a trivial query every `pingMs`; one that does not
+// answer within `pingTimeoutMs` is given up on (TCP keepalive would notice too, but only
+// after minutes of the kernel's probes). Reconnection backs off from `retryMs` to
+// `maxRetryMs`, with jitter so that many instances do not reconnect in step.
 import pg from 'pg';
 
 export interface ListenHandlers {
@@ -9,37 +17,93 @@ export interface ListenHandlers {
   onLive(live: boolean): void;
 }
 
+export interface ListenOptions {
+  /** The first pause before reconnecting; it doubles up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  pingMs?: number;
+  pingTimeoutMs?: number;
+  /** Settings of the connection itself (timeouts, keepalive): those of the pool. */
+  client?: pg.ClientConfig;
+}
+
+export const LISTEN_DEFAULTS = {
+  retryMs: 250,
+  // The database back, a listener is live again within this (plus a connect): well inside
+  // the 10 s a board may take to say so.
+  maxRetryMs: 4_000,
+  pingMs: 10_000,
+  pingTimeoutMs: 5_000,
+} as const;
+
 export function listenChannel(
   connectionString: string,
   channel: string,
   handlers: ListenHandlers,
-  retryMs = 1000,
+  options: ListenOptions = {},
 ): () => Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
+  const { retryMs, maxRetryMs, pingMs, pingTimeoutMs } = { ...LISTEN_DEFAULTS, ...options };
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let ping: NodeJS.Timeout | null = null;
+  let failures = 0;
+  // Said once per drop: a listener that never connected is not live, and one already told
+  // it is down is not told again at each failed reconnect.
+  let live = false;
+
+  const say = (next: boolean) => {
+    if (live === next) return;
+    live = next;
+    handlers.onLive(next);
+  };
 
   const retry = () => {
     if (stopped || timer) return;
+    const pause = Math.min(maxRetryMs, retryMs * 2 ** failures) * (0.75 + Math.random() / 2);
+    failures += 1;
     timer = setTimeout(() => {
       timer = null;
       void connect();
-    }, retryMs);
+    }, pause);
     timer.unref();
   };
 
   const lost = (c: pg.Client) => {
     if (client !== c) return;
     client = null;
-    handlers.onLive(false);
+    if (ping) clearInterval(ping);
+    ping = null;
+    say(false);
+    // A socket that went silent would wait for the server's goodbye: cut it.
+    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     c.end().catch(() => {});
     retry();
   };
 
+  const checkAlive = (c: pg.Client) => {
+    let answered = false;
+    const deadline = setTimeout(() => {
+      if (!answered) lost(c);
+    }, pingTimeoutMs);
+    deadline.unref();
+    c.query('select 1').then(
+      () => {
+        answered = true;
+        clearTimeout(deadline);
+      },
+      () => {
+        answered = true;
+        clearTimeout(deadline);
+        lost(c);
+      },
+    );
+  };
+
   async function connect() {
     if (stopped) return;
-    const c = new pg.Client({ connectionString, keepAlive: true });
+    const c = new pg.Client({ keepAlive: true, ...options.client, connectionString });
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (msg) => {
@@ -50,7 +114,11 @@ export function listenChannel(
       await c.query(`LISTEN ${channel}`);
     } catch {
       c.removeAllListeners('end');
+      c.removeAllListeners('error');
+      // An error after this one must not crash the process.
+      c.on('error', () => {});
       c.end().catch(() => {});
+      say(false);
       retry();
       return;
     }
@@ -59,17 +127,23 @@ export function listenChannel(
       return;
     }
     client = c;
-    handlers.onLive(true);
+    failures = 0;
+    ping = setInterval(() => checkAlive(c), pingMs);
+    ping.unref();
+    say(true);
   }
 
   void connect();
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
+    if (ping) clearInterval(ping);
     const c = client;
     client = null;
     if (c) {
       c.removeAllListeners('end');
+      c.removeAllListeners('error');
+      c.on('error', () => {});
       await c.end().catch(() => {});
     }
   };

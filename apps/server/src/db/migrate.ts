@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from './client';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -31,7 +31,17 @@ export async function runMigrations(database: Database, migrationsFolder = MIGRA
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = db.$client as pg.Pool;
-  const client = await pool.connect();
+  // A connection of its own, with the pool's settings but no bound on a statement: waiting
+  // for another instance's migrations, or a migration rewriting a big table, may take longer
+  // than a request's statement is allowed (db/client.ts).
+  const {
+    statement_timeout: _statement,
+    query_timeout: _query,
+    idle_in_transaction_session_timeout: _idle,
+    ...settings
+  } = pool.options;
+  const client = new pg.Client(settings);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -40,7 +50,7 @@ export async function runMigrations(database: Database, migrationsFolder = MIGRA
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 

@@ -13,6 +13,8 @@ export interface SseConnection {
   status: number;
   contentType: string | null;
   events: SseEvent[];
+  /** performance.now() of every comment line (the connect line and each heartbeat). */
+  comments: number[];
   /** Resolves with the first event (already received or to come) that matches; rejects after `timeoutMs`. */
   waitFor(match: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   onEvent(fn: (e: SseEvent) => void): void;
@@ -28,6 +30,7 @@ export async function openSse(url: string, token: string): Promise<SseConnection
     signal: controller.signal,
   });
   const events: SseEvent[] = [];
+  const comments: number[] = [];
   const waiters = new Set<{ match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }>();
   const listeners: Array<(e: SseEvent) => void> = [];
   const dispatch = (e: SseEvent) => {
@@ -55,7 +58,10 @@ export async function openSse(url: string, token: string): Promise<SseConnection
           let event = 'message';
           const data: string[] = [];
           for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
+            if (line.startsWith(':')) {
+              comments.push(performance.now());
+              continue;
+            }
             if (line.startsWith('event:')) event = line.slice(6).trim();
             else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
           }
@@ -72,6 +78,7 @@ export async function openSse(url: string, token: string): Promise<SseConnection
     status: res.status,
     contentType: res.headers.get('content-type'),
     events,
+    comments,
     ended,
     onEvent: (fn) => listeners.push(fn),
     waitFor(match, timeoutMs = 10_000) {

@@ -5,6 +5,11 @@
 // in the background) and reconnects with backoff. Whenever the server's feed is (again)
 // live, on each connection and after a drop, listeners get an `open` event: events sent
 // meanwhile are not replayed, so they re-read what they show.
+//
+// The indicator never says "Live" while nothing is heard: the server says `live: false` when
+// its own feed from the database drops (a database restart), and a stream from which not even
+// the 20 s heartbeat came for SILENT_MS (a server or proxy gone quiet) is dropped and opened
+// again.
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { API_BASE, getAuthToken } from './api-client';
@@ -26,6 +31,37 @@ let controller: AbortController | null = null;
 
 class Fatal extends Error {}
 
+/** Two and a half heartbeats (20 s each) without a byte: the stream is dead, whatever TCP says. */
+export const SILENT_MS = 50_000;
+let lastHeard = 0;
+let watchdog: ReturnType<typeof setInterval> | null = null;
+
+/** The browser's fetch, noting when each chunk of the stream (events and heartbeats alike) arrives. */
+async function watchedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  lastHeard = Date.now();
+  if (!response.body) return response;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        lastHeard = Date.now();
+        out.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function watchSilence() {
+  if (watchdog) return;
+  watchdog = setInterval(() => {
+    if (!controller || status !== 'live' || Date.now() - lastHeard < SILENT_MS) return;
+    setStatus('down');
+    controller.abort();
+    connect();
+  }, 5_000);
+}
+
 function setStatus(next: StreamStatus) {
   if (status === next) return;
   status = next;
@@ -42,6 +78,7 @@ function connect() {
   setStatus('connecting');
   void fetchEventSource(`${API_BASE}/admin/event/stream`, {
     signal: controller.signal,
+    fetch: watchedFetch,
     openWhenHidden: true,
     headers: { Authorization: `Bearer ${getAuthToken() ?? ''}`, Accept: EventStreamContentType },
     async onopen(response) {
@@ -60,7 +97,13 @@ function connect() {
       // then whenever it drops or returns. Up again means events may have been missed.
       if (message.event === 'live') {
         try {
-          if ((JSON.parse(message.data) as { live?: unknown }).live === true) dispatch({ type: 'open' });
+          if ((JSON.parse(message.data) as { live?: unknown }).live === true) {
+            setStatus('live');
+            dispatch({ type: 'open' });
+          } else {
+            // Connected, but the server hears nothing from its database: events are not coming.
+            setStatus('down');
+          }
         } catch {
           // Ignored, as below.
         }
@@ -99,12 +142,15 @@ function subscribe(handler: Handler): () => void {
   handlers.add(handler);
   if (!controller) {
     connect();
+    watchSilence();
     window.addEventListener('online', reconnectNow);
   }
   return () => {
     handlers.delete(handler);
     if (handlers.size === 0) {
       window.removeEventListener('online', reconnectNow);
+      if (watchdog) clearInterval(watchdog);
+      watchdog = null;
       controller?.abort();
       controller = null;
       setStatus('connecting');

@@ -7,7 +7,10 @@
 //
 // A stream lives no longer than the right to read it: before events are written (one check
 // for a burst) and at each heartbeat the session is looked up again, and a signed-out,
-// deactivated or demoted account's stream ends without them. An account holds at most
+// deactivated or demoted account's stream ends without them. A lookup the database cannot
+// answer (a restart, a failover) decides nothing: the stream goes on as it was allowed a
+// moment ago, says `live: false` as its feed drops, and is checked again at the next
+// heartbeat. The heartbeat itself never waits on the database. An account holds at most
 // MAX_STREAMS_PER_ACCOUNT streams on an instance. A client that reads slower than events come
 // gets no unbounded buffer on the server: see the backpressure note in stream() below.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +31,8 @@ export const STALL_MS = 30_000;
  * about 150 KB), and with the socket's high-water mark what a stream can hold at most.
  */
 export const MAX_BATCH_BYTES = 256 * 1024;
+/** How long a session lookup may take before the stream stops waiting for it (and keeps going). */
+export const CHECK_TIMEOUT_MS = 5_000;
 
 interface Frame {
   frame: string;
@@ -41,6 +46,7 @@ interface StreamOptions {
   db: Db;
   heartbeatMs?: number;
   stallMs?: number;
+  checkTimeoutMs?: number;
 }
 
 export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOptions) {
@@ -80,6 +86,7 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
         db: opts.db,
         heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
         stallMs: opts.stallMs ?? STALL_MS,
+        checkTimeoutMs: opts.checkTimeoutMs ?? CHECK_TIMEOUT_MS,
       });
     },
   });
@@ -89,7 +96,14 @@ function stream(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  ctx: { open: Set<() => void>; release: () => void; db: Db; heartbeatMs: number; stallMs: number },
+  ctx: {
+    open: Set<() => void>;
+    release: () => void;
+    db: Db;
+    heartbeatMs: number;
+    stallMs: number;
+    checkTimeoutMs: number;
+  },
 ) {
   // The token the access hook accepted, read as it read it.
   const token = bearerToken(request);
@@ -157,7 +171,22 @@ function stream(
   let waiting: Frame[] = [];
   let waitingBytes = 0;
   let checking = false;
-  const stillAllowed = async () => (await checkAccess(ctx.db, token, ACCESS).catch(() => null))?.ok === true;
+  // 'unknown' when the database could not say (an error, or no answer in CHECK_TIMEOUT_MS).
+  const stillAllowed = (): Promise<'yes' | 'no' | 'unknown'> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('unknown'), ctx.checkTimeoutMs);
+      timer.unref();
+      checkAccess(ctx.db, token, ACCESS).then(
+        (verdict) => {
+          clearTimeout(timer);
+          resolve(verdict.ok ? 'yes' : 'no');
+        },
+        () => {
+          clearTimeout(timer);
+          resolve('unknown');
+        },
+      );
+    });
   const deliver = (frame: string | null, isEvent = true) => {
     if (ended) return;
     if (frame !== null) {
@@ -173,7 +202,7 @@ function stream(
     checking = true;
     void stillAllowed().then((allowed) => {
       checking = false;
-      if (!allowed) return end();
+      if (allowed === 'no') return end();
       const frames = waiting;
       waiting = [];
       waitingBytes = 0;
@@ -184,9 +213,13 @@ function stream(
   };
 
   const unsubscribe = app.eventBus.subscribe((event) => deliver(event.frame));
-  // Checks the session even while the stream is congested: a stalled stream of an ended
-  // session ends at the next heartbeat.
-  const heartbeat = setInterval(() => deliver(': heartbeat\n\n', false), ctx.heartbeatMs);
+  // Written at once, whatever the database does (a lookup that hangs must not silence the
+  // stream); then the session is checked, even while the stream is congested: a stalled
+  // stream of an ended session ends at the next heartbeat.
+  const heartbeat = setInterval(() => {
+    send([{ frame: ': heartbeat\n\n', isEvent: false }]);
+    deliver(null);
+  }, ctx.heartbeatMs);
   heartbeat.unref();
 
   const end = () => {
