@@ -73,6 +73,14 @@ export async function countHit(db: Db, key: string, timeWindow: number): Promise
   return { current: Number(row.hits), ttl: Number(row.ttl) };
 }
 
+/** The requests `key` has counted in its window still running (0 when none runs): a look, never a hit. */
+export async function currentHits(db: Db, key: string): Promise<number> {
+  const result = (await db.execute(
+    sql`select hits from ${rateLimitHits} where key = ${key} and window_ends > now()`,
+  )) as unknown as { rows: { hits: number }[] };
+  return Number(result.rows[0]?.hits ?? 0);
+}
+
 /**
  * Marks `key` as used until `until`: true the first time, false for every later claim on
  * any instance while it lasts. A limit of one use per window, in the same table: a solved

@@ -37,3 +37,10 @@ export const challenge = z.object({
 export type Challenge = z.infer<typeof challenge>;
 
 export const challengeResponse = envelope(challenge);
+
+/**
+ * Whether this address's next registration must carry a solved challenge
+ * (GET /api/auth/registration-check): the form asks before it uploads anything, so the files
+ * go once, with the answer, rather than first to be told a check is needed.
+ */
+export const registrationCheckResponse = envelope(z.object({ challengeRequired: z.boolean() }));

@@ -1,5 +1,5 @@
 import { authResponse, registrationPayload, registrationSchema } from '@rally/shared/contracts/auth';
-import { CHALLENGE_HEADER, challengeResponse } from '@rally/shared/contracts/challenge';
+import { CHALLENGE_HEADER, challengeResponse, registrationCheckResponse } from '@rally/shared/contracts/challenge';
 import { errorEnvelope } from '@rally/shared/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +14,7 @@ import { openProofOfWork } from '../../lib/proof-of-work';
 import { clientInfo, parseBody, responses } from '../../lib/route-helpers';
 import { grantPageCookies } from '../../lib/session-cookie';
 import { loadUserRecord } from '../auth/user-record.presenter';
-import { admitRegistration, register } from './registration.service';
+import { admitRegistration, needsChallenge, register } from './registration.service';
 
 /** Nobody reads this answer: the client has gone. 499 is nginx's "client closed request". */
 class ClientGoneError extends AppError {
@@ -62,6 +62,26 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       // Each one is new: a cached challenge would be one challenge for many riders.
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: await pow.issue() };
+    },
+  });
+
+  r.get('/auth/registration-check', {
+    config: { access: 'public', rateLimit: false },
+    schema: {
+      tags: ['auth'],
+      description:
+        'Whether the next registration from this address must carry a solved challenge (past RATE_LIMIT_REGISTRATIONS in the hour). The form asks before it uploads anything, so its files are sent once. Asking counts as no registration.',
+      response: responses({ 200: registrationCheckResponse }),
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const challengeRequired =
+        config.rateLimits.enabled &&
+        (await needsChallenge(db, {
+          address: clientAddressKey(request.ip),
+          threshold: config.rateLimits.registrationsPerAddressPerHour,
+        }));
+      return { success: true as const, data: { challengeRequired } };
     },
   });
 

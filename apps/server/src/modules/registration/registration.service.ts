@@ -14,7 +14,7 @@ import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
 import { oncePerDb } from '../../lib/per-db';
 import { challengeRequired, type ProofOfWork } from '../../lib/proof-of-work';
-import { countHit } from '../../lib/rate-limit-store';
+import { countHit, currentHits } from '../../lib/rate-limit-store';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
@@ -43,6 +43,7 @@ async function precheck(db: Db, email: string, riderNumber: number) {
 
 /** The window registrations are counted in, per address, for the challenge threshold. */
 export const REGISTRATION_WINDOW_MS = 3_600_000;
+const registrationsKey = (address: string) => `registrations ${address}`;
 
 /**
  * Lets a registration in, or asks for work: the first `threshold` registrations of an
@@ -56,10 +57,19 @@ export async function admitRegistration(
   pow: ProofOfWork,
   attempt: { address: string; threshold: number; solved: string | undefined },
 ): Promise<void> {
-  const { current } = await countHit(db, `registrations ${attempt.address}`, REGISTRATION_WINDOW_MS);
+  const { current } = await countHit(db, registrationsKey(attempt.address), REGISTRATION_WINDOW_MS);
   if (current <= attempt.threshold) return;
   if (!attempt.solved) throw challengeRequired();
   await pow.redeem(attempt.solved);
+}
+
+/**
+ * Whether the address's next registration must carry a solved challenge: it would be past
+ * the threshold (admitRegistration counts it first). Asked by the form before it uploads
+ * anything, so a busy network's rider sends the files once; asking counts nothing.
+ */
+export async function needsChallenge(db: Db, attempt: { address: string; threshold: number }): Promise<boolean> {
+  return (await currentHits(db, registrationsKey(attempt.address))) + 1 > attempt.threshold;
 }
 
 export interface RegistrationResult {
