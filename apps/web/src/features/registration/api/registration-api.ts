@@ -43,9 +43,24 @@ function asksForCheck(error: unknown): boolean {
 let checkAsked = false;
 
 /**
+ * Whether the server will ask this page's next registration for a check, asked before any
+ * file is uploaded (else the files go once to be refused and again with the answer). A
+ * failed question reads as "no": the refusal still says so, at the cost of a second upload.
+ */
+async function checkNeeded(): Promise<boolean> {
+  try {
+    return (await call(client.GET('/api/auth/registration-check'))).data.challengeRequired;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sends the registration. When many riders register from one network the server asks for a
- * proof-of-work (issue 26): it is solved in the background, `onSecurityCheck` saying so
- * meanwhile, and the same form is sent again with the answer. Nothing typed is touched.
+ * proof-of-work (issue 26): asked first whether it will (so the files are sent once), it is
+ * solved in the background, `onSecurityCheck` saying so meanwhile, and the form is sent with
+ * the answer; a refusal all the same (the count moved meanwhile) solves and sends again.
+ * Nothing typed is touched.
  */
 export async function submitRegistration(
   form: FormData,
@@ -61,6 +76,7 @@ export async function submitRegistration(
       onSecurityCheck(false);
     }
   };
+  if (!checkAsked && (await checkNeeded())) checkAsked = true;
   let answer = checkAsked ? await solve() : undefined;
   for (let attempt = 0; ; attempt++) {
     try {
