@@ -10,10 +10,13 @@ export type TableHeader = string | { key: string; label: ReactNode; className: s
 // Below the sm breakpoint a stacking table becomes one card per row: the header row is
 // hidden and every cell shows its column's name (its data-label) before its content.
 // The table itself turns block too, so a long word (an email) cannot widen it past the phone.
+// The names' box is as wide as the longest ("VERIFICATION"), and they break between words
+// only: the body's overflow-wrap: anywhere once read "VERIFICATIO N".
 const STACKED =
   'max-sm:block max-sm:[&_thead]:hidden max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:px-3 max-sm:[&_tr]:py-2 ' +
   'max-sm:[&_td]:flex max-sm:[&_td]:items-center max-sm:[&_td]:gap-3 max-sm:[&_td]:px-0 max-sm:[&_td]:py-2 ' +
-  'max-sm:[&_td]:text-left max-sm:[&_td[data-label]]:before:w-24 max-sm:[&_td[data-label]]:before:shrink-0 ' +
+  'max-sm:[&_td]:text-left max-sm:[&_td[data-label]]:before:w-28 max-sm:[&_td[data-label]]:before:shrink-0 ' +
+  'max-sm:[&_td[data-label]]:before:wrap-break-word ' +
   'max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-bold ' +
   'max-sm:[&_td[data-label]]:before:uppercase max-sm:[&_td[data-label]]:before:tracking-wide ' +
   'max-sm:[&_td[data-label]]:before:text-ash max-sm:[&_td[data-label]]:before:content-[attr(data-label)]';
