@@ -6,6 +6,7 @@ import { bearer, registerRider, sessionOf, signInWithToken } from './support/api
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
+import { hold, openSosSheet } from './support/sos';
 
 test('a rider marked as abuse is told their SOS raised no alarm and to call the hotline', async ({
   page,
@@ -43,9 +44,31 @@ test('a rider marked as abuse is told their SOS raised no alarm and to call the 
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: info.outputPath('sos-muted-360.png'), fullPage: true });
 
-  // Leave nothing open behind.
-  await request.post(`/api/admin/incidents/${muted}/resolve`, {
+  // A new press says so at once, from the send's own answer: with the list's re-read held
+  // back, "Waiting for a marshal" never shows in between.
+  const resolved = await request.post(`/api/admin/incidents/${muted}/resolve`, {
     headers: bearer(admin.token),
-    data: { note: 'e2e done' },
+    data: { note: 'e2e: next call' },
   });
+  expect(resolved.ok(), await resolved.text()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByTestId('sos-open')).toBeEnabled();
+  await page.route('**/api/my/incidents', () => {});
+  await openSosSheet(page);
+  await page.getByText('Lost', { exact: true }).click();
+  await hold(page, 1_900);
+  await expect(page.getByTestId('sos-muted')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('sos-status')).toContainText('did not alert the marshals');
+  await expect(page.getByText('Waiting for a marshal')).toHaveCount(0);
+  await page.unroute('**/api/my/incidents');
+
+  // Leave nothing open behind.
+  const open = await request.get('/api/my/incidents', { headers: bearer(rider.token) });
+  for (const incident of (await open.json()).data as Array<{ id: string; status: string }>) {
+    if (incident.status === 'resolved') continue;
+    await request.post(`/api/admin/incidents/${incident.id}/resolve`, {
+      headers: bearer(admin.token),
+      data: { note: 'e2e done' },
+    });
+  }
 });

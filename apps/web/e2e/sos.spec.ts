@@ -11,6 +11,7 @@ import { bearer, registerRider, type Session, sessionOf, signInWithToken } from 
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { expect, test } from './support/fixtures';
+import { hold, openSosSheet } from './support/sos';
 
 async function verifiedRider(request: APIRequestContext, admin: Session): Promise<Session> {
   const registered = await registerRider(request);
@@ -63,11 +64,6 @@ async function incidentsOf(request: APIRequestContext, admin: Session, riderId: 
 
 const POSITION = { latitude: 7.07312, longitude: 125.61234, accuracy: 25 };
 
-async function openSosSheet(page: Page) {
-  await page.getByTestId('sos-open').click();
-  await expect(page.getByRole('dialog', { name: 'SOS: what happened?' })).toBeVisible();
-}
-
 /** The rider on /me at POSITION when the signal goes: the SOS sheet opened offline. */
 async function openSosOffline(page: Page, rider: Session) {
   const context = page.context();
@@ -80,16 +76,6 @@ async function openSosOffline(page: Page, rider: Session) {
   await expect(page.getByTestId('sos-open')).toBeEnabled();
   await context.setOffline(true);
   await openSosSheet(page);
-}
-
-/** Presses the hold button for `ms` with a real pointer. */
-async function hold(page: Page, ms: number) {
-  const box = await page.getByTestId('sos-hold').boundingBox();
-  if (!box) throw new Error('no hold button');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.waitForTimeout(ms);
-  await page.mouse.up();
 }
 
 async function staffPage(browser: Browser, staff: Session): Promise<Page> {

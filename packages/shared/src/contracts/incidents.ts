@@ -45,9 +45,14 @@ export type SosRequest = z.infer<typeof sosRequest>;
  * 201 opened an incident; 200 is a re-send of a known id, or a new press that joined the
  * rider's unresolved incident (`joined`), answered with that incident's id and status.
  */
+/** What a call of an account marked as abuse is told: kept, but nobody was alerted. */
+export const SOS_MUTED_MESSAGE =
+  'SOS saved, but it did not alert the marshals: the organisers have marked this account’s SOS calls. Call or text the event hotline.';
+
 export const sosResponse = envelope(
   z.object({
-    incident: z.object({ id: z.string(), status: incidentStatus }),
+    /** `muted`: the account's calls are marked as abuse; the call rang no alarm (call the hotline). */
+    incident: z.object({ id: z.string(), status: incidentStatus, muted: z.literal(true).optional() }),
     joined: z.boolean().optional(),
   }),
 );

@@ -11,6 +11,7 @@ import {
   myIncidentListResponse,
   resolveIncidentRequest,
   SOS_CALLS_PER_HOUR,
+  SOS_MUTED_MESSAGE,
   SOS_NEW_INCIDENTS_PER_HOUR,
   sosRequest,
   sosResponse,
@@ -60,15 +61,19 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: sosResponse, 201: sosResponse }, 409),
     },
     handler: async (request, reply) => {
-      const { incident, created, joined } = await sendSos(db, requireAuth(request), request.body, app.messenger);
+      const { incident: row, created, joined } = await sendSos(db, requireAuth(request), request.body, app.messenger);
+      // An account staff marked as abuse is told that nobody was alerted, never "help is on the way".
+      const incident = { id: row.id, status: row.status, ...(row.muted ? { muted: true as const } : {}) };
       return reply.code(created ? 201 : 200).send({
         success: true as const,
         data: joined ? { incident, joined } : { incident },
-        message: created
-          ? 'SOS received. Help is on the way.'
-          : joined
-            ? 'SOS added to your open call'
-            : 'SOS already received',
+        message: row.muted
+          ? SOS_MUTED_MESSAGE
+          : created
+            ? 'SOS received. Help is on the way.'
+            : joined
+              ? 'SOS added to your open call'
+              : 'SOS already received',
       });
     },
   });

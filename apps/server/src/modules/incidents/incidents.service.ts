@@ -458,7 +458,7 @@ export async function sendSos(
         throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
       }
       const [incident] = await tx
-        .select({ id: incidents.id, status: incidents.status })
+        .select({ id: incidents.id, status: incidents.status, muted: incidents.muted })
         .from(incidents)
         .where(eq(incidents.id, known.incidentId));
       if (!incident) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
@@ -479,7 +479,11 @@ export async function sendSos(
       .for('update');
     if (unresolved) {
       await joinIncident(tx, subject, unresolved, body);
-      return { incident: { id: unresolved.id, status: unresolved.status }, created: false, joined: true };
+      return {
+        incident: { id: unresolved.id, status: unresolved.status, muted: unresolved.muted },
+        created: false,
+        joined: true,
+      };
     }
 
     if (recent.incidentsOpened >= SOS_NEW_INCIDENTS_PER_HOUR) {
@@ -492,7 +496,7 @@ export async function sendSos(
     const created = await openIncident(tx, subject, body, { source, muted: Boolean(mark) }, messenger);
     // Staff opened an incident with this very id meanwhile: it is not this rider's call.
     if (!created) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
-    return { incident: created, created: true, joined: false };
+    return { incident: { id: created.id, status: created.status, muted: Boolean(mark) }, created: true, joined: false };
   });
 }
 

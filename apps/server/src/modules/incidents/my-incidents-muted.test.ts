@@ -2,7 +2,7 @@
 // on their phone, though their calls ring no alarm. Their own incidents now say they are
 // muted, so the phone can tell them to call the hotline instead; the mark lifted, they are not.
 import { randomUUID } from 'node:crypto';
-import type { MyIncident } from '@rally/shared/contracts/incidents';
+import { type MyIncident, SOS_MUTED_MESSAGE } from '@rally/shared/contracts/incidents';
 import { describe, expect, it } from 'vitest';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, injectAs, registerRider } from '../../test/factories';
@@ -26,12 +26,18 @@ describe.each(DB_KINDS)('a marked rider’s own incidents (%s)', (kind) => {
     expect(marked.statusCode, marked.body).toBe(200);
 
     const later = await sos(prankster, 'medical');
+    // The answer itself says so, before the list is read again: never "help is on the way".
+    expect(later.data.incident).toMatchObject({ status: 'open', muted: true });
+    expect(later.message).toBe(SOS_MUTED_MESSAGE);
     const [latest] = await mine(prankster);
     expect(latest).toMatchObject({ id: later.data.incident.id, status: 'open', muted: true });
 
     // Another rider's calls are as before.
     const genuine = await registerRider(t.app);
-    const theirs = (await sos(genuine, 'lost')).data.incident.id as string;
+    const theirSos = await sos(genuine, 'lost');
+    expect(theirSos.message).toBe('SOS received. Help is on the way.');
+    expect(theirSos.data.incident).not.toHaveProperty('muted');
+    const theirs = theirSos.data.incident.id as string;
     expect(await mine(genuine)).toEqual([expect.objectContaining({ id: theirs, muted: false })]);
 
     // The mark lifted, the waiting call rings after all: no longer muted.

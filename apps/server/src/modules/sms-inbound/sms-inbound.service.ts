@@ -238,9 +238,11 @@ async function sos(
       // Opened, for a missed SOS costs a life; marked, for the number may be forged.
       'sms',
     );
-    const text = joined
-      ? `Your SOS (${label}) was added to your open call; the race officials have it. Stay where you are if you can. ${await hotlineLine(db)}`
-      : `Help is on the way: SOS for ${label} (${INCIDENT_KIND_LABELS[command.incidentKind]}) received. Stay where you are if you can. ${await hotlineLine(db)}`;
+    const text = incident.muted
+      ? `Your SOS (${label}) was saved, but it did not alert the marshals: the organisers have marked this account's SOS calls. ${await hotlineLine(db)}`
+      : joined
+        ? `Your SOS (${label}) was added to your open call; the race officials have it. Stay where you are if you can. ${await hotlineLine(db)}`
+        : `Help is on the way: SOS for ${label} (${INCIDENT_KIND_LABELS[command.incidentKind]}) received. Stay where you are if you can. ${await hotlineLine(db)}`;
     return { outcome: 'sos', reply: { text, userId: rider.userId, incidentId: incident.id } };
   } catch (err) {
     // The hourly limits (429) and an id clash (409): the rider still needs a way to help.

@@ -41,7 +41,8 @@ export interface QueuedSos {
   createdAt: string;
   /** `pending` until the server answered; `refused` when it never will (a 4xx other than 401/403). */
   state: 'pending' | 'sent' | 'refused';
-  incident?: { id: string; status: IncidentStatus };
+  /** `muted`: the account's calls are marked as abuse, so this one rang no alarm. */
+  incident?: { id: string; status: IncidentStatus; muted?: true };
   sentAt?: string;
   error?: string;
 }

@@ -87,7 +87,10 @@ export function SosPanel({ user }: { user: UserRecord }) {
         </HydratedButton>
       </div>
       {showCall && <QueuedCallStatus call={showCall} user={user} hotline={settings.data?.hotline ?? null} />}
-      {justSent && latestCall && (
+      {justSent && latestCall?.incident?.muted && (
+        <MutedIncidentStatus incident={latestCall} user={user} hotline={settings.data?.hotline ?? null} />
+      )}
+      {justSent && latestCall && !latestCall.incident?.muted && (
         <StatusLine icon={CheckCircle2} tone="ok" testId="sos-status">
           SOS received. Waiting for a marshal to acknowledge...
         </StatusLine>
@@ -136,20 +139,29 @@ function StatusLine({
   );
 }
 
-function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: UserRecord; hotline: string | null }) {
-  const now = useNow(call.state === 'pending');
-  const waited = now - Date.parse(call.createdAt);
-  // The server held the call back (too many from this account): the hotline at once.
-  const heldBack = call.state === 'pending' && Boolean(call.error);
-  const fallback = call.state === 'refused' || heldBack || waited >= SOS_FALLBACK_AFTER_MS;
-  const number = hotline ?? NATIONAL_EMERGENCY_NUMBER;
-  const dial = number.replace(/[^\d+]/g, '');
+/** The number to dial and the text to send for a call, when the marshals cannot be reached through the app. */
+function hotlineContact(
+  hotline: string | null,
+  user: UserRecord,
+  call: { kind: MyIncident['kind']; position?: MyIncident['position'] | null },
+) {
+  const dial = (hotline ?? NATIONAL_EMERGENCY_NUMBER).replace(/[^\d+]/g, '');
   const sms = sosSmsText({
     riderNumber: user.riderNumber ?? null,
     name: fullNameOf(user),
     kind: INCIDENT_KIND_LABELS[call.kind],
     position: call.position ?? null,
   });
+  return { dial, sms };
+}
+
+function QueuedCallStatus({ call, user, hotline }: { call: QueuedSos; user: UserRecord; hotline: string | null }) {
+  const now = useNow(call.state === 'pending');
+  const waited = now - Date.parse(call.createdAt);
+  // The server held the call back (too many from this account): the hotline at once.
+  const heldBack = call.state === 'pending' && Boolean(call.error);
+  const fallback = call.state === 'refused' || heldBack || waited >= SOS_FALLBACK_AFTER_MS;
+  const { dial, sms } = hotlineContact(hotline, user, call);
   return (
     <div data-testid="sos-pending">
       <StatusLine icon={CloudUpload} tone="wait" testId="sos-status">
@@ -206,18 +218,12 @@ function MutedIncidentStatus({
   user,
   hotline,
 }: {
-  incident: MyIncident;
+  /** The incident as the server lists it, or the call just sent (whose answer said `muted`). */
+  incident: Pick<MyIncident, 'kind' | 'createdAt'> & { position?: MyIncident['position'] | null };
   user: UserRecord;
   hotline: string | null;
 }) {
-  const number = hotline ?? NATIONAL_EMERGENCY_NUMBER;
-  const dial = number.replace(/[^\d+]/g, '');
-  const sms = sosSmsText({
-    riderNumber: user.riderNumber ?? null,
-    name: fullNameOf(user),
-    kind: INCIDENT_KIND_LABELS[incident.kind],
-    position: incident.position ?? null,
-  });
+  const { dial, sms } = hotlineContact(hotline, user, incident);
   return (
     <div data-testid="sos-muted">
       <StatusLine icon={CloudUpload} tone="wait" testId="sos-status">
