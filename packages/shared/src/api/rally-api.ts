@@ -20421,6 +20421,8 @@ export interface operations {
                         data: {
                             incident: {
                                 id: string;
+                                /** @enum {boolean} */
+                                muted?: true;
                                 /** @enum {string} */
                                 status: "open" | "acknowledged" | "assigned" | "resolved";
                             };
@@ -20442,6 +20444,8 @@ export interface operations {
                         data: {
                             incident: {
                                 id: string;
+                                /** @enum {boolean} */
+                                muted?: true;
                                 /** @enum {string} */
                                 status: "open" | "acknowledged" | "assigned" | "resolved";
                             };
