@@ -8,7 +8,7 @@
 // Page navigations have their own ceiling in memory, apart from the API's (app.ts).
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { rateLimitHits } from '../db/schema/rate-limits';
 
 type Answer = (err: Error | null, result: { current: number; ttl: number }) => void;
@@ -51,26 +51,44 @@ function sweep(db: Db): void {
 }
 
 /**
+ * The one statement that counts a hit of `key` in its window of `windowMs` (opened by the first
+ * hit, a new one once it ended). The row lock of the upsert orders concurrent hits of one key
+ * on any instance, so each gets its own count and none overshoots a limit. With `max`, a hit
+ * past it is not counted and returns no row.
+ */
+async function hit(db: DbOrTx, key: string, windowMs: number, max?: number) {
+  const result = (await db.execute(sql`
+    insert into ${rateLimitHits} as h (key, hits, window_ends)
+    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      hits = case when h.window_ends <= now() then 1 else h.hits + 1 end,
+      window_ends = case when h.window_ends <= now() then excluded.window_ends else h.window_ends end
+      ${max === undefined ? sql`` : sql`where h.window_ends <= now() or h.hits < ${max}`}
+    returning hits, greatest(0, ceil(extract(epoch from (window_ends - now())) * 1000))::int as ttl`)) as unknown as {
+    rows: { hits: number; ttl: number }[];
+  };
+  return result.rows[0];
+}
+
+/**
  * Counts one hit of `key` in a window of `timeWindow` ms shared by every instance on the
  * database: the route limits below, and the registrations per address that decide when a
  * proof-of-work challenge is asked (modules/registration).
  */
 export async function countHit(db: Db, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
-  // One statement: the row lock of the upsert orders concurrent requests of one client on
-  // any instance, so each gets its own count and none overshoots the limit.
-  const result = (await db.execute(sql`
-    insert into ${rateLimitHits} as h (key, hits, window_ends)
-    values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-    on conflict (key) do update set
-      hits = case when h.window_ends <= now() then 1 else h.hits + 1 end,
-      window_ends = case when h.window_ends <= now() then excluded.window_ends else h.window_ends end
-    returning hits, greatest(0, ceil(extract(epoch from (window_ends - now())) * 1000))::int as ttl`)) as unknown as {
-    rows: { hits: number; ttl: number }[];
-  };
-  const row = result.rows[0];
+  const row = await hit(db, key, timeWindow);
   if (!row) throw new Error('rate limit count returned no row');
   sweep(db);
   return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/**
+ * Takes one of `max` uses of `key` in a window of `windowMs`: true when taken, false when the
+ * window's uses are all spent (nothing counted then). Inside a transaction, rolled back with
+ * it. The SMS line's wrong PINs and replies per number (modules/sms-inbound).
+ */
+export async function takeSlot(db: DbOrTx, key: string, max: number, windowMs: number): Promise<boolean> {
+  return (await hit(db, key, windowMs, max)) !== undefined;
 }
 
 /** The requests `key` has counted in its window still running (0 when none runs): a look, never a hit. */

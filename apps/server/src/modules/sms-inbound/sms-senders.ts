@@ -15,22 +15,7 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rateLimitHits } from '../../db/schema/rate-limits';
-
-/**
- * Takes one of `max` uses of `key` in a window of `windowMs` (opened by the first): true when
- * taken, false when the window's uses are all spent. Rolled back with the caller's transaction.
- */
-async function takeSlot(db: DbOrTx, key: string, max: number, windowMs: number): Promise<boolean> {
-  const result = (await db.execute(sql`
-    insert into ${rateLimitHits} as h (key, hits, window_ends)
-    values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-    on conflict (key) do update set
-      hits = case when h.window_ends <= now() then 1 else h.hits + 1 end,
-      window_ends = case when h.window_ends <= now() then excluded.window_ends else h.window_ends end
-      where h.window_ends <= now() or h.hits < ${max}
-    returning hits`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
-}
+import { takeSlot } from '../../lib/rate-limit-store';
 
 const pinKey = (sender: string) => `sms-pin ${sender}`;
 
