@@ -8,6 +8,8 @@ import {
   type NotificationChoices,
   type NotificationSettingsView,
   notificationKeys,
+  type PushSubscriptionJson,
+  savePushSubscription,
   updateNotificationSettings,
 } from './notifications-api';
 import { currentSubscription, PushUnavailable, pushSupport, turnPushOff, turnPushOn } from './push-browser';
@@ -45,7 +47,14 @@ export function usePushOnThisDevice() {
   useEffect(() => {
     let live = true;
     currentSubscription()
-      .then((subscription) => live && setState(subscription ? 'on' : 'off'))
+      .then(async (subscription) => {
+        // A browser subscribed before a subscription belonged to its sign-in (an install
+        // upgraded from then), or under a sign-in that has ended, hears nothing meant for the
+        // account: registered again, it is this sign-in's. The server keeps the row and its
+        // keys (the same browser's auth secret), so this changes nothing else.
+        if (subscription) await savePushSubscription(subscription.toJSON() as PushSubscriptionJson).catch(() => {});
+        if (live) setState(subscription ? 'on' : 'off');
+      })
       .catch(() => live && setState('off'));
     return () => {
       live = false;
