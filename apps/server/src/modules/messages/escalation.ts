@@ -7,16 +7,14 @@
 // test clock moves.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { incidentEscalations, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
-import { sessions } from '../../db/schema/sessions';
+import { incidentEscalations } from '../../db/schema/messages';
 import { publishEvent } from '../../lib/event-bus';
 import { toE164 } from '../../lib/phone-numbers';
 import { readEventSettings } from '../settings/settings.service';
 import type { Messenger } from './messenger';
-import { type IncidentForAlert, incidentAlertData, onCallStaffSql } from './notify';
+import { type IncidentForAlert, incidentAlertData, onCallStaffSql, pushToOnCall } from './notify';
 import { enqueueMessages, LEASE_SECONDS, wakeOutboxWorkers } from './outbox';
 import type { ScheduledJob } from './outbox-worker';
-import { liveDeviceSession } from './push.service';
 
 /** Incidents escalated in one claim; the job claims again until fewer are due. */
 const BATCH = 20;
@@ -108,7 +106,6 @@ async function escalate(db: Db, messenger: Messenger, incidentId: string, now: D
       minutes: Math.max(1, Math.round((now.getTime() - createdAt.getTime()) / 60_000)),
       round,
     };
-    const json = JSON.stringify(data);
     // Being on call is the choice: the text and the push go out whatever the SMS and push switches say.
     const staff = rowsOf<{ id: string; phone_number: string | null }>(await tx.execute(onCallStaffSql()));
     const phones = new Map<string, string | null>();
@@ -131,15 +128,7 @@ async function escalate(db: Db, messenger: Messenger, incidentId: string, now: D
         })),
       );
     }
-    if (messenger.on.has('push') && staff.length > 0) {
-      await tx.execute(sql`
-        insert into ${outboxMessages} (channel, template, user_id, address, data, incident_id)
-        select 'push'::message_channel, 'incident_escalated', staff.id, ${pushSubscriptions.id}::text, ${json}::jsonb, ${incidentId}::uuid
-        from (${onCallStaffSql()}) staff
-        join ${pushSubscriptions} on ${pushSubscriptions.userId} = staff.id
-        join ${sessions} on ${liveDeviceSession()}`);
-      await wakeOutboxWorkers(tx);
-    }
+    if (messenger.on.has('push') && staff.length > 0) await pushToOnCall(tx, 'incident_escalated', data, incidentId);
     // The next round one period on; a worker that was down long does not fire the missed rounds at once.
     const period = messenger.escalateAfterS * 1000;
     const dueAt = new Date(Math.max(new Date(row.due_at).getTime() + period, now.getTime() + period));

@@ -5,7 +5,6 @@ import type { MessageListQuery } from '@rally/shared/contracts/messages';
 import { and, desc, eq, gte, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
-import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
@@ -13,7 +12,7 @@ import { toE164 } from '../../lib/phone-numbers';
 import { visibleAccounts } from '../../lib/visibility';
 import type { Channel } from './channel';
 import { enqueueMessages, type NewMessage, pushRowSubscription, wakeOutboxWorkers } from './outbox';
-import { liveDeviceSession } from './push.service';
+import { liveDeviceIds } from './push.service';
 
 const HOUR_MS = 3_600_000;
 
@@ -183,12 +182,7 @@ export async function sendTestMessage(
     const phone = toE164(me.phoneNumber);
     addresses = phone ? [phone] : [];
   } else {
-    const subscriptions = await db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .innerJoin(sessions, liveDeviceSession())
-      .where(eq(pushSubscriptions.userId, caller.userId));
-    addresses = subscriptions.map((s) => s.id);
+    addresses = await liveDeviceIds(db, caller.userId);
   }
   if (addresses.length === 0) {
     const missing = {

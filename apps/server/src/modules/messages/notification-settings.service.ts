@@ -3,12 +3,11 @@
 
 import type { NotificationSettings } from '@rally/shared/contracts/messages';
 import { can } from '@rally/shared/permissions';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { notificationSettings, pushSubscriptions } from '../../db/schema/messages';
-import { sessions } from '../../db/schema/sessions';
+import { notificationSettings } from '../../db/schema/messages';
 import { ForbiddenError } from '../../lib/errors';
-import { liveDeviceSession } from './push.service';
+import { liveDeviceIds } from './push.service';
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   email: true,
@@ -23,17 +22,9 @@ export async function readNotificationSettings(db: DbOrTx, userId: string): Prom
 }
 
 export async function notificationSettingsView(db: DbOrTx, userId: string, role: string) {
-  const [settings, [devices]] = await Promise.all([
-    readNotificationSettings(db, userId),
-    // The browsers that would get a push now: signed in as the account still.
-    db
-      .select({ n: count() })
-      .from(pushSubscriptions)
-      .innerJoin(sessions, liveDeviceSession())
-      .where(eq(pushSubscriptions.userId, userId)),
-  ]);
+  const [settings, devices] = await Promise.all([readNotificationSettings(db, userId), liveDeviceIds(db, userId)]);
   const canBeOnCall = can(role, 'handle_incidents');
-  return { ...settings, onCall: canBeOnCall && settings.onCall, canBeOnCall, pushDevices: devices?.n ?? 0 };
+  return { ...settings, onCall: canBeOnCall && settings.onCall, canBeOnCall, pushDevices: devices.length };
 }
 
 export async function updateNotificationSettings(

@@ -13,7 +13,7 @@ import { toE164 } from '../../lib/phone-numbers';
 import type { Messenger } from './messenger';
 import { readNotificationSettings } from './notification-settings.service';
 import { enqueueMessages, type NewMessage, wakeOutboxWorkers } from './outbox';
-import { liveDeviceSession } from './push.service';
+import { liveDeviceIds, liveDeviceSession } from './push.service';
 
 /**
  * One account's message, by every channel that is on, that the account chose, and for which
@@ -44,12 +44,7 @@ export async function notifyUser(
   if (phone) rows.push({ ...base, channel: 'sms', address: phone });
   if (chosen.includes('push')) {
     // Only browsers still signed in as the account: a shared phone signed out hears nothing of it.
-    const subscriptions = await tx
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .innerJoin(sessions, liveDeviceSession())
-      .where(eq(pushSubscriptions.userId, userId));
-    for (const s of subscriptions) rows.push({ ...base, channel: 'push', address: s.id });
+    for (const id of await liveDeviceIds(tx, userId)) rows.push({ ...base, channel: 'push', address: id });
   }
   return (await enqueueMessages(tx, rows)).length;
 }
@@ -97,10 +92,23 @@ export function incidentAlertData(incident: IncidentForAlert): Record<string, un
  */
 export async function notifyOnCall(tx: DbOrTx, messenger: Messenger, incident: IncidentForAlert): Promise<number> {
   if (incident.muted || !messenger.on.has('push')) return 0;
-  const data = JSON.stringify(incidentAlertData(incident));
+  return pushToOnCall(tx, 'incident_opened', incidentAlertData(incident), incident.id);
+}
+
+/**
+ * Queues `template` for every browser of every on-call staff member still signed in as them,
+ * and wakes the workers; answers how many. One insert … select, whatever the staff count: the
+ * new incident's alert and each escalation round.
+ */
+export async function pushToOnCall(
+  tx: DbOrTx,
+  template: Extract<MessageTemplate, 'incident_opened' | 'incident_escalated'>,
+  data: Record<string, unknown>,
+  incidentId: string,
+): Promise<number> {
   const result = await tx.execute(sql`
     insert into ${outboxMessages} (channel, template, user_id, address, data, incident_id)
-    select 'push'::message_channel, 'incident_opened', staff.id, ${pushSubscriptions.id}::text, ${data}::jsonb, ${incident.id}::uuid
+    select 'push'::message_channel, ${template}, staff.id, ${pushSubscriptions.id}::text, ${JSON.stringify(data)}::jsonb, ${incidentId}::uuid
     from (${onCallStaffSql()}) staff
     join ${pushSubscriptions} on ${pushSubscriptions.userId} = staff.id
     join ${sessions} on ${liveDeviceSession()}

@@ -96,6 +96,16 @@ export const liveDeviceSession = () =>
     gt(sessions.expiresAt, sql`now()`),
   );
 
+/** The account's browsers that would get a push now (signed in as it still): their subscription ids. */
+export async function liveDeviceIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, liveDeviceSession())
+    .where(eq(pushSubscriptions.userId, userId));
+  return rows.map((r) => r.id);
+}
+
 /** Sign-out (in its transaction): the browsers that sign-in registered stop being the account's. */
 export async function forgetSessionDevices(tx: DbOrTx, sessionId: string): Promise<void> {
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
