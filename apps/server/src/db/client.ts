@@ -20,6 +20,7 @@ import * as messages from './schema/messages';
 import * as security from './schema/security';
 import * as sessions from './schema/sessions';
 import * as social from './schema/social';
+import * as tracking from './schema/tracking';
 import * as users from './schema/users';
 import * as verifications from './schema/verifications';
 
@@ -31,6 +32,7 @@ export const schema = {
   ...files,
   ...verifications,
   ...social,
+  ...tracking,
   ...announcements,
   ...kit,
   ...security,

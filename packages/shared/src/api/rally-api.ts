@@ -6899,7 +6899,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -6911,7 +6911,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -6962,7 +6962,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         }[];
@@ -7150,7 +7150,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -7162,7 +7162,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -7213,7 +7213,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -7410,7 +7410,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -7422,7 +7422,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -7473,7 +7473,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -7648,7 +7648,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -7660,7 +7660,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -7711,7 +7711,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -7913,7 +7913,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -7925,7 +7925,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -7976,7 +7976,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -8180,7 +8180,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -8192,7 +8192,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -8243,7 +8243,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -8446,7 +8446,7 @@ export interface operations {
                                 createdAt: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                                 note: string | null;
                                 position: {
                                     accuracy: number;
@@ -8458,7 +8458,7 @@ export interface operations {
                             }[];
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             lastStation: {
                                 id: string;
                                 name: string;
@@ -8509,7 +8509,7 @@ export interface operations {
                             };
                             senderVerified: boolean;
                             /** @enum {string} */
-                            source: "rider" | "staff" | "sms";
+                            source: "rider" | "staff" | "sms" | "tracker";
                             /** @enum {string} */
                             status: "open" | "acknowledged" | "assigned" | "resolved";
                         };
@@ -19526,7 +19526,7 @@ export interface operations {
                             createdAt: string;
                             id: string;
                             /** @enum {string} */
-                            kind: "crash" | "medical" | "mechanical" | "lost" | "other";
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
                             muted: boolean;
                             note: string | null;
                             position: {

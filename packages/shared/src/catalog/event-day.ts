@@ -57,8 +57,13 @@ export const SCAN_REVIEW_DECISIONS = ['accept', 'void'] as const;
 /** A device clock further off the server's than this flags the scan. */
 export const SCAN_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
-/** What a rider in trouble says happened (POST /api/my/sos). */
-export const INCIDENT_KINDS = ['crash', 'medical', 'mechanical', 'lost', 'other'] as const;
+/** What a rider in trouble says happened (POST /api/my/sos, a text, staff taking a call). */
+export const SOS_KINDS = ['crash', 'medical', 'mechanical', 'lost', 'other'] as const;
+export type SosKind = (typeof SOS_KINDS)[number];
+/** What the tracker saw between stations (DESIGN.md §11): opened by the server, never chosen by a person. */
+export const TRACKER_INCIDENT_KINDS = ['stopped', 'off_route'] as const;
+export type TrackerIncidentKind = (typeof TRACKER_INCIDENT_KINDS)[number];
+export const INCIDENT_KINDS = [...SOS_KINDS, ...TRACKER_INCIDENT_KINDS] as const;
 export type IncidentKind = (typeof INCIDENT_KINDS)[number];
 export const INCIDENT_KIND_LABELS: Record<IncidentKind, string> = {
   crash: 'Crash',
@@ -66,12 +71,15 @@ export const INCIDENT_KIND_LABELS: Record<IncidentKind, string> = {
   mechanical: 'Mechanical',
   lost: 'Lost',
   other: 'Other',
+  stopped: 'Stopped',
+  off_route: 'Off route',
 };
 /**
  * Who opened an incident: the rider's SOS button (signed in), staff taking a call, or a
- * text from the rider's registered number, whose sender nobody can verify (DESIGN.md §10).
+ * text from the rider's registered number, whose sender nobody can verify (DESIGN.md §10), or
+ * the rider's tracker: its SOS button (`alarm=sos`) or an alert it raised (DESIGN.md §11).
  */
-export const INCIDENT_SOURCES = ['rider', 'staff', 'sms'] as const;
+export const INCIDENT_SOURCES = ['rider', 'staff', 'sms', 'tracker'] as const;
 export type IncidentSource = (typeof INCIDENT_SOURCES)[number];
 /** The sources that are the rider's own SOS (the one-unresolved-incident rule, the hourly caps). */
 export const RIDER_SOS_SOURCES = ['rider', 'sms'] as const satisfies readonly IncidentSource[];
@@ -142,5 +150,5 @@ export const BOARD_BUCKETS = ['expected', 'passed', 'missed', 'overdue', 'dnf', 
 export type BoardBucket = (typeof BOARD_BUCKETS)[number];
 /** The push channel (PostgreSQL LISTEN/NOTIFY) and its event names, sent as SSE event names. */
 export const EVENT_CHANNEL = 'rally_events';
-export const EVENT_TYPES = ['scan', 'incident', 'course'] as const;
+export const EVENT_TYPES = ['scan', 'incident', 'course', 'position'] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];

@@ -3,12 +3,20 @@
 // unresolved joins it. Event-day payloads are camelCase throughout.
 import { z } from 'zod';
 import { ROLES } from '../catalog/accounts';
-import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_SOURCES, INCIDENT_STATUSES } from '../catalog/event-day';
+import {
+  INCIDENT_KINDS,
+  INCIDENT_NOTE_MAX,
+  INCIDENT_SOURCES,
+  INCIDENT_STATUSES,
+  SOS_KINDS,
+} from '../catalog/event-day';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MESSAGE_TEMPLATES } from '../catalog/messages';
 import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '../catalog/rider-number';
 import { envelope, isoDateTime } from './common';
 
 export const incidentKind = z.enum(INCIDENT_KINDS, { message: `kind must be one of: ${INCIDENT_KINDS.join(', ')}` });
+/** What a person may say happened: the tracker's kinds are the server's to open. */
+export const sosKind = z.enum(SOS_KINDS, { message: `kind must be one of: ${SOS_KINDS.join(', ')}` });
 export const incidentStatus = z.enum(INCIDENT_STATUSES, {
   message: `status must be one of: ${INCIDENT_STATUSES.join(', ')}`,
 });
@@ -36,7 +44,7 @@ export type Position = z.infer<typeof position>;
 /** POST /api/my/sos */
 export const sosRequest = z.object({
   id: z.uuid({ message: 'id must be a UUID made on the device' }),
-  kind: incidentKind,
+  kind: sosKind,
   note: noteText('note').optional(),
   position: position.optional(),
 });
@@ -80,7 +88,7 @@ export const createIncidentRequest = z
       .min(RIDER_NUMBER_MIN, { message: `riderNumber must be between ${RIDER_NUMBER_MIN} and ${RIDER_NUMBER_MAX}` })
       .max(RIDER_NUMBER_MAX, { message: `riderNumber must be between ${RIDER_NUMBER_MIN} and ${RIDER_NUMBER_MAX}` })
       .optional(),
-    kind: incidentKind,
+    kind: sosKind,
     note: noteText('note').optional(),
     position: position.optional(),
   })

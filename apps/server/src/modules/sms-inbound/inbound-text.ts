@@ -5,16 +5,16 @@
 // auto-reply, a delivery report: no reply to it). Also the webhook's signature check.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
-  INCIDENT_KINDS,
   INCIDENT_NOTE_MAX,
-  type IncidentKind,
   SCAN_FLAG_LABELS,
   type ScanFlagReasonName,
+  SOS_KINDS,
+  type SosKind,
 } from '@rally/shared/catalog/event-day';
 import { STATION_CODE_PATTERN } from '@rally/shared/catalog/messages';
 
 export type InboundCommand =
-  | { kind: 'sos'; riderNumber: number; incidentKind: IncidentKind; note: string }
+  | { kind: 'sos'; riderNumber: number; incidentKind: SosKind; note: string }
   /** `pin`: what followed the word PIN (null when the text has none), checked against the sender's. */
   | { kind: 'scans'; stationCode: string; riderNumbers: number[]; pin: string | null }
   | { kind: 'help'; problem: string | null };
@@ -54,7 +54,7 @@ export function parseInboundText(text: string): InboundCommand {
     if (n === null) return { kind: 'help', problem: 'An SOS needs your rider number first.' };
     const words = (sos[2] ?? '').trim();
     const first = (words.split(' ')[0] ?? '').toLowerCase().replace(/[^a-z]/g, '');
-    const incidentKind = (INCIDENT_KINDS as readonly string[]).includes(first) ? (first as IncidentKind) : 'other';
+    const incidentKind = (SOS_KINDS as readonly string[]).includes(first) ? (first as SosKind) : 'other';
     return { kind: 'sos', riderNumber: n, incidentKind, note: words.slice(0, INCIDENT_NOTE_MAX).trim() };
   }
   const [head = '', ...words] = text.split(/[\s,;]+/).filter(Boolean);

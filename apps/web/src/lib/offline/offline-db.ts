@@ -2,7 +2,7 @@
 // scans, a rider's SOS calls and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
 // or an expired session while offline loses nothing. `idb` wraps IndexedDB's callbacks in
 // promises; the schema is typed once here.
-import type { IncidentKind, IncidentStatus } from '@rally/shared/catalog/event-day';
+import type { IncidentStatus, SosKind } from '@rally/shared/catalog/event-day';
 import type { Position } from '@rally/shared/contracts/incidents';
 import type { RosterRider, ScanResult } from '@rally/shared/contracts/scans';
 import type { EventSettings } from '@rally/shared/contracts/settings';
@@ -35,7 +35,7 @@ export interface QueuedScan {
 export interface QueuedSos {
   id: string;
   userId: string;
-  kind: IncidentKind;
+  kind: SosKind;
   note?: string;
   position?: Position;
   createdAt: string;

@@ -1,11 +1,6 @@
 // What happened, and the hold that sends it. The position is looked for as soon as the sheet
 // opens, so it is usually there by the time the hold completes.
-import {
-  INCIDENT_KIND_LABELS,
-  INCIDENT_KINDS,
-  INCIDENT_NOTE_MAX,
-  type IncidentKind,
-} from '@rally/shared/catalog/event-day';
+import { INCIDENT_KIND_LABELS, INCIDENT_NOTE_MAX, SOS_KINDS, type SosKind } from '@rally/shared/catalog/event-day';
 import type { Position } from '@rally/shared/contracts/incidents';
 import { Bike, CircleHelp, Compass, HeartPulse, type LucideIcon, MapPin, Siren, Wrench } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -14,7 +9,7 @@ import { coordinatesText } from '../../../lib/incident-display';
 import { currentPosition } from '../lib/geolocation';
 import { HoldToConfirmButton } from './hold-to-confirm-button';
 
-const KIND_ICONS: Record<IncidentKind, LucideIcon> = {
+const KIND_ICONS: Record<SosKind, LucideIcon> = {
   crash: Bike,
   medical: HeartPulse,
   mechanical: Wrench,
@@ -23,7 +18,7 @@ const KIND_ICONS: Record<IncidentKind, LucideIcon> = {
 };
 
 export interface SosDraft {
-  kind: IncidentKind;
+  kind: SosKind;
   note?: string;
   position?: Position;
 }
@@ -39,7 +34,7 @@ export function SosSheet({
   onClose: () => void;
   onSend: (draft: SosDraft) => void;
 }) {
-  const [kind, setKind] = useState<IncidentKind | null>(null);
+  const [kind, setKind] = useState<SosKind | null>(null);
   const [note, setNote] = useState('');
   const [locating, setLocating] = useState<Locating>({ kind: 'looking' });
   const noteId = useId();
@@ -73,7 +68,7 @@ export function SosSheet({
         <fieldset>
           <legend className="mb-2 text-sm text-ash">Choose one (optional: a hold alone sends "Other").</legend>
           <div className="grid grid-cols-2 gap-2">
-            {INCIDENT_KINDS.map((k) => {
+            {SOS_KINDS.map((k) => {
               const Icon = KIND_ICONS[k];
               const chosen = kind === k;
               return (

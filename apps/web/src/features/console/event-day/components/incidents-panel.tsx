@@ -3,7 +3,7 @@
 // incident changed (and on every reconnection), never on a timer. Every unresolved incident
 // is listed (the server never cuts them); resolved ones come a page at a time. Calls of
 // accounts marked as abuse are kept apart, below, and ring no alarm.
-import { INCIDENT_KIND_LABELS, INCIDENT_KINDS, type IncidentKind } from '@rally/shared/catalog/event-day';
+import { INCIDENT_KIND_LABELS, SOS_KINDS, type SosKind } from '@rally/shared/catalog/event-day';
 import type { AbuseMarkedAccount, Incident } from '@rally/shared/contracts/incidents';
 import { can } from '@rally/shared/permissions';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -375,7 +375,7 @@ function MarkedAccounts({
 function PhonedInForm({ onOpened }: { onOpened: () => void }) {
   const [open, setOpen] = useState(false);
   const [riderNumber, setRiderNumber] = useState('');
-  const [kind, setKind] = useState<IncidentKind>('crash');
+  const [kind, setKind] = useState<SosKind>('crash');
   const [note, setNote] = useState('');
   const numberId = useId();
   const noteId = useId();
@@ -429,7 +429,7 @@ function PhonedInForm({ onOpened }: { onOpened: () => void }) {
         label="What happened"
         value={kind}
         onChange={setKind}
-        options={INCIDENT_KINDS.map((k) => [k, INCIDENT_KIND_LABELS[k]] as const)}
+        options={SOS_KINDS.map((k) => [k, INCIDENT_KIND_LABELS[k]] as const)}
       />
       <div>
         <label htmlFor={noteId} className={labelStyles}>
