@@ -69,6 +69,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { routeTrackRoutes } from './modules/tracking/route-tracks.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { trackingBoardRoutes } from './modules/tracking/tracking-board.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { verificationRoutes } from './modules/verifications/verifications.routes';
@@ -327,6 +330,9 @@ export async function buildApp(opts: {
       await api.register(pushRoutes, { db, config });
       await api.register(followersRoutes, { db, config });
       await api.register(smsInboundRoutes, { db, config });
+      await api.register(trackingRoutes, { db, config });
+      await api.register(routeTrackRoutes, { db, config });
+      await api.register(trackingBoardRoutes, { db, config });
     },
     { prefix: '/api' },
   );

@@ -82,7 +82,7 @@ export const INCIDENT_KIND_LABELS: Record<IncidentKind, string> = {
 export const INCIDENT_SOURCES = ['rider', 'staff', 'sms', 'tracker'] as const;
 export type IncidentSource = (typeof INCIDENT_SOURCES)[number];
 /** The sources that are the rider's own SOS (the one-unresolved-incident rule, the hourly caps). */
-export const RIDER_SOS_SOURCES = ['rider', 'sms'] as const satisfies readonly IncidentSource[];
+export const RIDER_SOS_SOURCES = ['rider', 'sms', 'tracker'] as const satisfies readonly IncidentSource[];
 /** What the Event Day board says on an incident opened by a text. */
 export const SMS_SENDER_UNVERIFIED_TEXT = 'by text — sender not verified: call back';
 /** open → acknowledged (who, when) → assigned (to a staff member) → resolved (with a note). */
