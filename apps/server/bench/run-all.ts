@@ -8,7 +8,7 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages,editions   a subset (docs/benchmarks.md
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages,editions,tracking   a subset (docs/benchmarks.md
 //                                     is then not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which
 //                                     rewrite their own section in place; one-address rewrites its own whenever it runs);
 //                                     `npm run bench -- --only landing` does the same
@@ -17,6 +17,7 @@
 //   BENCH_BOARDS, BENCH_BOARD_SCANS   options of the board fan-out step (board-fanout.ts)
 //   BENCH_SOS_BOARDS, BENCH_SOS_CALLS, BENCH_SOS_INTERVAL_MS   options of the SOS step (sos-latency.ts)
 //   BENCH_EMAILS, BENCH_FOLLOWERS, BENCH_SOS_RIDERS, BENCH_ON_CALL   options of the messages step (messages.ts)
+//   BENCH_TRACKING_RIDERS, BENCH_TRACKING_FLUSH, …   options of the positions-in step (tracking-ingest.ts)
 //   BENCH_MEMORY_RIDERS, BENCH_NODE_FLAGS, …   options of the memory and start-up step (memory.ts)
 //   BENCH_REWRITE_DOC=1               rewrite docs/benchmarks.md from the last full run's figures (.tmp/)
 import { execFileSync, spawn } from 'node:child_process';
@@ -64,6 +65,7 @@ import { type BenchRun, landingRows, pageRows, printSummary, type Results, type 
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { printScannerVerdict, runScannerVerdict, type ScannerVerdictReport } from './scanner-verdict';
 import { runSosLatency, type SosLatencyResult, sosLatencyRows } from './sos-latency';
+import { runTrackingIngest, type TrackingIngestResult, trackingIngestRows } from './tracking-ingest';
 
 const FULL = process.env.BENCH_FULL === '1';
 const LAST_RUN = path.join(repoRoot, '.tmp', 'bench-last-run.json');
@@ -199,6 +201,7 @@ async function main() {
   const oneAddress: OneAddressResult[] = [];
   let messages: MessagesReport | undefined;
   let editionsReport: EditionsReport | undefined;
+  const tracking: TrackingIngestResult[] = [];
 
   const template = await PgliteTemplate.create();
   try {
@@ -269,6 +272,11 @@ async function main() {
       console.table(editionsUpgradeRows(editionsReport));
       console.table(editionsReadRows(editionsReport));
     }
+    if (wanted('tracking'))
+      await step('14. positions in: Traccar Client singles and buffer flushes', run, async () => {
+        for (const kind of run.kinds) tracking.push(await runTrackingIngest(kind as DbKind, template));
+      });
+    if (tracking.length) console.table(trackingIngestRows(tracking));
   } finally {
     template.dispose();
   }

@@ -64,12 +64,13 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
+import { routeTrackRoutes } from './modules/route-lines/route-lines.routes';
 import { scanRoutes } from './modules/scans/scans.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
-import { routeTrackRoutes } from './modules/tracking/route-tracks.routes';
+import { positionsRetentionJob } from './modules/tracking/positions-retention';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingBoardRoutes } from './modules/tracking/tracking-board.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -291,7 +292,11 @@ export async function buildApp(opts: {
   const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
   await app.register(clockPlugin);
   await app.register(eventBusPlugin, { database });
-  await app.register(messagesPlugin, { config, database });
+  await app.register(messagesPlugin, {
+    config,
+    database,
+    jobs: [positionsRetentionJob(database.db, config.tracking.retentionDays)],
+  });
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SOS_ESCALATE_AFTER_S } from '@rally/shared/catalog/messages';
+import { TRACKING_DEFAULTS } from '@rally/shared/catalog/tracking';
 
 export interface PaymentInstructions {
   gcash: { accountName: string; accountNumber: string };
@@ -82,6 +83,16 @@ export interface MessagesConfig {
   escalateAfterS: number;
 }
 
+/** Tracking riders between stations (DESIGN.md §11): the alerts' thresholds and how long positions are kept. */
+export interface TrackingConfig {
+  /** TRACKING_STOPPED_MIN: minutes without moving beyond the stopped radius, away from a station, before the alert. */
+  stoppedMinutes: number;
+  /** TRACKING_OFF_ROUTE_M: metres from the route line that count as off route. */
+  offRouteM: number;
+  /** TRACKING_RETENTION_DAYS: days after an edition ends that its positions are deleted. */
+  retentionDays: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -106,6 +117,7 @@ export interface Config {
   trustProxy: false | number | string[];
   fileStore: FileStoreConfig;
   messages: MessagesConfig;
+  tracking: TrackingConfig;
   /** Things the operator should fix, logged at start-up. */
   warnings: string[];
 }
@@ -263,6 +275,15 @@ export function parseMessages(env: NodeJS.ProcessEnv): MessagesConfig {
   };
 }
 
+export function parseTracking(env: NodeJS.ProcessEnv): TrackingConfig {
+  return {
+    stoppedMinutes: positiveInt(env.TRACKING_STOPPED_MIN, TRACKING_DEFAULTS.stoppedMinutes, 'TRACKING_STOPPED_MIN'),
+    offRouteM: positiveInt(env.TRACKING_OFF_ROUTE_M, TRACKING_DEFAULTS.offRouteM, 'TRACKING_OFF_ROUTE_M'),
+    // 0 is allowed: positions go the day after their edition ends.
+    retentionDays: int(env.TRACKING_RETENTION_DAYS, TRACKING_DEFAULTS.retentionDays, 'TRACKING_RETENTION_DAYS'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000, 'PORT');
   const rateLimitsOff = env.RATE_LIMITS === 'off';
@@ -319,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy,
     fileStore: parseFileStore(env),
     messages: parseMessages(env),
+    tracking: parseTracking(env),
     warnings,
   };
   return { ...base, ...overrides };

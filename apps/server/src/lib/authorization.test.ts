@@ -91,6 +91,17 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/announcements',
   'PUT /api/admin/announcements/:id',
   'DELETE /api/admin/announcements/:id',
+  // Tracking (DESIGN.md §11)
+  'GET /api/tracking/osmand',
+  'POST /api/tracking/osmand',
+  'GET /api/my/tracking',
+  'PUT /api/my/tracking',
+  'GET /api/routes',
+  'PUT /api/admin/routes/:trial/track',
+  'DELETE /api/admin/routes/:trial/track',
+  'GET /api/admin/tracking/riders',
+  'GET /api/admin/tracking/riders/:userId/track',
+  'POST /api/admin/tracking/alerts/:incidentId/dismiss',
   // Console: kit tracking and ID cards
   'GET /api/admin/kit-tracking',
   'PUT /api/admin/kit-tracking/:id',

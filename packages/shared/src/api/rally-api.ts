@@ -345,7 +345,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.
+         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `position` events (a tracked rider’s last position: userId, riderNumber, state, last, alongM) only to holders of handle_incidents; `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.
          *
          *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
          */
@@ -952,6 +952,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/routes/{trial}/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description Sets the trial’s route line in the current edition from a GPX file (multipart, one file in the field `file` or `track`), replacing any earlier one. Every track segment of every track is joined in file order (a file without a track: its routes). Refused with 400 GPX_INVALID and the reason (not GPX, broken XML, a point out of range, fewer than 2 points, more than 500,000), storing nothing. Stored simplified: to 5 m for the alerts, to 40 m for maps. A past edition is read-only.
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        put: operations["putAdminRoutesByTrialTrack"];
+        post?: never;
+        /**
+         * @description Removes the trial’s route line in the current edition: maps fall back to straight lines between the waypoints and riders are no longer measured against a line. 404 when it has none.
+         *
+         *     Needs a bearer token of a role holding the `manage_event` permission (admin, developer).
+         */
+        delete: operations["deleteAdminRoutesByTrialTrack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/scan-roster": {
         parameters: {
             query?: never;
@@ -1130,6 +1156,69 @@ export interface paths {
          *     Needs a bearer token of a role holding the `manage_id_cards` permission (admin, developer).
          */
         post: operations["postAdminStickersSheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tracking/alerts/{incidentId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Resolves a tracker’s alert (stopped, off route) with the reason as its note; a dismissed stop does not alert again until the rider moves.
+         *
+         *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
+         */
+        post: operations["postAdminTrackingAlertsByIncidentIdDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tracking/riders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Every enabled tracker of the edition: the rider’s last position, state (moving, stopped, no signal, off route, finished, DNF), distance along the route, the next station with the distance and an ETA from the recent moving speed, low battery, the open alert.
+         *
+         *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
+         */
+        get: operations["getAdminTrackingRiders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tracking/riders/{userId}/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description A rider’s positions in the edition, oldest first: those since `since`, at most the newest 2000.
+         *
+         *     Needs a bearer token of a role holding the `handle_incidents` permission (admin, marshall, developer).
+         */
+        get: operations["getAdminTrackingRidersByUserIdTrack"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1982,6 +2071,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The caller’s live tracking in the current edition: on or off, the consent given, the last position, and (only while on) the secret tracking id and Traccar Client’s setup link for the rider pass’s QR code.
+         *
+         *     Needs a bearer token of an account whose payment is verified.
+         */
+        get: operations["getMyTracking"];
+        /**
+         * @description Turns live tracking on (`consentVersion` must be the consent text’s current version, else 409 CONSENT_REQUIRED naming it) or off (the tracking id stops working at once). Turning it on again after off makes a new tracking id.
+         *
+         *     Needs a bearer token of an account whose payment is verified.
+         */
+        put: operations["putMyTracking"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/tshirt-size": {
         parameters: {
             query?: never;
@@ -2172,6 +2287,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The current edition’s route line of every trial that has one (`points`: [lat, lng] pairs simplified for drawing, within about 40 m of the uploaded track; `lengthM`: the full track’s length). A trial without an uploaded GPX is absent.
+         *
+         *     Public: no token needed.
+         */
+        get: operations["getRoutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/event": {
         parameters: {
             query?: never;
@@ -2204,6 +2340,32 @@ export interface paths {
          *     Public: no token needed.
          */
         post: operations["postSmsInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/osmand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Traccar Client’s OsmAnd protocol, all three forms: the query string (the Android app: POST with the parameters in the URL, empty body) or a form body; app 9.x’s JSON `{ location: { timestamp, coords: { latitude, longitude, accuracy, speed (m/s), heading, altitude }, battery: { level (0–1), is_charging }, extras: { alarm } }, device_id }`; app 10.x’s JSON array of form objects. Form keys: `id` (or `deviceid`), `lat`, `lon`, `timestamp` (Unix seconds, milliseconds or ISO 8601), `speed` (knots), `bearing`, `altitude`, `accuracy`, `batt` (0–100), `charge`, `alarm=sos` (opens an SOS as the rider pass’s button does). 200 when stored or already stored (an entry and a time is one position); 400 naming the problem of a malformed position (nothing of the request is stored); 404 for an unknown id, tracking turned off, or another edition’s tracker. A position older than the last is stored without moving the last position.
+         *
+         *     Public: no token needed.
+         */
+        get: operations["getTrackingOsmand"];
+        put?: never;
+        /**
+         * @description Traccar Client’s OsmAnd protocol, all three forms: the query string (the Android app: POST with the parameters in the URL, empty body) or a form body; app 9.x’s JSON `{ location: { timestamp, coords: { latitude, longitude, accuracy, speed (m/s), heading, altitude }, battery: { level (0–1), is_charging }, extras: { alarm } }, device_id }`; app 10.x’s JSON array of form objects. Form keys: `id` (or `deviceid`), `lat`, `lon`, `timestamp` (Unix seconds, milliseconds or ISO 8601), `speed` (knots), `bearing`, `altitude`, `accuracy`, `batt` (0–100), `charge`, `alarm=sos` (opens an SOS as the rider pass’s button does). 200 when stored or already stored (an entry and a time is one position); 400 naming the problem of a malformed position (nothing of the request is stored); 404 for an unknown id, tracking turned off, or another edition’s tracker. A position older than the last is stored without moving the last position.
+         *
+         *     Public: no token needed.
+         */
+        post: operations["postTrackingOsmand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11833,6 +11995,339 @@ export interface operations {
             };
         };
     };
+    putAdminRoutesByTrialTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trial: "lakambini" | "lakan" | "bagani";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The trial’s GPX file (1.0 or 1.1; tracks, or routes when it has no track). Accepted: application/gpx+xml, application/xml, text/xml, application/octet-stream (read from the file's bytes, whatever the part's Content-Type says); at most 10485760 bytes.
+                     */
+                    file?: string;
+                    /**
+                     * Format: binary
+                     * @description The trial’s GPX file (1.0 or 1.1; tracks, or routes when it has no track). Accepted: application/gpx+xml, application/xml, text/xml, application/octet-stream (read from the file's bytes, whatever the part's Content-Type says); at most 10485760 bytes.
+                     */
+                    track?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            fileName: string | null;
+                            lengthM: number;
+                            name: string;
+                            points: (number)[][];
+                            /** @enum {string} */
+                            trial: "lakambini" | "lakan" | "bagani";
+                            uploadedAt: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteAdminRoutesByTrialTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trial: "lakambini" | "lakan" | "bagani";
+            };
+            cookie?: never;
+        };
+        /** @description Takes no data: send no body, or `{}` (ignored). */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getAdminScanRoster: {
         parameters: {
             query?: {
@@ -13808,6 +14303,575 @@ export interface operations {
             };
             /** @description The body or an uploaded file is of a type this operation does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminTrackingAlertsByIncidentIdDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                incidentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            abuseMark: {
+                                markedAt: string;
+                                markedBy: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                                } | null;
+                                note: string;
+                            } | null;
+                            acknowledgedAt: string | null;
+                            acknowledgedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            assignedAt: string | null;
+                            assignedTo: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            callCount: number;
+                            contact?: {
+                                allergies: string | null;
+                                bloodType: string | null;
+                                emergencyContactName: string | null;
+                                emergencyContactNumber: string | null;
+                                firstName: string;
+                                lastName: string;
+                                medicalConditions: string | null;
+                                phoneNumber: string | null;
+                            };
+                            createdAt: string;
+                            followUps: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
+                                note: string | null;
+                                position: {
+                                    accuracy: number;
+                                    /** Format: date-time */
+                                    at: string;
+                                    lat: number;
+                                    lng: number;
+                                } | null;
+                            }[];
+                            id: string;
+                            /** @enum {string} */
+                            kind: "crash" | "medical" | "mechanical" | "lost" | "other" | "stopped" | "off_route";
+                            lastStation: {
+                                id: string;
+                                name: string;
+                                scannedAt: string;
+                            } | null;
+                            messages?: {
+                                attempts: number;
+                                /** @enum {string} */
+                                channel: "push" | "email" | "sms";
+                                createdAt: string;
+                                id: string;
+                                recipient: string;
+                                round?: number;
+                                sentAt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "sent" | "failed";
+                                /** @enum {string} */
+                                template: "registration_received" | "verified" | "rejected" | "sos_acknowledged" | "dnf_decided" | "incident_opened" | "incident_escalated" | "follow_confirm" | "follower_passage" | "follower_finish" | "follower_out" | "sms_reply" | "test_message";
+                                to: string | null;
+                            }[];
+                            muted: boolean;
+                            note: string | null;
+                            position: {
+                                accuracy: number;
+                                /** Format: date-time */
+                                at: string;
+                                lat: number;
+                                lng: number;
+                            } | null;
+                            reportedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            resolutionNote: string | null;
+                            resolvedAt: string | null;
+                            resolvedBy: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "marshall" | "officer" | "developer" | "guest" | "participant";
+                            } | null;
+                            rider: {
+                                id: string;
+                                kitName: string | null;
+                                riderNumber: number | null;
+                            };
+                            senderVerified: boolean;
+                            /** @enum {string} */
+                            source: "rider" | "staff" | "sms" | "tracker";
+                            /** @enum {string} */
+                            status: "open" | "acknowledged" | "assigned" | "resolved";
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminTrackingRiders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            alert: {
+                                /** Format: uuid */
+                                incidentId: string;
+                                /** @enum {string} */
+                                kind: "stopped" | "off_route";
+                                since: string;
+                            } | null;
+                            alongM: number | null;
+                            firstName: string;
+                            kitName: string | null;
+                            last: {
+                                accuracy: number | null;
+                                at: string;
+                                battery: number | null;
+                                charging: boolean | null;
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                            } | null;
+                            lastName: string;
+                            lowBattery: boolean;
+                            movingSpeed: number | null;
+                            nextStation: {
+                                distanceM: number;
+                                eta: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            offRouteM: number | null;
+                            riderNumber: number | null;
+                            /** @enum {string|null} */
+                            route: "lakambini" | "lakan" | "bagani" | null;
+                            /** @enum {string} */
+                            state: "moving" | "stopped" | "no_signal" | "off_route" | "finished" | "dnf";
+                            stoppedSince: string | null;
+                            /** Format: uuid */
+                            userId: string;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminTrackingRidersByUserIdTrack: {
+        parameters: {
+            query?: {
+                /** @description A past edition to read (its id): the answer is that edition’s, from its archive. Read-only. */
+                edition?: string;
+                since?: string;
+            };
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            points: {
+                                accuracy: number | null;
+                                at: string;
+                                battery: number | null;
+                                charging: boolean | null;
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                            }[];
+                            /** Format: uuid */
+                            userId: string;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20557,6 +21621,275 @@ export interface operations {
             };
         };
     };
+    getMyTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            consentedAt: string | null;
+                            consentVersion: string | null;
+                            enabled: boolean;
+                            lastPosition: {
+                                accuracy: number | null;
+                                at: string;
+                                battery: number | null;
+                                charging: boolean | null;
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                            } | null;
+                            setupUrl: string | null;
+                            trackingId: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    putMyTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    consentVersion?: string;
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            consentedAt: string | null;
+                            consentVersion: string | null;
+                            enabled: boolean;
+                            lastPosition: {
+                                accuracy: number | null;
+                                at: string;
+                                battery: number | null;
+                                charging: boolean | null;
+                                lat: number;
+                                lng: number;
+                                speed: number | null;
+                            } | null;
+                            setupUrl: string | null;
+                            trackingId: string | null;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     postMyTshirtSize: {
         parameters: {
             query?: never;
@@ -21563,6 +22896,81 @@ export interface operations {
             };
         };
     };
+    getRoutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            fileName: string | null;
+                            lengthM: number;
+                            name: string;
+                            points: (number)[][];
+                            /** @enum {string} */
+                            trial: "lakambini" | "lakan" | "bagani";
+                            uploadedAt: string;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getSettingsEvent: {
         parameters: {
             query?: never;
@@ -21702,6 +23110,456 @@ export interface operations {
             };
             /** @description No valid session: log in again */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getTrackingOsmand: {
+        parameters: {
+            query?: {
+                /** @description Metres */
+                accuracy?: string;
+                /** @description `sos`: the app’s SOS button */
+                alarm?: string;
+                /** @description Metres */
+                altitude?: string;
+                /** @description Battery, percent 0–100 */
+                batt?: string;
+                /** @description Degrees */
+                bearing?: string;
+                /** @description true or false */
+                charge?: string;
+                /** @description Same as id */
+                deviceid?: string;
+                /** @description The tracking id (the credential) */
+                id?: string;
+                /** @description Latitude, -90 to 90 */
+                lat?: string;
+                /** @description Longitude, -180 to 180 */
+                lon?: string;
+                /** @description Knots */
+                speed?: string;
+                /** @description Unix seconds, milliseconds, or ISO 8601 */
+                timestamp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Of those, how many were newer than the last position */
+                            fresh: number;
+                            sos: {
+                                created: boolean;
+                                incidentId: string;
+                            } | null;
+                            /** @description Why the alarm opened no SOS (the hourly caps); the positions are stored */
+                            sosRefused: string | null;
+                            /** @description Positions stored by this request (0 for a resend) */
+                            stored: number;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postTrackingOsmand: {
+        parameters: {
+            query?: {
+                /** @description Metres */
+                accuracy?: string;
+                /** @description `sos`: the app’s SOS button */
+                alarm?: string;
+                /** @description Metres */
+                altitude?: string;
+                /** @description Battery, percent 0–100 */
+                batt?: string;
+                /** @description Degrees */
+                bearing?: string;
+                /** @description true or false */
+                charge?: string;
+                /** @description Same as id */
+                deviceid?: string;
+                /** @description The tracking id (the credential) */
+                id?: string;
+                /** @description Latitude, -90 to 90 */
+                lat?: string;
+                /** @description Longitude, -180 to 180 */
+                lon?: string;
+                /** @description Knots */
+                speed?: string;
+                /** @description Unix seconds, milliseconds, or ISO 8601 */
+                timestamp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One of: the form’s keys (as a form, or a JSON object); app 9.x’s `{ location, device_id }`; app 10.x’s JSON array of form objects (a buffer flush). */
+        requestBody?: {
+            content: {
+                "application/json": ({
+                    device_id?: string | number | boolean;
+                    location: ({
+                        /** @description level (0–1), is_charging */
+                        battery?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description latitude, longitude, accuracy, speed (m/s), heading, altitude */
+                        coords?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description alarm: `sos` */
+                        extras?: {
+                            [key: string]: unknown;
+                        };
+                        timestamp?: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | ({
+                        /** @description level (0–1), is_charging */
+                        battery?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description latitude, longitude, accuracy, speed (m/s), heading, altitude */
+                        coords?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description alarm: `sos` */
+                        extras?: {
+                            [key: string]: unknown;
+                        };
+                        timestamp?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    /** @description Metres */
+                    accuracy?: string | number | boolean;
+                    /** @description `sos`: the app’s SOS button */
+                    alarm?: string | number | boolean;
+                    /** @description Metres */
+                    altitude?: string | number | boolean;
+                    /** @description Battery, percent 0–100 */
+                    batt?: string | number | boolean;
+                    /** @description Degrees */
+                    bearing?: string | number | boolean;
+                    /** @description true or false */
+                    charge?: string | number | boolean;
+                    /** @description Same as id */
+                    deviceid?: string | number | boolean;
+                    /** @description The tracking id (the credential) */
+                    id?: string | number | boolean;
+                    /** @description Latitude, -90 to 90 */
+                    lat?: string | number | boolean;
+                    /** @description Longitude, -180 to 180 */
+                    lon?: string | number | boolean;
+                    /** @description Knots */
+                    speed?: string | number | boolean;
+                    /** @description Unix seconds, milliseconds, or ISO 8601 */
+                    timestamp?: string | number | boolean;
+                } & {
+                    [key: string]: unknown;
+                })[] | ({
+                    /** @description Metres */
+                    accuracy?: string | number | boolean;
+                    /** @description `sos`: the app’s SOS button */
+                    alarm?: string | number | boolean;
+                    /** @description Metres */
+                    altitude?: string | number | boolean;
+                    /** @description Battery, percent 0–100 */
+                    batt?: string | number | boolean;
+                    /** @description Degrees */
+                    bearing?: string | number | boolean;
+                    /** @description true or false */
+                    charge?: string | number | boolean;
+                    /** @description Same as id */
+                    deviceid?: string | number | boolean;
+                    /** @description The tracking id (the credential) */
+                    id?: string | number | boolean;
+                    /** @description Latitude, -90 to 90 */
+                    lat?: string | number | boolean;
+                    /** @description Longitude, -180 to 180 */
+                    lon?: string | number | boolean;
+                    /** @description Knots */
+                    speed?: string | number | boolean;
+                    /** @description Unix seconds, milliseconds, or ISO 8601 */
+                    timestamp?: string | number | boolean;
+                } & {
+                    [key: string]: unknown;
+                });
+                "application/x-www-form-urlencoded": ({
+                    device_id?: string | number | boolean;
+                    location: ({
+                        /** @description level (0–1), is_charging */
+                        battery?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description latitude, longitude, accuracy, speed (m/s), heading, altitude */
+                        coords?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description alarm: `sos` */
+                        extras?: {
+                            [key: string]: unknown;
+                        };
+                        timestamp?: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | ({
+                        /** @description level (0–1), is_charging */
+                        battery?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description latitude, longitude, accuracy, speed (m/s), heading, altitude */
+                        coords?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description alarm: `sos` */
+                        extras?: {
+                            [key: string]: unknown;
+                        };
+                        timestamp?: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                }) | ({
+                    /** @description Metres */
+                    accuracy?: string | number | boolean;
+                    /** @description `sos`: the app’s SOS button */
+                    alarm?: string | number | boolean;
+                    /** @description Metres */
+                    altitude?: string | number | boolean;
+                    /** @description Battery, percent 0–100 */
+                    batt?: string | number | boolean;
+                    /** @description Degrees */
+                    bearing?: string | number | boolean;
+                    /** @description true or false */
+                    charge?: string | number | boolean;
+                    /** @description Same as id */
+                    deviceid?: string | number | boolean;
+                    /** @description The tracking id (the credential) */
+                    id?: string | number | boolean;
+                    /** @description Latitude, -90 to 90 */
+                    lat?: string | number | boolean;
+                    /** @description Longitude, -180 to 180 */
+                    lon?: string | number | boolean;
+                    /** @description Knots */
+                    speed?: string | number | boolean;
+                    /** @description Unix seconds, milliseconds, or ISO 8601 */
+                    timestamp?: string | number | boolean;
+                } & {
+                    [key: string]: unknown;
+                })[] | ({
+                    /** @description Metres */
+                    accuracy?: string | number | boolean;
+                    /** @description `sos`: the app’s SOS button */
+                    alarm?: string | number | boolean;
+                    /** @description Metres */
+                    altitude?: string | number | boolean;
+                    /** @description Battery, percent 0–100 */
+                    batt?: string | number | boolean;
+                    /** @description Degrees */
+                    bearing?: string | number | boolean;
+                    /** @description true or false */
+                    charge?: string | number | boolean;
+                    /** @description Same as id */
+                    deviceid?: string | number | boolean;
+                    /** @description The tracking id (the credential) */
+                    id?: string | number | boolean;
+                    /** @description Latitude, -90 to 90 */
+                    lat?: string | number | boolean;
+                    /** @description Longitude, -180 to 180 */
+                    lon?: string | number | boolean;
+                    /** @description Knots */
+                    speed?: string | number | boolean;
+                    /** @description Unix seconds, milliseconds, or ISO 8601 */
+                    timestamp?: string | number | boolean;
+                } & {
+                    [key: string]: unknown;
+                });
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Of those, how many were newer than the last position */
+                            fresh: number;
+                            sos: {
+                                created: boolean;
+                                incidentId: string;
+                            } | null;
+                            /** @description Why the alarm opened no SOS (the hourly caps); the positions are stored */
+                            sosRefused: string | null;
+                            /** @description Positions stored by this request (0 for a resend) */
+                            stored: number;
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -72,6 +72,10 @@ export const ACTIVITY_TYPES = [
   // Course rules and staff DNF/DNS decisions, audited.
   'course_rules_updated',
   'course_decision',
+  // Tracking: a trial's route line (GPX) uploaded or removed.
+  'route_track_updated',
+  // Tracking: a rider turned their tracker on (with the consent read) or off.
+  'tracking_consent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;

@@ -54,9 +54,11 @@ export const routeLine = z.object({
   trial: z.enum(RALLY_ROUTE_IDS),
   name: z.string(),
   lengthM: z.number(),
-  /** [lat, lng] pairs, simplified to a few metres. */
+  /** [lat, lng] pairs, simplified for drawing (within ~40 m of the uploaded track). */
   points: z.array(z.tuple([z.number(), z.number()])),
   uploadedAt: z.string(),
+  /** The uploaded file's name, as the organiser's computer called it. */
+  fileName: z.string().nullable(),
 });
 export type RouteLine = z.infer<typeof routeLine>;
 export const routesResponse = envelope(z.array(routeLine));

@@ -21,6 +21,7 @@ import {
   type RouteRules,
 } from './course-state';
 import { countsAsPassage } from './passages';
+import { applyTracking } from './tracking-overlay';
 
 const onCourse = inArray(stations.kind, [...COURSE_STATION_KINDS]);
 
@@ -149,10 +150,7 @@ export interface CourseSnapshot {
  * riders named). The one read the board, the overdue list, the timeline and the public
  * tracker build on.
  */
-export async function courseSnapshot(
-  db: DbOrTx,
-  opts: { now: Date; day?: number; riderIds?: readonly string[] },
-): Promise<CourseSnapshot> {
+export async function courseSnapshot(db: DbOrTx, opts: SnapshotOptions): Promise<CourseSnapshot> {
   const day = opts.day ?? (await currentDay(db));
   const [stationsOfDay, rulesOfRoutes, riderRows, passages, decisions] = await queries(db, [
     () => loadCourseStations(db, day),
@@ -172,14 +170,23 @@ export async function courseSnapshot(
       now: opts.now,
     }),
   );
+  // Trackers move due times (the ETA) and make a stopped rider overdue at once
+  // (tracking-overlay.ts). They say where riders are now: an earlier day is the scans' alone.
+  if (opts.tracking !== false && (opts.day === undefined || opts.day === (await currentDay(db))))
+    await applyTracking(db, { day, rules: rulesOfRoutes, states }, opts.now);
   return { day, stations: stationsOfDay, rules: rulesOfRoutes, states };
 }
 
+export interface SnapshotOptions {
+  now: Date;
+  day?: number;
+  riderIds?: readonly string[];
+  /** false: the scans alone, without what trackers say (the tracker alerts ask this). */
+  tracking?: boolean;
+}
+
 /** Every verified rider's course state on the day (default: the current day), by rider number. */
-export async function listCourseStates(
-  db: DbOrTx,
-  opts: { now: Date; day?: number; riderIds?: readonly string[] },
-): Promise<CourseState[]> {
+export async function listCourseStates(db: DbOrTx, opts: SnapshotOptions): Promise<CourseState[]> {
   return (await courseSnapshot(db, opts)).states;
 }
 

@@ -43,7 +43,15 @@ function asBeforeEditions(file: string, levels: number): string {
   let inEditions = false;
   let settingsRows = 0;
   // Tables later migrations made (empty in a seeded install of one edition).
-  const later = new Set(['edition_entries', 'edition_archive_rows', 'sms_pins', 'follow_confirm_sends', 'trackers', 'positions', 'route_tracks']);
+  const later = new Set([
+    'edition_entries',
+    'edition_archive_rows',
+    'sms_pins',
+    'follow_confirm_sends',
+    'trackers',
+    'positions',
+    'route_tracks',
+  ]);
   let inLater = false;
   for (const line of lines) {
     if (typeof line.table === 'string' && later.has(line.table)) inLater = true;

@@ -13,12 +13,16 @@
 // heartbeat. The heartbeat itself never waits on the database. An account holds at most
 // MAX_STREAMS_PER_ACCOUNT streams on an instance. A client that reads slower than events come
 // gets no unbounded buffer on the server: see the backpressure note in stream() below.
+// `position` events (a tracked rider's last position, DESIGN.md §11) reach only streams of
+// accounts that hold handle_incidents: nobody else sees a live position. The role is read
+// again at every session lookup, so a demoted account stops getting them with its next batch.
+import { can } from '@rally/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { type Access, bearerToken, checkAccess, requireAuth } from '../../lib/authorize';
 import { TooManyRequestsError } from '../../lib/errors';
-import { sseFrame } from '../../lib/event-bus';
+import { type DeliveredEvent, sseFrame } from '../../lib/event-bus';
 
 export const HEARTBEAT_MS = 20_000;
 /** A console on a phone, a laptop and a few tabs; more from one account is a leak or abuse. */
@@ -38,7 +42,12 @@ interface Frame {
   frame: string;
   /** False for a comment (the heartbeat), which carries nothing to catch up on. */
   isEvent: boolean;
+  /** A live position: written only while the account holds handle_incidents. */
+  position?: boolean;
 }
+
+/** Whether an account of this role may read live positions on its stream. */
+const seesPositions = (role: Parameters<typeof can>[0]) => can(role, 'handle_incidents');
 
 const ACCESS: Access = { permission: 'view_dashboard' };
 
@@ -64,11 +73,11 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
     schema: {
       tags: ['course'],
       description:
-        'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.',
+        'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `position` events (a tracked rider’s last position: userId, riderNumber, state, last, alongM) only to holders of handle_incidents; `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.',
       produces: ['text/event-stream'],
     },
     handler: (request, reply) => {
-      const { userId } = requireAuth(request);
+      const { userId, role } = requireAuth(request);
       const held = perAccount.get(userId) ?? 0;
       if (held >= MAX_STREAMS_PER_ACCOUNT)
         throw new TooManyRequestsError(
@@ -83,6 +92,7 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
       stream(app, request, reply, {
         open,
         release,
+        positions: seesPositions(role),
         db: opts.db,
         heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
         stallMs: opts.stallMs ?? STALL_MS,
@@ -99,6 +109,8 @@ function stream(
   ctx: {
     open: Set<() => void>;
     release: () => void;
+    /** Whether the account, as last looked up, may read live positions. */
+    positions: boolean;
     db: Db;
     heartbeatMs: number;
     stallMs: number;
@@ -171,6 +183,8 @@ function stream(
   let waiting: Frame[] = [];
   let waitingBytes = 0;
   let checking = false;
+  // Whether live positions go out on this stream: the account's role as last looked up.
+  let positions = ctx.positions;
   // 'unknown' when the database could not say (an error, or no answer in CHECK_TIMEOUT_MS).
   const stillAllowed = (): Promise<'yes' | 'no' | 'unknown'> =>
     new Promise((resolve) => {
@@ -179,6 +193,7 @@ function stream(
       checkAccess(ctx.db, token, ACCESS).then(
         (verdict) => {
           clearTimeout(timer);
+          if (verdict.ok && verdict.auth) positions = seesPositions(verdict.auth.role);
           resolve(verdict.ok ? 'yes' : 'no');
         },
         () => {
@@ -187,14 +202,14 @@ function stream(
         },
       );
     });
-  const deliver = (frame: string | null, isEvent = true) => {
+  const deliver = (frame: string | null, isEvent = true, position = false) => {
     if (ended) return;
     if (frame !== null) {
       const bytes = Buffer.byteLength(frame);
       if (congested || waitingBytes + bytes > MAX_BATCH_BYTES) {
         if (isEvent) missed = true;
       } else {
-        waiting.push({ frame, isEvent });
+        waiting.push({ frame, isEvent, position });
         waitingBytes += bytes;
       }
     }
@@ -203,7 +218,8 @@ function stream(
     void stillAllowed().then((allowed) => {
       checking = false;
       if (allowed === 'no') return end();
-      const frames = waiting;
+      // Positions only for an account that (still) handles incidents.
+      const frames = positions ? waiting : waiting.filter((f) => !f.position);
       waiting = [];
       waitingBytes = 0;
       send(frames);
@@ -212,7 +228,14 @@ function stream(
     });
   };
 
-  const unsubscribe = app.eventBus.subscribe((event) => deliver(event.frame));
+  const isPosition = (event: DeliveredEvent) => event.type === 'position';
+  // A stream that may not read positions skips them outright (no session lookup for them):
+  // a valley's buffer flush is no reason to query the database once per open console.
+  const unsubscribe = app.eventBus.subscribe((event) => {
+    const position = isPosition(event);
+    if (position && !positions) return;
+    deliver(event.frame, true, position);
+  });
   // Written at once, whatever the database does (a lookup that hangs must not silence the
   // stream); then the session is checked, even while the stream is congested: a stalled
   // stream of an ended session ends at the next heartbeat.

@@ -35,6 +35,17 @@ function positionOf(row: Pick<SosCallRow, 'lat' | 'lng' | 'accuracy' | 'position
   };
 }
 
+/** "… at 8.1234, 124.8765, …" in a tracker alert's note (tracking-alerts.ts writes it so). */
+const NOTE_COORDINATES = / at -?\d{1,2}\.\d+, -?\d{1,3}\.\d+(?=,|$)/g;
+
+/**
+ * A tracker's alert carries a live position (DESIGN.md §11): only holders of handle_incidents
+ * see it. Other staff who read the incident list (officers) get the alert without the place.
+ */
+function seesTrackerPosition(i: { source: string }, viewerRole: Role): boolean {
+  return i.source !== 'tracker' || can(viewerRole, 'handle_incidents');
+}
+
 function presentFollowUp(call: SosCallRow): IncidentFollowUp {
   return {
     id: call.id,
@@ -69,15 +80,16 @@ export function presentIncident(
   messages?: IncidentMessages,
 ): Incident {
   const i = row.incident;
+  const placed = seesTrackerPosition(i, viewerRole);
   const out: Incident = {
     id: i.id,
     kind: i.kind,
-    note: i.note,
+    note: placed ? i.note : (i.note?.replace(NOTE_COORDINATES, '') ?? null),
     status: i.status,
     source: i.source,
     // A text's sender number can be forged: staff call back before trusting it.
     senderVerified: i.source !== 'sms',
-    position: positionOf(i),
+    position: placed ? positionOf(i) : null,
     rider: { id: row.rider.id, riderNumber: row.rider.riderNumber, kitName: row.rider.kitName },
     lastStation:
       i.lastStationId && i.lastStationName && i.lastSeenAt

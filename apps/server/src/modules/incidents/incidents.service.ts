@@ -13,6 +13,8 @@ import {
   type IncidentSource,
   type IncidentStatus,
   RIDER_SOS_SOURCES,
+  TRACKER_INCIDENT_KINDS,
+  type TrackerIncidentKind,
 } from '@rally/shared/catalog/event-day';
 import {
   type CreateIncidentRequest,
@@ -26,7 +28,7 @@ import {
   type SosRequest,
 } from '@rally/shared/contracts/incidents';
 import { can, PERMISSIONS } from '@rally/shared/permissions';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
@@ -290,6 +292,15 @@ interface Subject {
 type RiderSosSource = (typeof RIDER_SOS_SOURCES)[number];
 const isRiderSos = (source: IncidentSource): source is RiderSosSource =>
   (RIDER_SOS_SOURCES as readonly string[]).includes(source);
+/**
+ * An alert the rider's tracker raised (stopped, off route): on the SOS path for staff, but no
+ * press of the rider's. It counts toward no cap and no press joins it: a rider who then
+ * presses SOS opens their own incident.
+ */
+const isTrackerAlert = (kind: IncidentKind): kind is TrackerIncidentKind =>
+  (TRACKER_INCIDENT_KINDS as readonly string[]).includes(kind);
+/** SQL: the incident is a press of the rider's, not a tracker's alert. */
+const notTrackerAlert = () => notInArray(incidents.kind, [...TRACKER_INCIDENT_KINDS]);
 
 const labelOf = (s: Subject) => s.kitName || fullName(s.firstName, s.lastName);
 
@@ -344,7 +355,9 @@ async function openIncident(
     actorName: staff?.name ?? fullName(subject.firstName, subject.lastName),
     description: staff
       ? `${staff.name} opened an incident for ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`
-      : `${muted ? 'SOS (account marked as abuse)' : 'SOS'} from ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`,
+      : isTrackerAlert(input.kind)
+        ? `Tracker alert for ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`
+        : `${muted ? 'SOS (account marked as abuse)' : 'SOS'} from ${labelOf(subject)}: ${INCIDENT_KIND_LABELS[input.kind]}`,
     details: [input.note, where].filter(Boolean).join('. ') || null,
     location: input.position ? coordinates(input.position) : (last?.name ?? null),
     metadata: {
@@ -412,6 +425,7 @@ async function recentCalls(tx: Tx, riderId: string) {
       and(
         eq(incidents.riderId, riderId),
         inArray(incidents.source, [...RIDER_SOS_SOURCES]),
+        notTrackerAlert(),
         sql`${incidents.createdAt} > ${since}`,
       ),
     );
@@ -473,7 +487,7 @@ export async function sendSos(
     const [unresolved] = await tx
       .select()
       .from(incidents)
-      .where(and(eq(incidents.riderId, subject.id), ne(incidents.status, 'resolved')))
+      .where(and(eq(incidents.riderId, subject.id), ne(incidents.status, 'resolved'), notTrackerAlert()))
       .orderBy(desc(incidents.createdAt))
       .limit(1)
       .for('update');
@@ -566,6 +580,49 @@ async function joinIncident(tx: Tx, subject: Subject, incident: typeof incidents
   });
 }
 
+/**
+ * An alert the rider's tracker raised (DESIGN.md §11: stopped, off route), opened on the SOS
+ * path: the board hears it, the on-call are pushed at once and texted each round until a
+ * person acknowledges. Called inside the ingest's transaction. While an alert of the same
+ * kind is unresolved, none opens again: `created: false` with that one. It is never muted
+ * (an abuse mark is about the rider's presses; a tracker does not prank) and never counts
+ * toward the rider's hourly SOS caps.
+ */
+export async function openTrackerAlert(
+  tx: Tx,
+  riderId: string,
+  kind: TrackerIncidentKind,
+  note: string,
+  position: Position | undefined,
+  messenger: Messenger,
+): Promise<{ id: string; status: IncidentStatus; created: boolean }> {
+  const [subject] = await tx.select(subjectColumns).from(users).where(eq(users.id, riderId)).limit(1);
+  if (!subject) throw new NotFoundError('Rider not found', 'RIDER_NOT_FOUND');
+  await lockRiderSos(tx, riderId);
+  const [open] = await tx
+    .select({ id: incidents.id, status: incidents.status })
+    .from(incidents)
+    .where(
+      and(
+        eq(incidents.riderId, riderId),
+        eq(incidents.source, 'tracker'),
+        eq(incidents.kind, kind),
+        ne(incidents.status, 'resolved'),
+      ),
+    )
+    .limit(1);
+  if (open) return { ...open, created: false };
+  const created = await openIncident(
+    tx,
+    subject,
+    { id: crypto.randomUUID(), kind, note, ...(position ? { position } : {}) },
+    { source: 'tracker', muted: false },
+    messenger,
+  );
+  if (!created) throw new Error('a fresh incident id was already taken');
+  return { ...created, created: true };
+}
+
 /** POST /api/admin/incidents: staff open one for a rider who phoned in. */
 export async function createIncidentForRider(
   db: Db,
@@ -623,90 +680,107 @@ export async function changeIncident(
   id: string,
   viewerRole: Role,
   actor: Actor,
-  change: { action: 'acknowledge' } | { action: 'assign'; userId: string } | { action: 'resolve'; note: string },
+  change: IncidentChange,
   messenger: Messenger = SILENT_MESSENGER,
 ) {
-  await db.transaction(async (tx) => {
-    const current = await incidentForChange(tx, id, viewerRole, { lock: true });
-    const { incident } = current;
-    if (incident.status === 'resolved') {
-      throw new ConflictError('This incident is already resolved', 'INCIDENT_RESOLVED');
-    }
-    const now = new Date();
-    const patch: Partial<typeof incidents.$inferInsert> = { updatedAt: now };
-    let details: string | null = null;
-    /** Who the rider hears has their call. */
-    let handler = actor.name;
-    if (change.action === 'acknowledge') {
-      if (incident.status !== 'open') {
-        const [by] = incident.acknowledgedBy
-          ? await tx
-              .select({ firstName: users.firstName, lastName: users.lastName })
-              .from(users)
-              .where(eq(users.id, incident.acknowledgedBy))
-          : [];
-        throw new ConflictError(
-          by
-            ? `Already acknowledged by ${fullName(by.firstName, by.lastName)}`
-            : 'This incident is already acknowledged',
-          'INCIDENT_ACKNOWLEDGED',
-        );
-      }
-      Object.assign(patch, { status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: now });
-    } else if (change.action === 'assign') {
-      const target = await findTarget(tx, change.userId);
-      if (
-        !target ||
-        !canSee(viewerRole, target.role) ||
-        target.status !== 'active' ||
-        !can(target.role, 'handle_incidents')
-      ) {
-        throw new BadRequestError('userId must be an active staff member who handles incidents', 'ASSIGNEE_INVALID');
-      }
-      Object.assign(patch, { status: 'assigned', assignedTo: target.id, assignedAt: now });
-      if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
-      details = `Assigned to ${fullName(target.firstName, target.lastName)}`;
-      handler = fullName(target.firstName, target.lastName);
-    } else {
-      Object.assign(patch, { status: 'resolved', resolvedBy: actor.id, resolvedAt: now, resolutionNote: change.note });
-      if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
-      details = change.note;
-    }
-    await tx.update(incidents).set(patch).where(eq(incidents.id, id));
-    const label = current.rider.kitName || fullName(current.rider.firstName, current.rider.lastName);
-    await recordActivity(tx, {
-      type: 'incident_updated',
-      priority: 'normal',
-      userId: incident.riderId,
-      userName: fullName(current.rider.firstName, current.rider.lastName),
-      actorId: actor.id,
-      actorName: actor.name,
-      description: `${actor.name} ${PAST[change.action]} the ${INCIDENT_KIND_LABELS[incident.kind].toLowerCase()} incident of ${label}`,
-      details,
-      metadata: { incidentId: id, status: patch.status },
-    });
-    // Someone has it: no more escalation rounds; the rider of an SOS hears who has it.
-    await cancelEscalation(tx, id);
-    if (change.action !== 'resolve' && isRiderSos(incident.source)) {
-      await notifyUser(
-        tx,
-        messenger,
-        incident.riderId,
-        'sos_acknowledged',
-        { incidentId: id, staffName: handler, status: patch.status },
-        { incidentId: id },
+  await db.transaction((tx) => changeIncidentIn(tx, id, viewerRole, actor, change, messenger));
+  return getIncident(db, id, viewerRole);
+}
+
+export type IncidentChange =
+  | { action: 'acknowledge' }
+  | { action: 'assign'; userId: string }
+  | { action: 'resolve'; note: string };
+
+/**
+ * `changeIncident` inside the caller's transaction (a tracker alert's dismissal also clears
+ * the tracker's state in the same one). Answers the incident as it was before the change.
+ */
+export async function changeIncidentIn(
+  tx: Tx,
+  id: string,
+  viewerRole: Role,
+  actor: Actor,
+  change: IncidentChange,
+  messenger: Messenger,
+) {
+  const current = await incidentForChange(tx, id, viewerRole, { lock: true });
+  const { incident } = current;
+  if (incident.status === 'resolved') {
+    throw new ConflictError('This incident is already resolved', 'INCIDENT_RESOLVED');
+  }
+  const now = new Date();
+  const patch: Partial<typeof incidents.$inferInsert> = { updatedAt: now };
+  let details: string | null = null;
+  /** Who the rider hears has their call. */
+  let handler = actor.name;
+  if (change.action === 'acknowledge') {
+    if (incident.status !== 'open') {
+      const [by] = incident.acknowledgedBy
+        ? await tx
+            .select({ firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(eq(users.id, incident.acknowledgedBy))
+        : [];
+      throw new ConflictError(
+        by ? `Already acknowledged by ${fullName(by.firstName, by.lastName)}` : 'This incident is already acknowledged',
+        'INCIDENT_ACKNOWLEDGED',
       );
     }
-    await publishIncident(tx, {
-      incidentId: id,
-      status: patch.status as IncidentStatus,
-      riderId: incident.riderId,
-      riderNumber: current.rider.riderNumber,
-      kitName: current.rider.kitName,
-      ...(incident.muted ? { muted: true as const } : {}),
-    });
+    Object.assign(patch, { status: 'acknowledged', acknowledgedBy: actor.id, acknowledgedAt: now });
+  } else if (change.action === 'assign') {
+    const target = await findTarget(tx, change.userId);
+    if (
+      !target ||
+      !canSee(viewerRole, target.role) ||
+      target.status !== 'active' ||
+      !can(target.role, 'handle_incidents')
+    ) {
+      throw new BadRequestError('userId must be an active staff member who handles incidents', 'ASSIGNEE_INVALID');
+    }
+    Object.assign(patch, { status: 'assigned', assignedTo: target.id, assignedAt: now });
+    if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
+    details = `Assigned to ${fullName(target.firstName, target.lastName)}`;
+    handler = fullName(target.firstName, target.lastName);
+  } else {
+    Object.assign(patch, { status: 'resolved', resolvedBy: actor.id, resolvedAt: now, resolutionNote: change.note });
+    if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
+    details = change.note;
+  }
+  await tx.update(incidents).set(patch).where(eq(incidents.id, id));
+  const label = current.rider.kitName || fullName(current.rider.firstName, current.rider.lastName);
+  await recordActivity(tx, {
+    type: 'incident_updated',
+    priority: 'normal',
+    userId: incident.riderId,
+    userName: fullName(current.rider.firstName, current.rider.lastName),
+    actorId: actor.id,
+    actorName: actor.name,
+    description: `${actor.name} ${PAST[change.action]} the ${INCIDENT_KIND_LABELS[incident.kind].toLowerCase()} incident of ${label}`,
+    details,
+    metadata: { incidentId: id, status: patch.status },
   });
-  return getIncident(db, id, viewerRole);
+  // Someone has it: no more escalation rounds; the rider of an SOS hears who has it.
+  await cancelEscalation(tx, id);
+  if (change.action !== 'resolve' && isRiderSos(incident.source) && !isTrackerAlert(incident.kind)) {
+    await notifyUser(
+      tx,
+      messenger,
+      incident.riderId,
+      'sos_acknowledged',
+      { incidentId: id, staffName: handler, status: patch.status },
+      { incidentId: id },
+    );
+  }
+  await publishIncident(tx, {
+    incidentId: id,
+    status: patch.status as IncidentStatus,
+    riderId: incident.riderId,
+    riderNumber: current.rider.riderNumber,
+    kitName: current.rider.kitName,
+    ...(incident.muted ? { muted: true as const } : {}),
+  });
+  return incident;
 }
 
 /** Staff an incident can go to: active holders of handle_incidents the viewer may see. */

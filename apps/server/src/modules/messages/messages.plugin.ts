@@ -13,7 +13,7 @@ import { smsGatewayChannel } from './channels/sms-gateway';
 import { loadVapidKeys, type VapidKeys, webPushChannel } from './channels/web-push';
 import { escalationJob, publishMessageStep } from './escalation';
 import type { Messenger } from './messenger';
-import { OutboxWorker } from './outbox-worker';
+import { OutboxWorker, type ScheduledJob } from './outbox-worker';
 import { loadUnsubscribeKey, unsubscribeUrl } from './unsubscribe';
 
 export interface MessagesRuntime extends Messenger {
@@ -29,42 +29,45 @@ declare module 'fastify' {
   }
 }
 
-export const messagesPlugin = fp(async (app: FastifyInstance, opts: { config: Config; database: Database }) => {
-  const { config, database } = opts;
-  const settings = config.messages;
-  const vapid = loadVapidKeys(settings, config.dataDir);
-  const unsubscribeKey = loadUnsubscribeKey(config.dataDir);
-  const channels = new Map<MessageChannel, Channel>();
-  for (const channel of [
-    emailChannel(settings, {
-      publicUrl: config.publicUrl,
-      unsubscribeUrl: (row) => unsubscribeUrl(unsubscribeKey, config.publicUrl, row),
-    }),
-    webPushChannel(settings, vapid, database.db),
-    smsGatewayChannel(settings),
-  ])
-    channels.set(channel.name, channel);
-  const on = new Set([...channels.values()].filter((c) => c.configured).map((c) => c.name));
-  const base = { on, publicUrl: config.publicUrl, escalateAfterS: settings.escalateAfterS };
-  const worker = settings.worker
-    ? new OutboxWorker({
-        db: database.db,
-        channels,
-        clock: app.clock,
+/** `jobs`: other modules' scheduled work run by the same worker loop (the positions' retention). */
+export const messagesPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; database: Database; jobs?: readonly ScheduledJob[] }) => {
+    const { config, database } = opts;
+    const settings = config.messages;
+    const vapid = loadVapidKeys(settings, config.dataDir);
+    const unsubscribeKey = loadUnsubscribeKey(config.dataDir);
+    const channels = new Map<MessageChannel, Channel>();
+    for (const channel of [
+      emailChannel(settings, {
         publicUrl: config.publicUrl,
-        instance: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
-        log: app.log,
-        jobs: [escalationJob(database.db, base)],
-        // An incident's message sent, failed or due again: open consoles refetch its timeline.
-        onOutcome: async (row, status) => {
-          if (row.incidentId) await publishMessageStep(database.db, row.incidentId, status);
-        },
-      })
-    : null;
-  app.decorate('messenger', { ...base, channels, vapid, unsubscribeKey, worker } satisfies MessagesRuntime);
-  app.addHook('onReady', async () => worker?.start(database));
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-    for (const channel of channels.values()) await channel.close?.();
-  });
-});
+        unsubscribeUrl: (row) => unsubscribeUrl(unsubscribeKey, config.publicUrl, row),
+      }),
+      webPushChannel(settings, vapid, database.db),
+      smsGatewayChannel(settings),
+    ])
+      channels.set(channel.name, channel);
+    const on = new Set([...channels.values()].filter((c) => c.configured).map((c) => c.name));
+    const base = { on, publicUrl: config.publicUrl, escalateAfterS: settings.escalateAfterS };
+    const worker = settings.worker
+      ? new OutboxWorker({
+          db: database.db,
+          channels,
+          clock: app.clock,
+          publicUrl: config.publicUrl,
+          instance: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+          log: app.log,
+          jobs: [escalationJob(database.db, base), ...(opts.jobs ?? [])],
+          // An incident's message sent, failed or due again: open consoles refetch its timeline.
+          onOutcome: async (row, status) => {
+            if (row.incidentId) await publishMessageStep(database.db, row.incidentId, status);
+          },
+        })
+      : null;
+    app.decorate('messenger', { ...base, channels, vapid, unsubscribeKey, worker } satisfies MessagesRuntime);
+    app.addHook('onReady', async () => worker?.start(database));
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+      for (const channel of channels.values()) await channel.close?.();
+    });
+  },
+);
