@@ -18,7 +18,7 @@ const root = resolve(webDir, '../..');
  * PostgreSQL project runs when TEST_DATABASE_URL names a server the setup may create
  * databases on, unless E2E_POSTGRES=skip.
  */
-export const EVENT_DAY_SPECS = /\/(scanner|event-day|rider-pass|board|incidents|sos|live)[^/]*\.spec\.ts$/;
+export const EVENT_DAY_SPECS = /\/(scanner|event-day|rider-pass|board|incidents|sos|live|tracking)[^/]*\.spec\.ts$/;
 const postgresAdmin = process.env.E2E_POSTGRES === 'skip' ? undefined : process.env.TEST_DATABASE_URL;
 if (postgresAdmin) process.env[SETUP_ENV.postgresAdminUrl] = postgresAdmin;
 else delete process.env[SETUP_ENV.postgresAdminUrl];

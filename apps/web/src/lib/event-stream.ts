@@ -17,7 +17,8 @@ import { API_BASE, getAuthToken } from './api-client';
 export type StreamEvent =
   | { type: 'open' }
   | {
-      type: 'scan' | 'incident' | 'course';
+      /** `position`: a tracked rider's new last position (handle_incidents only; tracking/). */
+      type: 'scan' | 'incident' | 'course' | 'position';
       data: { riderId?: string; riderNumber?: number | null; kitName?: string | null; [key: string]: unknown };
     };
 
@@ -109,7 +110,13 @@ function connect() {
         }
         return;
       }
-      if (message.event !== 'scan' && message.event !== 'incident' && message.event !== 'course') return;
+      if (
+        message.event !== 'scan' &&
+        message.event !== 'incident' &&
+        message.event !== 'course' &&
+        message.event !== 'position'
+      )
+        return;
       try {
         dispatch({ type: message.event, data: JSON.parse(message.data) });
       } catch {

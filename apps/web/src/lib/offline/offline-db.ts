@@ -1,5 +1,5 @@
 // The device's own database (offline first): the scanner's roster, its queue of
-// scans, a rider's SOS calls and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
+// scans, a rider's SOS calls, the positions the rider pass records and a few settings live in IndexedDB so that a reload, a closed tab, a phone restart
 // or an expired session while offline loses nothing. `idb` wraps IndexedDB's callbacks in
 // promises; the schema is typed once here.
 import type { IncidentStatus, SosKind } from '@rally/shared/catalog/event-day';
@@ -47,6 +47,29 @@ export interface QueuedSos {
   error?: string;
 }
 
+/**
+ * One position the rider pass recorded (position-queue.ts), kept until the server has it:
+ * sent rows are deleted at once, so the store only ever holds what waits for a signal.
+ */
+export interface QueuedPosition {
+  /** `<trackingId>|<at>`: the server keys a position by entry and time, so does the phone. */
+  id: string;
+  /** The entry's tracking id (the credential the position is sent with, not the session). */
+  trackingId: string;
+  /** When the phone took the fix (its own clock), ISO. */
+  at: string;
+  lat: number;
+  lng: number;
+  /** m/s as the Geolocation API gives it; converted to knots on the wire. */
+  speed: number | null;
+  bearing: number | null;
+  altitude: number | null;
+  accuracy: number | null;
+  /** Battery percent 0–100 and charging, where the browser tells. */
+  battery: number | null;
+  charging: boolean | null;
+}
+
 interface MetaValues {
   deviceId: string;
   rosterCursor: string;
@@ -72,6 +95,7 @@ interface OfflineSchema extends DBSchema {
   };
   meta: { key: keyof MetaValues; value: unknown };
   sos: { key: string; value: QueuedSos; indexes: { byState: string } };
+  positions: { key: string; value: QueuedPosition; indexes: { byTrackingId: string } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
@@ -80,11 +104,14 @@ const DB_NAME = 'rally-offline';
 let dbPromise: Promise<OfflineDb> | null = null;
 
 export function offlineDb(): Promise<OfflineDb> {
-  dbPromise ??= openDB<OfflineSchema>(DB_NAME, 2, {
+  dbPromise ??= openDB<OfflineSchema>(DB_NAME, 3, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) createVersion1(db);
       // Version 2: a rider's SOS queue.
       if (oldVersion < 2) db.createObjectStore('sos', { keyPath: 'id' }).createIndex('byState', 'state');
+      // Version 3: the rider pass's own positions, waiting for a signal. Earlier stores are kept as they are.
+      if (oldVersion < 3)
+        db.createObjectStore('positions', { keyPath: 'id' }).createIndex('byTrackingId', 'trackingId');
     },
     // Another tab holds an older version open: let it go rather than block this one.
     blocking() {

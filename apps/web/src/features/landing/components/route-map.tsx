@@ -1,10 +1,11 @@
 // Loaded on demand (see routes-section.tsx). Fixed, non-interactive map: the overlay
-// above it covers it in every state until the organisers reveal the route.
+// above it covers it until the organisers reveal the route by uploading its line (GPX). With
+// a line, the map draws it and frames it; without, dashed straight segments between waypoints.
 import 'leaflet/dist/leaflet.css';
 import { MAP_CENTER, MAP_TILE_URL, MAP_ZOOM, type RallyRoute, type WaypointType } from '@rally/shared/catalog/landing';
 import L from 'leaflet';
-import { useMemo } from 'react';
-import { MapContainer, Marker, Polyline, Popup, TileLayer } from 'react-leaflet';
+import { useEffect, useMemo } from 'react';
+import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
 import { waypointColor } from './waypoint-style';
 
 // Icon paths from lucide (ISC): flag, mountain, building, map-pin.
@@ -36,7 +37,18 @@ function markerIcon(type: WaypointType, color: string): L.DivIcon {
   });
 }
 
-export default function RouteMap({ route }: { route: RallyRoute }) {
+/** Frames the uploaded line (a trial's real road may sit off the island-wide view), or the default view. */
+function Framing({ line }: { line: Array<[number, number]> | undefined }) {
+  const map = useMap();
+  useEffect(() => {
+    if (line && line.length >= 2)
+      map.fitBounds(L.latLngBounds(line), { padding: [24, 24], maxZoom: 12, animate: false });
+    else map.setView(MAP_CENTER, MAP_ZOOM, { animate: false });
+  }, [map, line]);
+  return null;
+}
+
+export default function RouteMap({ route, line }: { route: RallyRoute; line?: Array<[number, number]> }) {
   const icons = useMemo(() => route.waypoints.map((w) => markerIcon(w.type, waypointColor(w.type, route))), [route]);
   return (
     <MapContainer
@@ -53,11 +65,22 @@ export default function RouteMap({ route }: { route: RallyRoute }) {
       keyboard={false}
     >
       <TileLayer url={MAP_TILE_URL} />
-      <Polyline
-        key={route.id}
-        positions={route.loop}
-        pathOptions={{ color: route.color, weight: 4, opacity: 0.8, dashArray: '10 10' }}
-      />
+      <Framing line={line} />
+      {line ? (
+        <Polyline
+          key={`${route.id}-line`}
+          positions={line}
+          // A creation option (pathOptions are styles, set later): the class marks the uploaded road.
+          className="route-line"
+          pathOptions={{ color: route.color, weight: 5, opacity: 0.95 }}
+        />
+      ) : (
+        <Polyline
+          key={route.id}
+          positions={route.loop}
+          pathOptions={{ color: route.color, weight: 4, opacity: 0.8, dashArray: '10 10' }}
+        />
+      )}
       {route.waypoints.map((waypoint, i) => (
         <Marker key={`${route.id}-${waypoint.name}`} position={waypoint.position} icon={icons[i]} keyboard={false}>
           <Popup>

@@ -5,6 +5,7 @@ import {
   type RallyRoute,
   type WaypointType,
 } from '@rally/shared/catalog/landing';
+import type { RouteLine } from '@rally/shared/contracts/tracking';
 import { Building, Flag, Lock, MapPin, Mountain } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { WAYPOINT_LABELS, waypointColor } from './waypoint-style';
@@ -20,11 +21,35 @@ const LEGEND_ICONS = { start: Flag, mountain: Mountain, major: Building, checkpo
 // compile until its class is added here.
 const MAP_HEIGHT: Record<typeof MAP_HEIGHT_PX, string> = { 500: 'h-[500px]' };
 
+type UploadedLines = Partial<Record<RallyRoute['id'], RouteLine['points']>>;
+
+/**
+ * The organisers' uploaded route lines (GET /api/routes), fetched with the map: a plain fetch,
+ * the landing page carries no API client. None (or a failed fetch) leaves the waypoint loops.
+ */
+async function fetchUploadedLines(signal: AbortSignal): Promise<UploadedLines> {
+  const res = await fetch('/api/routes', { signal, headers: { accept: 'application/json' } });
+  if (!res.ok) return {};
+  const body = (await res.json()) as { data?: RouteLine[] };
+  return Object.fromEntries((body.data ?? []).map((line) => [line.trial, line.points]));
+}
+
 export function RoutesSection() {
   const [selected, setSelected] = useState<RallyRoute['id']>(DEFAULT_ROUTE);
   const route = RALLY_ROUTES[selected];
   const panelRef = useRef<HTMLDivElement>(null);
   const [mapWanted, setMapWanted] = useState(false);
+  const [uploaded, setUploaded] = useState<UploadedLines>({});
+  const line = uploaded[selected];
+
+  useEffect(() => {
+    if (!mapWanted) return;
+    const controller = new AbortController();
+    fetchUploadedLines(controller.signal)
+      .then(setUploaded)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [mapWanted]);
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -98,11 +123,12 @@ export function RoutesSection() {
             <div className="absolute inset-0" aria-hidden="true" inert>
               {mapWanted && (
                 <Suspense fallback={null}>
-                  <RouteMap route={route} />
+                  <RouteMap route={route} line={line} />
                 </Suspense>
               )}
             </div>
-            <ClassifiedOverlay />
+            {/* A line the organisers uploaded is public (GET /api/routes): the route is revealed. */}
+            {!line && <ClassifiedOverlay />}
           </div>
           <ul
             className="flex flex-wrap gap-x-6 gap-y-2 border-t border-ink-700 px-4 py-3 text-sm"

@@ -17,6 +17,7 @@ import { FollowLink } from '../../follow/components/follow-link';
 import { fullNameOf, kitNameOf } from '../../public-profile/lib/names';
 import { riderCodeQuery } from '../api/my-profile-api';
 import { isOfflineFailure } from '../lib/offline';
+import { TrackingCard } from '../tracking/tracking-card';
 import { PassagesList } from './passages-list';
 import { TabMessage } from './tab-state';
 
@@ -124,6 +125,8 @@ export function RiderCodeTab({ user }: { user: UserRecord }) {
           Show this at kit pick-up and checkpoints. It matches the QR sticker on your bike.
         </p>
       </section>
+      {/* The pass exists once the entry is verified: so does tracking. */}
+      <TrackingCard userId={user.id} />
       <FollowLink riderId={user.id} />
       <PassagesList userId={user.id} />
     </div>

@@ -33,8 +33,10 @@ import {
 import { ControlBoard } from '../components/control-board';
 import { IncidentsPanel } from '../components/incidents-panel';
 import { ReviewQueueList } from '../components/review-queue-list';
+import { RouteTracksPanel } from '../components/route-tracks-panel';
 import { StationFormModal } from '../components/station-form-modal';
 import { type StationAction, StationsTable } from '../components/stations-table';
+import { TrackingPanel } from '../tracking/tracking-panel';
 
 const REVIEW_FILTERS: ReadonlyArray<readonly [ReviewState, string]> = [
   ['open', 'Waiting for review'],
@@ -83,8 +85,11 @@ export default function EventDayTab() {
         }
       />
       <IncidentsPanel />
+      {/* Live positions are for those who handle incidents only (DESIGN.md §11). */}
+      {can(user?.role, 'handle_incidents') && <TrackingPanel />}
       <ControlBoard canManage={canManage} />
       <StationsSection query={stations} canManage={canManage} />
+      {canManage && <RouteTracksPanel />}
       <ReviewQueueSection canReview={canManage} />
     </section>
   );
