@@ -48,6 +48,7 @@ async function lockTracker(tx: Tx, trackingId: string) {
       editionName: editions.name,
       startsOn: editions.startsOn,
       riderNumber: users.riderNumber,
+      category: users.category,
     })
     .from(trackers)
     .innerJoin(editions, and(eq(editions.id, trackers.editionId), eq(editions.current, true)))
@@ -169,7 +170,14 @@ export async function ingestPositions(
       battery: p.battery,
       charging: p.charging,
     }));
-    const judgement = await judgeTracker(tx, moved, news, deps.now, deps.messenger, deps.thresholds);
+    const before =
+      tracker.lastAt && tracker.lastLat !== null && tracker.lastLng !== null
+        ? { at: tracker.lastAt, lat: tracker.lastLat, lng: tracker.lastLng }
+        : null;
+    const judgement = await judgeTracker(tx, moved, news, deps.now, deps.messenger, deps.thresholds, {
+      category: found.category,
+      before,
+    });
     // One event per request, however many positions: the board redraws the rider once.
     const event: PositionEvent = {
       userId: tracker.userId,

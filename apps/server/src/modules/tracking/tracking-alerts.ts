@@ -49,6 +49,16 @@ export interface AlertThresholds {
   stoppedMinutes: number;
   offRouteM: number;
 }
+/**
+ * What the caller may already hold, saving a round trip each: the rider's category, and the
+ * position before the batch (the ingest's tracker row before it moved: every stored position
+ * older than the batch's fresh ones is at most that one).
+ */
+export interface JudgeContext {
+  category?: string | null;
+  before?: { at: Date; lat: number; lng: number } | null;
+}
+
 export const DEFAULT_THRESHOLDS: AlertThresholds = {
   stoppedMinutes: TRACKING_DEFAULTS.stoppedMinutes,
   offRouteM: TRACKING_DEFAULTS.offRouteM,
@@ -111,33 +121,39 @@ export async function judgeTracker(
   now: Date,
   messenger: Messenger,
   thresholds: AlertThresholds = DEFAULT_THRESHOLDS,
+  context: JudgeContext = {},
 ): Promise<Judgement> {
   const last = fresh.at(-1);
   if (!last) {
     return { state: trackStateOf(tracker, now), alongM: tracker.lastAlongM, offRouteM: tracker.lastOffRouteM };
   }
-  const [rider] = await tx
-    .select({ category: users.category })
-    .from(users)
-    .where(eq(users.id, tracker.userId))
-    .limit(1);
-  const route = routeForCategory(rider?.category);
+  const category =
+    context.category !== undefined
+      ? context.category
+      : (await tx.select({ category: users.category }).from(users).where(eq(users.id, tracker.userId)).limit(1))[0]
+          ?.category;
+  const route = routeForCategory(category);
   const line = route ? await routeLineOf(tx, tracker.editionId, route) : null;
   const usable = line && line.points.length > 0 ? line : null;
 
   // The position before the batch: the first step's speed is measured from it.
-  const [before] = await tx
-    .select({ at: positions.at, lat: positions.lat, lng: positions.lng })
-    .from(positions)
-    .where(
-      and(
-        eq(positions.editionId, tracker.editionId),
-        eq(positions.userId, tracker.userId),
-        lt(positions.at, (fresh[0] as NewPosition).at),
-      ),
-    )
-    .orderBy(desc(positions.at))
-    .limit(1);
+  const [before] =
+    context.before !== undefined
+      ? context.before
+        ? [context.before]
+        : []
+      : await tx
+          .select({ at: positions.at, lat: positions.lat, lng: positions.lng })
+          .from(positions)
+          .where(
+            and(
+              eq(positions.editionId, tracker.editionId),
+              eq(positions.userId, tracker.userId),
+              lt(positions.at, (fresh[0] as NewPosition).at),
+            ),
+          )
+          .orderBy(desc(positions.at))
+          .limit(1);
 
   const s = {
     anchorLat: tracker.anchorLat,
