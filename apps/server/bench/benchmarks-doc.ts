@@ -27,6 +27,7 @@ import {
 } from './report';
 import { type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { type SosLatencyResult, sosLatencyRows } from './sos-latency';
+import { BOARD_GOAL_MS, TRACKING_GOAL_PER_S, type TrackingIngestResult, trackingIngestRows } from './tracking-ingest';
 
 /** Why a goal missed: this run's figures plus the cause measured in the Investigation section. */
 function missNotes(run: BenchRun, res: Results): string[] {
@@ -559,5 +560,51 @@ export function editionsSection(report: EditionsReport, when: Date, commit: stri
     '',
     markdownTable(editionsReadRows(report)),
     EDITIONS_END,
+  ].join('\n');
+}
+
+export const TRACKING_START = '<!-- tracking:start -->';
+export const TRACKING_END = '<!-- tracking:end -->';
+
+/** Step 14: positions in from Traccar Client, the board's last positions, the stop alert. */
+export function trackingSection(
+  results: readonly TrackingIngestResult[],
+  when: Date,
+  commit: string,
+  load?: [number, number],
+): string {
+  const verdicts = results.map((r) => ({
+    database: DB_LABEL[r.database],
+    [`≥ ${TRACKING_GOAL_PER_S.toLocaleString('en')} positions/s (buffer flushes)`]:
+      r.flushes.perSecond >= TRACKING_GOAL_PER_S ? 'met' : 'MISSED',
+    [`board within ${BOARD_GOAL_MS / 1000} s (p95)`]:
+      r.board.missing === 0 && r.board.p95Ms <= BOARD_GOAL_MS ? 'met' : 'MISSED',
+    'stop alert within 60 s of its threshold':
+      r.alerts.raised === r.alerts.probes ? 'met (interval + p50 below)' : 'MISSED',
+    'every position stored once': r.stored === r.sent && r.failures === 0 ? 'yes' : 'NO',
+  }));
+  return [
+    TRACKING_START,
+    '## 14. Tracking: positions in, the board, the stop alert',
+    '',
+    '`apps/server/bench/tracking-ingest.ts` (`npm run bench -- --only tracking`). The real server on a fresh database,',
+    `${results[0]?.riders ?? 0} verified riders with tracking on, a marshal's console holding the event stream; every request`,
+    "is what Traccar Client sends (`apps/server/src/test/traccar-client.ts`). Singles: the Android app's POST with the",
+    'position in the query string, one position per request, 64 in flight. Flushes: a valley of riders back in',
+    "coverage, each buffer one JSON array (app 10.x) of two hours of positions, 16 in flight. Steady: the event day's",
+    'pace (every rider once a minute, 17 requests/s), each `position` event timed from its request to the board. Stop',
+    'alerts: riders on course stop 5 km from any station and send a position a minute; the alert comes with the first',
+    "position past `TRACKING_STOPPED_MIN`, so at the app's 60 s interval it is raised at most a minute after the",
+    'threshold plus the time measured here (from that request to the `incident` event on the board). Afterwards the',
+    'database is counted: every position stored exactly once.',
+    '',
+    `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${
+      load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
+    }.`,
+    '',
+    markdownTable(trackingIngestRows([...results])),
+    '',
+    markdownTable(verdicts),
+    TRACKING_END,
   ].join('\n');
 }

@@ -35,6 +35,9 @@ import {
   SOS_END,
   SOS_START,
   sosLatencySection,
+  TRACKING_END,
+  TRACKING_START,
+  trackingSection,
   writeBoardSection,
   writeLandingSection,
   writeReport,
@@ -323,6 +326,11 @@ async function main() {
     console.log(
       `\nWrote the one-address section of ${writeSectionInPlace(ONE_ADDRESS_START, ONE_ADDRESS_END, section)}`,
     );
+  }
+  if (tracking.length) {
+    // Its own section, in place, after a full run or BENCH_ONLY=tracking.
+    const section = trackingSection(tracking, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the tracking section of ${writeSectionInPlace(TRACKING_START, TRACKING_END, section)}`);
   }
   if (editionsReport) {
     // Its own section, in place, after a full run or BENCH_ONLY=editions.

@@ -9,6 +9,11 @@
 // - steady: the event day's own pace, every rider once a minute (BENCH_TRACKING_RATE, default
 //   17 requests/s), each request's `position` event timed from the request leaving to its
 //   arrival on the board (goal: within 2 s), and the request itself.
+// - stop alerts: BENCH_TRACKING_PROBES riders on course (a start scan) stop 5 km from any
+//   station and send a position a minute, one at a time as the app does; the position that
+//   reaches TRACKING_STOPPED_MIN is timed from its request to the `incident` event on the
+//   board. The alert comes with the first position past the threshold: at the app's 60 s
+//   interval at most a minute after it, plus this time.
 // Afterwards the database is counted: every position stored exactly once.
 //
 //   npx tsx apps/server/bench/tracking-ingest.ts      (PGlite, and PostgreSQL when reachable)
@@ -17,6 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { scans, stations } from '../src/db/schema/event-day';
 import { trackers } from '../src/db/schema/tracking';
 import { users } from '../src/db/schema/users';
 import { hashPassword } from '../src/lib/passwords';
@@ -45,6 +51,9 @@ const CONCURRENCY = Number(process.env.BENCH_TRACKING_CONCURRENCY ?? 64);
 const FLUSH_CONCURRENCY = Number(process.env.BENCH_TRACKING_FLUSH_CONCURRENCY ?? 16);
 const RATE = Number(process.env.BENCH_TRACKING_RATE ?? 17);
 const STEADY_SECONDS = Number(process.env.BENCH_TRACKING_STEADY_SECONDS ?? 20);
+const PROBES = Number(process.env.BENCH_TRACKING_PROBES ?? 5);
+/** The server's default TRACKING_STOPPED_MIN. */
+const STOPPED_MIN = 15;
 export const TRACKING_GOAL_PER_S = 2_000;
 export const BOARD_GOAL_MS = 2_000;
 
@@ -56,6 +65,8 @@ export interface TrackingIngestResult {
   /** At the event day's pace: each request, and its event on the board. */
   steady: { rate: number; requests: number; p50Ms: number; p95Ms: number };
   board: { events: number; missing: number; p50Ms: number; p95Ms: number };
+  /** From the request of the position that reached the threshold to the alert on the board. */
+  alerts: { probes: number; raised: number; p50Ms: number; maxMs: number };
   sent: number;
   stored: number;
   failures: number;
@@ -88,6 +99,23 @@ async function seed(database: Database) {
       })),
     );
   }
+  // The probes are out on the course: a start scan half an hour ago.
+  const [start] = await db
+    .insert(stations)
+    .values({ name: 'Flag-off', code: 'START', kind: 'start', day: 1, order: 0, lat: 8.4984, lng: 124.752 })
+    .returning({ id: stations.id });
+  const startedAt = new Date(Date.now() - 30 * 60_000);
+  await db.insert(scans).values(
+    riders.slice(0, PROBES).map((r) => ({
+      id: crypto.randomUUID(),
+      stationId: (start as { id: string }).id,
+      riderId: r.userId,
+      scannedAt: startedAt,
+      deviceId: 'bench',
+      source: 'manual' as const,
+      status: 'accepted' as const,
+    })),
+  );
   return riders;
 }
 
@@ -215,9 +243,46 @@ export async function runTrackingIngest(kind: DbKind, template: PgliteTemplate |
     await Promise.all(inFlight);
     await new Promise((r) => setTimeout(r, 2500));
     log(`${DB_LABEL[kind]}: ${steadyCount} requests at ${RATE}/s`);
+
+    // Stop alerts: each probe stops 5 km from the station and sends a position a minute (the
+    // last reaching the threshold now), one at a time; the probes one after another.
+    const alertMs: number[] = [];
+    const raised = new Map<string, number>();
+    board.onEvent((e) => {
+      if (e.event !== 'incident') return;
+      const data = JSON.parse(e.data) as { riderId?: string };
+      if (data.riderId && !raised.has(data.riderId)) raised.set(data.riderId, e.receivedAt);
+    });
+    for (const r of seeded.slice(0, PROBES)) {
+      const stopStart = Math.floor(Date.now() / 1000) * 1000 - STOPPED_MIN * 60_000;
+      let crossedAt = 0;
+      for (let m = 0; m <= STOPPED_MIN; m++) {
+        const f: Fix = {
+          at: new Date(stopStart + m * 60_000),
+          lat: 8.3 + (m % 2) * 0.0001,
+          lon: 124.9,
+          speed: 0,
+          bearing: 0,
+          altitude: 420,
+          accuracy: 8,
+          battery: 60,
+          charging: false,
+        };
+        if (m === STOPPED_MIN) crossedAt = performance.now();
+        const res = await fetch(`${server.url}${OSMAND_PATH}?${androidQuery(r.trackingId, f)}`, { method: 'POST' });
+        await res.arrayBuffer();
+        if (res.status !== 200) fail(`probe ${res.status}`);
+      }
+      const deadline = performance.now() + 5_000;
+      while (!raised.has(r.userId) && performance.now() < deadline) await new Promise((w) => setTimeout(w, 20));
+      const raisedAt = raised.get(r.userId);
+      if (raisedAt !== undefined) alertMs.push(raisedAt - crossedAt);
+    }
+    alertMs.sort((a, b) => a - b);
+    log(`${DB_LABEL[kind]}: ${alertMs.length} of ${PROBES} stop alerts raised`);
     board.close();
 
-    const sent = singles.length + flushes.length * FLUSH + steadyCount;
+    const sent = singles.length + flushes.length * FLUSH + steadyCount + PROBES * (STOPPED_MIN + 1);
     steadyMs.sort((a, b) => a - b);
     const stored = await countStored(kind, env, server);
     const boardSorted = boardMs.sort((a, b) => a - b);
@@ -250,6 +315,12 @@ export async function runTrackingIngest(kind: DbKind, template: PgliteTemplate |
         missing: steadyCount - boardSorted.length,
         p50Ms: percentile(boardSorted, 0.5),
         p95Ms: percentile(boardSorted, 0.95),
+      },
+      alerts: {
+        probes: PROBES,
+        raised: alertMs.length,
+        p50Ms: percentile(alertMs, 0.5),
+        maxMs: alertMs.at(-1) ?? Number.NaN,
       },
       sent,
       stored,
@@ -290,6 +361,8 @@ export function trackingIngestRows(results: TrackingIngestResult[]) {
     [`at ${r.steady.rate}/s: request p50 / p95 (ms)`]: `${r.steady.p50Ms.toFixed(0)} / ${r.steady.p95Ms.toFixed(0)}`,
     'board event p50 / p95 (ms)': `${r.board.p50Ms.toFixed(0)} / ${r.board.p95Ms.toFixed(0)}`,
     'board events missing': r.board.missing,
+    'stop alerts raised': `${r.alerts.raised} of ${r.alerts.probes}`,
+    'alert after threshold p50 / max (ms)': `${r.alerts.p50Ms.toFixed(0)} / ${r.alerts.maxMs.toFixed(0)}`,
     sent: r.sent,
     stored: r.stored,
     refused: r.failures,
@@ -306,6 +379,7 @@ runAsScript(import.meta.url, async (template) => {
       r.failures === 0 &&
       r.flushes.perSecond >= TRACKING_GOAL_PER_S &&
       r.board.missing === 0 &&
+      r.alerts.raised === r.alerts.probes &&
       r.board.p95Ms <= BOARD_GOAL_MS,
   );
   console.log(`BENCH_RESULT ${JSON.stringify(results)}`);
