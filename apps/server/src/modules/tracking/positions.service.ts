@@ -3,9 +3,10 @@
 // position in one INSERT (a JSON parameter, whatever the count), "last position" moved only
 // forwards, the alerts judged on what is new, and one small event for the board. A valley
 // full of riders flushing hours of buffer at once costs a statement per rider, not per point.
+import { routeForCategory } from '@rally/shared/catalog/event-day';
 import type { Position } from '@rally/shared/contracts/incidents';
 import type { PositionEvent, TrackPoint } from '@rally/shared/contracts/tracking';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { editions } from '../../db/schema/editions';
 import { positions, type TrackerRow, trackers } from '../../db/schema/tracking';
@@ -13,10 +14,11 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { AppError, NotFoundError } from '../../lib/errors';
-import { publishEvent } from '../../lib/event-bus';
+import { publishEvents, type RallyEvent } from '../../lib/event-bus';
 import { rowsOf } from '../../lib/sql-text';
 import { sendSos } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
+import { routeLineOf } from '../route-lines/route-lines.service';
 import { checkTimes, type OsmandPoint, type OsmandRequest, trackerSosId } from './osmand';
 import { type AlertThresholds, judgeTracker, type NewPosition } from './tracking-alerts';
 
@@ -40,22 +42,25 @@ const unknownTracker = () =>
 /** The edition's first day, at midnight in the Philippines (its dates are local). */
 const editionStart = (startsOn: string | null) => (startsOn ? new Date(`${startsOn}T00:00:00+08:00`) : new Date(0));
 
-/** The tracker behind an id, enabled and of the current edition, locked for this request. */
-async function lockTracker(tx: Tx, trackingId: string) {
-  const [row] = await tx
-    .select({
-      tracker: trackers,
-      editionName: editions.name,
-      startsOn: editions.startsOn,
-      riderNumber: users.riderNumber,
-      category: users.category,
-    })
-    .from(trackers)
-    .innerJoin(editions, and(eq(editions.id, trackers.editionId), eq(editions.current, true)))
-    .innerJoin(users, eq(users.id, trackers.userId))
-    .where(and(eq(trackers.trackingId, trackingId), eq(trackers.enabled, true)))
-    .for('update', { of: trackers });
-  return row ?? null;
+/** The trackers behind these ids, enabled and of the current edition, locked in one order. */
+async function lockTrackers(tx: Tx, trackingIds: readonly string[]) {
+  return (
+    tx
+      .select({
+        tracker: trackers,
+        editionName: editions.name,
+        startsOn: editions.startsOn,
+        riderNumber: users.riderNumber,
+        category: users.category,
+      })
+      .from(trackers)
+      .innerJoin(editions, and(eq(editions.id, trackers.editionId), eq(editions.current, true)))
+      .innerJoin(users, eq(users.id, trackers.userId))
+      .where(and(inArray(trackers.trackingId, [...trackingIds]), eq(trackers.enabled, true)))
+      // Two instances' batches lock their riders in the same order: neither waits on the other in a circle.
+      .orderBy(trackers.userId)
+      .for('update', { of: trackers })
+  );
 }
 
 /** A batch's points by time, one per instant (a batch may repeat one), oldest first. */
@@ -64,6 +69,16 @@ function distinctByTime(points: readonly OsmandPoint[]): OsmandPoint[] {
   for (const p of points) if (!byTime.has(p.at.getTime())) byTime.set(p.at.getTime(), p);
   return [...byTime.values()].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
+
+const newPositionOf = (p: OsmandPoint): NewPosition => ({
+  at: p.at,
+  lat: p.lat,
+  lng: p.lng,
+  speed: p.speed,
+  accuracy: p.accuracy,
+  battery: p.battery,
+  charging: p.charging,
+});
 
 export function trackPointOf(p: {
   at: Date;
@@ -85,115 +100,261 @@ export function trackPointOf(p: {
   };
 }
 
+type IngestDeps = { now: Date; messenger: Messenger; thresholds?: AlertThresholds };
+
+interface Job {
+  request: OsmandRequest;
+  points: OsmandPoint[];
+  /** The request's own clock reading and settings. */
+  deps: IngestDeps;
+  resolve(result: Omit<IngestResult, 'sos' | 'sosRefused'> & { tracker: TrackerRow }): void;
+  reject(err: unknown): void;
+}
+
+type Locked = Awaited<ReturnType<typeof lockTrackers>>[number];
+/** A batch's requests of one rider. */
+interface TrackerGroup {
+  found: Locked;
+  jobs: Job[];
+}
+
+/** Requests waiting for the next batch, per database handle; one batch at a time runs. */
+interface Queue {
+  waiting: Job[];
+  running: boolean;
+}
+const queues = new WeakMap<Db, Queue>();
+/** Requests per batch: enough to share the round trips, few enough to keep a batch short. */
+const MAX_BATCH = 200;
+
 /**
  * Stores a request's positions (all or, for a malformed one, none) and answers what it did.
  * Throws 404 for an unknown or disabled id, 400 for a time out of bounds.
+ *
+ * Group commit: Traccar Client's Android app sends one position per request, also when it
+ * empties hours of buffer, and a valley of riders coming back into coverage does it at once.
+ * Requests that arrive while a batch is being written wait for the next one, and a batch is
+ * one transaction of a fixed handful of statements (the trackers locked, every position in
+ * one INSERT, every last position moved in one UPDATE, the events in one NOTIFY) plus one
+ * statement per rider for the alerts' state. A lone request is a batch of one at once: no
+ * waiting is added. Each request keeps its own answer: an unknown id or a bad time refuses
+ * that request only.
  */
-export async function ingestPositions(
-  db: Db,
-  request: OsmandRequest,
-  deps: { now: Date; messenger: Messenger; thresholds?: AlertThresholds },
-): Promise<IngestResult> {
+export async function ingestPositions(db: Db, request: OsmandRequest, deps: IngestDeps): Promise<IngestResult> {
   const points = distinctByTime(request.points);
-  const done = await db.transaction(async (tx) => {
-    const found = await lockTracker(tx, request.trackingId);
-    if (!found) throw unknownTracker();
-    const { tracker } = found;
-    checkTimes(points, deps.now, editionStart(found.startsOn), found.editionName);
-
-    const rows = points.map((p) => ({
-      at: p.at.toISOString(),
-      lat: p.lat,
-      lng: p.lng,
-      speed: p.speed,
-      bearing: p.bearing,
-      altitude: p.altitude,
-      accuracy: p.accuracy,
-      battery: p.battery,
-      charging: p.charging,
-    }));
-    // One statement whatever the batch: the rows travel as one JSON parameter (both drivers
-    // pass it alike, and no batch nears the protocol's 65,535 parameters). A position already
-    // stored (the app's resend) is the same position: nothing happens to it. The same
-    // statement moves "last position" to the newest stored one, only if it is newer: a late
-    // buffer flush (older than the last position) is stored, never judged, and never moves
-    // it backwards.
-    const previous = tracker.lastAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-    const inserted = rowsOf<{ ms: number | string }>(
-      await tx.execute(sql`
-        with ins as (
-          insert into ${positions} (edition_id, user_id, at, lat, lng, speed, bearing, altitude, accuracy, battery, charging)
-          select ${tracker.editionId}::uuid, ${tracker.userId}::uuid, r.at, r.lat, r.lng, r.speed, r.bearing, r.altitude,
-                 r.accuracy, r.battery, r.charging
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-            at timestamptz, lat float8, lng float8, speed float8, bearing float8, altitude float8,
-            accuracy float8, battery float8, charging boolean)
-          on conflict do nothing
-          returning at, lat, lng, speed, accuracy, battery, charging
-        ), newest as (
-          select * from ins
-          where at > coalesce(${tracker.lastAt?.toISOString() ?? null}::timestamptz, '-infinity'::timestamptz)
-          order by at desc limit 1
-        ), moved as (
-          update ${trackers} t set last_lat = n.lat, last_lng = n.lng, last_at = n.at, last_speed = n.speed,
-            last_accuracy = n.accuracy, last_battery = n.battery, last_charging = n.charging,
-            updated_at = ${deps.now.toISOString()}::timestamptz
-          from newest n
-          where t.edition_id = ${tracker.editionId}::uuid and t.user_id = ${tracker.userId}::uuid
-          returning 1
-        )
-        select (extract(epoch from at) * 1000)::float8 as ms from ins`),
-    );
-    const storedAt = new Set(inserted.map((r) => Math.round(Number(r.ms))));
-    const fresh = points.filter((p) => storedAt.has(p.at.getTime()) && p.at.getTime() > previous);
-    const newest = fresh.at(-1);
-    if (!newest) return { tracker, found, stored: storedAt.size, fresh: 0 };
-
-    // The row as the statement left it, for the alerts.
-    const last = {
-      lastLat: newest.lat,
-      lastLng: newest.lng,
-      lastAt: newest.at,
-      lastSpeed: newest.speed,
-      lastAccuracy: newest.accuracy,
-      lastBattery: newest.battery,
-      lastCharging: newest.charging,
-      updatedAt: deps.now,
-    };
-    const moved: TrackerRow = { ...tracker, ...last };
-    const news: NewPosition[] = fresh.map((p) => ({
-      at: p.at,
-      lat: p.lat,
-      lng: p.lng,
-      speed: p.speed,
-      accuracy: p.accuracy,
-      battery: p.battery,
-      charging: p.charging,
-    }));
-    const before =
-      tracker.lastAt && tracker.lastLat !== null && tracker.lastLng !== null
-        ? { at: tracker.lastAt, lat: tracker.lastLat, lng: tracker.lastLng }
-        : null;
-    const judgement = await judgeTracker(tx, moved, news, deps.now, deps.messenger, deps.thresholds, {
-      category: found.category,
-      before,
-    });
-    // One event per request, however many positions: the board redraws the rider once.
-    const event: PositionEvent = {
-      userId: tracker.userId,
-      riderNumber: found.riderNumber,
-      state: judgement.state,
-      last: trackPointOf(newest),
-      alongM: judgement.alongM,
-    };
-    await publishEvent(tx, 'position', event);
-    return { tracker, found, stored: storedAt.size, fresh: fresh.length };
-  });
-
+  const done = await new Promise<Omit<IngestResult, 'sos' | 'sosRefused'> & { tracker: TrackerRow }>(
+    (resolve, reject) => {
+      let queue = queues.get(db);
+      if (!queue) {
+        queue = { waiting: [], running: false };
+        queues.set(db, queue);
+      }
+      queue.waiting.push({ request, points, deps, resolve, reject });
+      if (!queue.running) void drain(db, queue);
+    },
+  );
   const alarm = points.filter((p) => p.sos).at(-1);
   if (!alarm) return { stored: done.stored, fresh: done.fresh, sos: null, sosRefused: null };
   const sos = await trackerSos(db, done.tracker, request.trackingId, alarm, deps.messenger);
   return { stored: done.stored, fresh: done.fresh, ...sos };
+}
+
+async function drain(db: Db, queue: Queue): Promise<void> {
+  queue.running = true;
+  try {
+    while (queue.waiting.length > 0) {
+      const jobs = queue.waiting.splice(0, MAX_BATCH);
+      try {
+        await writeBatch(db, jobs);
+      } catch (err) {
+        if (jobs.length === 1) {
+          (jobs[0] as Job).reject(err);
+          continue;
+        }
+        // One request's trouble (or the database's) must not answer for the others: each
+        // is tried again alone and gets its own answer.
+        for (const job of jobs) await writeBatch(db, [job]).catch((e) => job.reject(e));
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
+}
+
+/** One transaction for the batch; resolves or rejects every job once it has committed. */
+async function writeBatch(db: Db, jobs: readonly Job[]): Promise<void> {
+  // The batch's clock is its newest request's; its settings are the same for every request.
+  const deps: IngestDeps = {
+    ...(jobs[0] as Job).deps,
+    now: new Date(Math.max(...jobs.map((j) => j.deps.now.getTime()))),
+  };
+  const answers = await db.transaction(async (tx) => {
+    const found = new Map(
+      (await lockTrackers(tx, [...new Set(jobs.map((j) => j.request.trackingId))])).map((f) => [
+        f.tracker.trackingId,
+        f,
+      ]),
+    );
+    // Each job's own verdict first: an unknown id or a time out of bounds refuses it alone.
+    const refused = new Map<Job, unknown>();
+    const trackerOf = new Map<Job, TrackerRow>();
+    const byTracker = new Map<string, TrackerGroup>();
+    for (const job of jobs) {
+      const f = found.get(job.request.trackingId);
+      if (!f) {
+        refused.set(job, unknownTracker());
+        continue;
+      }
+      try {
+        checkTimes(job.points, job.deps.now, editionStart(f.startsOn), f.editionName);
+      } catch (err) {
+        refused.set(job, err);
+        continue;
+      }
+      trackerOf.set(job, f.tracker);
+      const group = byTracker.get(f.tracker.trackingId) ?? { found: f, jobs: [] };
+      group.jobs.push(job);
+      byTracker.set(f.tracker.trackingId, group);
+    }
+    if (byTracker.size === 0)
+      return { refused, trackerOf, stored: new Map<Job, number>(), fresh: new Map<Job, number>() };
+
+    const rows = [...byTracker.values()].flatMap(({ found: f, jobs: js }) =>
+      distinctByTime(js.flatMap((j) => j.points)).map((p) => ({
+        e: f.tracker.editionId,
+        u: f.tracker.userId,
+        at: p.at.toISOString(),
+        lat: p.lat,
+        lng: p.lng,
+        speed: p.speed,
+        bearing: p.bearing,
+        altitude: p.altitude,
+        accuracy: p.accuracy,
+        battery: p.battery,
+        charging: p.charging,
+      })),
+    );
+    // One statement whatever the batch: the rows travel as one JSON parameter (both drivers
+    // pass it alike, and no batch nears the protocol's 65,535 parameters). A position already
+    // stored (the app's resend) is the same position: nothing happens to it.
+    const inserted = rowsOf<{ u: string; ms: number | string }>(
+      await tx.execute(sql`
+        insert into ${positions} (edition_id, user_id, at, lat, lng, speed, bearing, altitude, accuracy, battery, charging)
+        select r.e, r.u, r.at, r.lat, r.lng, r.speed, r.bearing, r.altitude, r.accuracy, r.battery, r.charging
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+          e uuid, u uuid, at timestamptz, lat float8, lng float8, speed float8, bearing float8, altitude float8,
+          accuracy float8, battery float8, charging boolean)
+        on conflict do nothing
+        returning user_id::text as u, (extract(epoch from at) * 1000)::float8 as ms`),
+    );
+    const storedOf = new Map<string, Set<number>>();
+    for (const r of inserted) {
+      const set = storedOf.get(r.u) ?? new Set<number>();
+      set.add(Math.round(Number(r.ms)));
+      storedOf.set(r.u, set);
+    }
+
+    // Each rider's fresh positions (newer than their last: a late buffer flush is stored, never
+    // judged, and never moves the last position backwards), their last moved in one statement.
+    const stored = new Map<Job, number>();
+    const fresh = new Map<Job, number>();
+    const moves: Array<{ group: TrackerGroup; news: OsmandPoint[] }> = [];
+    for (const group of byTracker.values()) {
+      const { tracker } = group.found;
+      const got = storedOf.get(tracker.userId) ?? new Set<number>();
+      const previous = tracker.lastAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const claimed = new Set<number>();
+      for (const job of group.jobs) {
+        // A position two requests of one batch carry (a resend racing its original) is the first's.
+        const mine = job.points.filter((p) => got.has(p.at.getTime()) && !claimed.has(p.at.getTime()));
+        for (const p of mine) claimed.add(p.at.getTime());
+        stored.set(job, mine.length);
+        fresh.set(job, mine.filter((p) => p.at.getTime() > previous).length);
+      }
+      const news = distinctByTime(group.jobs.flatMap((j) => j.points)).filter(
+        (p) => got.has(p.at.getTime()) && p.at.getTime() > previous,
+      );
+      if (news.length > 0) moves.push({ group, news });
+    }
+    if (moves.length === 0) return { refused, trackerOf, stored, fresh };
+    const lasts = moves.map(({ group, news }) => {
+      const n = news.at(-1) as OsmandPoint;
+      return {
+        e: group.found.tracker.editionId,
+        u: group.found.tracker.userId,
+        at: n.at.toISOString(),
+        lat: n.lat,
+        lng: n.lng,
+        speed: n.speed,
+        accuracy: n.accuracy,
+        battery: n.battery,
+        charging: n.charging,
+      };
+    });
+    await tx.execute(sql`
+      update ${trackers} t set last_lat = n.lat, last_lng = n.lng, last_at = n.at, last_speed = n.speed,
+        last_accuracy = n.accuracy, last_battery = n.battery, last_charging = n.charging,
+        updated_at = ${deps.now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(lasts)}::jsonb) as n(
+        e uuid, u uuid, at timestamptz, lat float8, lng float8, speed float8, accuracy float8, battery float8,
+        charging boolean)
+      where t.edition_id = n.e and t.user_id = n.u`);
+
+    // The alerts, rider by rider (their state is on each tracker row); each route line read once.
+    const lines = new Map<string, Awaited<ReturnType<typeof routeLineOf>>>();
+    const events: RallyEvent[] = [];
+    for (const { group, news } of moves) {
+      const { tracker, category, riderNumber } = group.found;
+      const route = routeForCategory(category);
+      const key = `${tracker.editionId}:${route}`;
+      if (route && !lines.has(key)) lines.set(key, await routeLineOf(tx, tracker.editionId, route));
+      const newest = news.at(-1) as OsmandPoint;
+      const moved: TrackerRow = {
+        ...tracker,
+        lastLat: newest.lat,
+        lastLng: newest.lng,
+        lastAt: newest.at,
+        lastSpeed: newest.speed,
+        lastAccuracy: newest.accuracy,
+        lastBattery: newest.battery,
+        lastCharging: newest.charging,
+        updatedAt: deps.now,
+      };
+      const before =
+        tracker.lastAt && tracker.lastLat !== null && tracker.lastLng !== null
+          ? { at: tracker.lastAt, lat: tracker.lastLat, lng: tracker.lastLng }
+          : null;
+      const judgement = await judgeTracker(
+        tx,
+        moved,
+        news.map(newPositionOf),
+        deps.now,
+        deps.messenger,
+        deps.thresholds,
+        {
+          category,
+          before,
+          line: route ? (lines.get(key) ?? null) : null,
+        },
+      );
+      // One event per rider per batch, however many positions: the board redraws them once.
+      const event: PositionEvent = {
+        userId: tracker.userId,
+        riderNumber,
+        state: judgement.state,
+        last: trackPointOf(newest),
+        alongM: judgement.alongM,
+      };
+      events.push({ type: 'position', data: event as unknown as Record<string, unknown> });
+    }
+    await publishEvents(tx, events);
+    return { refused, trackerOf, stored, fresh };
+  });
+  for (const job of jobs) {
+    const tracker = answers.trackerOf.get(job);
+    if (answers.refused.has(job) || !tracker) job.reject(answers.refused.get(job) ?? unknownTracker());
+    else job.resolve({ stored: answers.stored.get(job) ?? 0, fresh: answers.fresh.get(job) ?? 0, tracker });
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import { users } from '../../db/schema/users';
 import { listCourseStates } from '../course/course.service';
 import { openTrackerAlert } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
-import { routeLineOf } from '../route-lines/route-lines.service';
+import { type RouteLineForMeasure, routeLineOf } from '../route-lines/route-lines.service';
 import { measure, nearWindowM } from '../route-lines/route-measure';
 import { nextMovingSpeed } from '../trackers/eta';
 import { trackStateOf } from '../trackers/track-state';
@@ -57,6 +57,8 @@ export interface AlertThresholds {
 export interface JudgeContext {
   category?: string | null;
   before?: { at: Date; lat: number; lng: number } | null;
+  /** The rider's route line, when a batch of riders read it once for all of them. */
+  line?: RouteLineForMeasure | null;
 }
 
 export const DEFAULT_THRESHOLDS: AlertThresholds = {
@@ -133,7 +135,8 @@ export async function judgeTracker(
       : (await tx.select({ category: users.category }).from(users).where(eq(users.id, tracker.userId)).limit(1))[0]
           ?.category;
   const route = routeForCategory(category);
-  const line = route ? await routeLineOf(tx, tracker.editionId, route) : null;
+  const line =
+    context.line !== undefined ? context.line : route ? await routeLineOf(tx, tracker.editionId, route) : null;
   const usable = line && line.points.length > 0 ? line : null;
 
   // The position before the batch: the first step's speed is measured from it.

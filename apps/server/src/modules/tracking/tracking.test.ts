@@ -421,4 +421,31 @@ describe.each(DB_KINDS)('live tracking: positions in, the rider’s opt-in (%s)'
       last.at.toISOString(),
     );
   });
+
+  it('answers each request of a burst on its own: many riders at once, one unknown id, one bad time', async () => {
+    const riders = await Promise.all([trackedRider(), trackedRider(), trackedRider()]);
+    // A valley back in coverage: every rider's buffer, one position a request, all in flight
+    // at once (the Android app's form), with a resend racing its original.
+    const sends = riders.flatMap((r) =>
+      [30, 29, 28, 27, 27].map((m) => ({ rider: r, fix: fix(m, { lat: 8.3 + m / 1000 }) })),
+    );
+    const unknown = fix(5);
+    const future = fix(-25 * 60);
+    const answers = await Promise.all([
+      ...sends.map(({ rider, fix: f }) => app.inject(traccarRequest('android', rider.trackingId, [f]))),
+      app.inject(traccarRequest('android', 'no-such-tracking-id-000000', [unknown])),
+      app.inject(traccarRequest('android', (riders[0] as (typeof riders)[number]).trackingId, [future])),
+    ]);
+    expect(answers.slice(0, sends.length).map((a) => a.statusCode)).toEqual(sends.map(() => 200));
+    expect(answers[sends.length]?.statusCode).toBe(404);
+    expect(answers[sends.length + 1]?.statusCode).toBe(400);
+    // Each rider: four positions stored once, the last the newest, the resend stored nothing twice.
+    const storedCounts = answers.slice(0, sends.length).reduce((n, a) => n + (a.json().data.stored as number), 0);
+    expect(storedCounts).toBe(riders.length * 4);
+    for (const r of riders) {
+      const rows = await stored(r.userId);
+      expect(rows.map((p) => p.at.toISOString())).toEqual([30, 29, 28, 27].map((m) => fix(m).at.toISOString()));
+      expect((await trackerOf(r.userId))?.lastAt?.toISOString()).toBe(fix(27).at.toISOString());
+    }
+  });
 });
