@@ -20,7 +20,7 @@ import { sendSos } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
 import { routeLineOf } from '../route-lines/route-lines.service';
 import { checkTimes, type OsmandPoint, type OsmandRequest, trackerSosId } from './osmand';
-import { type AlertThresholds, judgeTracker, type NewPosition } from './tracking-alerts';
+import { type AlertThresholds, judgeTracker, type NewPosition, type TrackerAlertState } from './tracking-alerts';
 
 export interface IngestResult {
   /** Positions stored by this request (a resend stores none). */
@@ -163,6 +163,10 @@ async function drain(db: Db, queue: Queue): Promise<void> {
   queue.running = true;
   try {
     while (queue.waiting.length > 0) {
+      // Let the requests already on the wire be read first: the embedded database runs a
+      // transaction without giving way to the network, so without this turn every batch
+      // would hold the one request that started it.
+      await new Promise((turn) => setImmediate(turn));
       const jobs = queue.waiting.splice(0, MAX_BATCH);
       try {
         await writeBatch(db, jobs);
@@ -277,32 +281,10 @@ async function writeBatch(db: Db, jobs: readonly Job[]): Promise<void> {
       if (news.length > 0) moves.push({ group, news });
     }
     if (moves.length === 0) return { refused, trackerOf, stored, fresh };
-    const lasts = moves.map(({ group, news }) => {
-      const n = news.at(-1) as OsmandPoint;
-      return {
-        e: group.found.tracker.editionId,
-        u: group.found.tracker.userId,
-        at: n.at.toISOString(),
-        lat: n.lat,
-        lng: n.lng,
-        speed: n.speed,
-        accuracy: n.accuracy,
-        battery: n.battery,
-        charging: n.charging,
-      };
-    });
-    await tx.execute(sql`
-      update ${trackers} t set last_lat = n.lat, last_lng = n.lng, last_at = n.at, last_speed = n.speed,
-        last_accuracy = n.accuracy, last_battery = n.battery, last_charging = n.charging,
-        updated_at = ${deps.now.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(lasts)}::jsonb) as n(
-        e uuid, u uuid, at timestamptz, lat float8, lng float8, speed float8, accuracy float8, battery float8,
-        charging boolean)
-      where t.edition_id = n.e and t.user_id = n.u`);
-
     // The alerts, rider by rider (their state is on each tracker row); each route line read once.
     const lines = new Map<string, Awaited<ReturnType<typeof routeLineOf>>>();
     const events: RallyEvent[] = [];
+    const rowsAfter: Record<string, unknown>[] = [];
     for (const { group, news } of moves) {
       const { tracker, category, riderNumber } = group.found;
       const route = routeForCategory(category);
@@ -324,6 +306,8 @@ async function writeBatch(db: Db, jobs: readonly Job[]): Promise<void> {
         tracker.lastAt && tracker.lastLat !== null && tracker.lastLng !== null
           ? { at: tracker.lastAt, lat: tracker.lastLat, lng: tracker.lastLng }
           : null;
+      // The alert state as the judging leaves it (as it was, should it leave it alone).
+      let state: TrackerAlertState = tracker;
       const judgement = await judgeTracker(
         tx,
         moved,
@@ -335,6 +319,9 @@ async function writeBatch(db: Db, jobs: readonly Job[]): Promise<void> {
           category,
           before,
           line: route ? (lines.get(key) ?? null) : null,
+          deferWrite: (judged) => {
+            state = judged;
+          },
         },
       );
       // One event per rider per batch, however many positions: the board redraws them once.
@@ -346,7 +333,44 @@ async function writeBatch(db: Db, jobs: readonly Job[]): Promise<void> {
         alongM: judgement.alongM,
       };
       events.push({ type: 'position', data: event as unknown as Record<string, unknown> });
+      rowsAfter.push({
+        e: tracker.editionId,
+        u: tracker.userId,
+        at: newest.at.toISOString(),
+        lat: newest.lat,
+        lng: newest.lng,
+        speed: newest.speed,
+        accuracy: newest.accuracy,
+        battery: newest.battery,
+        charging: newest.charging,
+        anchor_lat: state.anchorLat,
+        anchor_lng: state.anchorLng,
+        anchor_at: state.anchorAt?.toISOString() ?? null,
+        stop_dismissed: state.stopDismissed,
+        off_route_streak: state.offRouteStreak,
+        off_route: state.offRoute,
+        moving_speed: state.movingSpeed,
+        along: state.lastAlongM,
+        off_m: state.lastOffRouteM,
+        stop_incident: state.stopIncidentId,
+        off_route_incident: state.offRouteIncidentId,
+      });
     }
+    // Every rider's last position and alert state in one statement.
+    await tx.execute(sql`
+      update ${trackers} t set last_lat = n.lat, last_lng = n.lng, last_at = n.at, last_speed = n.speed,
+        last_accuracy = n.accuracy, last_battery = n.battery, last_charging = n.charging,
+        anchor_lat = n.anchor_lat, anchor_lng = n.anchor_lng, anchor_at = n.anchor_at,
+        stop_dismissed = n.stop_dismissed, off_route_streak = n.off_route_streak, off_route = n.off_route,
+        moving_speed = n.moving_speed, last_along_m = n.along, last_off_route_m = n.off_m,
+        stop_incident_id = n.stop_incident, off_route_incident_id = n.off_route_incident,
+        updated_at = ${deps.now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rowsAfter)}::jsonb) as n(
+        e uuid, u uuid, at timestamptz, lat float8, lng float8, speed float8, accuracy float8, battery float8,
+        charging boolean, anchor_lat float8, anchor_lng float8, anchor_at timestamptz, stop_dismissed boolean,
+        off_route_streak int, off_route boolean, moving_speed float8, along float8, off_m float8,
+        stop_incident uuid, off_route_incident uuid)
+      where t.edition_id = n.e and t.user_id = n.u`);
     await publishEvents(tx, events);
     return { refused, trackerOf, stored, fresh };
   });

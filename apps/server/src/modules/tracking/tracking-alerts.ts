@@ -2,7 +2,12 @@
 // on or off the route, and the alerts that open incidents on the SOS path. The state lives
 // on the tracker row (anchor, streak, flags, speed), so each batch is judged from that row
 // and its own positions only: O(batch) whatever the history.
-import { type RallyRouteId, routeForCategory, type TrackerIncidentKind } from '@rally/shared/catalog/event-day';
+import {
+  COURSE_STATION_KINDS,
+  type RallyRouteId,
+  routeForCategory,
+  type TrackerIncidentKind,
+} from '@rally/shared/catalog/event-day';
 import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import {
   OFF_ROUTE_POSITIONS,
@@ -12,13 +17,14 @@ import {
   type TrackState,
 } from '@rally/shared/catalog/tracking';
 import { distanceM, type LatLng } from '@rally/shared/geo';
-import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, max } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { stations } from '../../db/schema/event-day';
+import { scans, stations } from '../../db/schema/event-day';
 import { incidents } from '../../db/schema/incidents';
 import { positions, type TrackerRow, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import { listCourseStates } from '../course/course.service';
+import { countsAsPassage } from '../course/passages';
 import { openTrackerAlert } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
 import { type RouteLineForMeasure, routeLineOf } from '../route-lines/route-lines.service';
@@ -59,7 +65,25 @@ export interface JudgeContext {
   before?: { at: Date; lat: number; lng: number } | null;
   /** The rider's route line, when a batch of riders read it once for all of them. */
   line?: RouteLineForMeasure | null;
+  /** Takes the tracker's new alert state instead of writing it: a batch writes all of them in one statement. */
+  deferWrite?: (state: TrackerAlertState) => void;
 }
+
+/** The columns of `trackers` the judging keeps up to date. */
+export type TrackerAlertState = Pick<
+  TrackerRow,
+  | 'anchorLat'
+  | 'anchorLng'
+  | 'anchorAt'
+  | 'stopDismissed'
+  | 'offRouteStreak'
+  | 'offRoute'
+  | 'movingSpeed'
+  | 'lastAlongM'
+  | 'lastOffRouteM'
+  | 'stopIncidentId'
+  | 'offRouteIncidentId'
+>;
 
 export const DEFAULT_THRESHOLDS: AlertThresholds = {
   stoppedMinutes: TRACKING_DEFAULTS.stoppedMinutes,
@@ -91,9 +115,19 @@ async function nearStation(tx: DbOrTx, route: RallyRouteId | null, p: LatLng): P
   return null;
 }
 
-/** Whether the rider is out on the course today (not before their start, not finished, DNF or DNS). */
+/**
+ * Whether the rider is out on the course (started, not finished, DNF or DNS), on the day of
+ * their own latest passage: the board's current day is the latest anyone passed, and a rider
+ * is judged on the stage they ride.
+ */
 async function onCourse(tx: Tx, userId: string, now: Date): Promise<boolean> {
-  const [state] = await listCourseStates(tx, { now, riderIds: [userId], tracking: false });
+  const [latest] = await tx
+    .select({ day: max(stations.day) })
+    .from(scans)
+    .innerJoin(stations, eq(stations.id, scans.stationId))
+    .where(and(eq(scans.riderId, userId), countsAsPassage, inArray(stations.kind, [...COURSE_STATION_KINDS])));
+  if (latest?.day == null) return false;
+  const [state] = await listCourseStates(tx, { now, riderIds: [userId], tracking: false, day: latest.day });
   return state?.state === 'on_course';
 }
 
@@ -273,10 +307,13 @@ export async function judgeTracker(
     }
   }
 
-  await tx
-    .update(trackers)
-    .set({ ...s, stopIncidentId, offRouteIncidentId })
-    .where(and(eq(trackers.editionId, tracker.editionId), eq(trackers.userId, tracker.userId)));
+  const state = { ...s, stopIncidentId, offRouteIncidentId };
+  if (context.deferWrite) context.deferWrite(state);
+  else
+    await tx
+      .update(trackers)
+      .set(state)
+      .where(and(eq(trackers.editionId, tracker.editionId), eq(trackers.userId, tracker.userId)));
   return {
     state: trackStateOf({ lastAt: last.at, anchorAt: s.anchorAt, offRoute: s.offRoute }, now),
     alongM: usable ? s.lastAlongM : null,
