@@ -4,6 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { TRACKING_CONSENT_VERSION } from '@rally/shared/catalog/tracking';
 import type { MyTracking } from '@rally/shared/contracts/tracking';
+import { cli } from './cli';
 import { auth, type Session } from './event-day';
 import { expect } from './fixtures';
 
@@ -62,4 +63,16 @@ export function somewhereInBukidnon(): { lat: number; lon: number } {
 /** `metres` east of `p` (at these latitudes, 1° of longitude is ~110 km). */
 export function east(p: { lat: number; lon: number }, metres: number): { lat: number; lon: number } {
   return { lat: p.lat, lon: p.lon + metres / (111_320 * Math.cos((p.lat * Math.PI) / 180)) };
+}
+
+/**
+ * How far the e2e server's clock runs ahead of this one, in milliseconds. Specs sharing the
+ * worker's server move its clock forward (the test-clock hook of board-live.spec.ts), and the
+ * server judges positions by its own clock: a fix "a minute ago" must be a minute before it.
+ */
+export function serverClockOffsetMs(): number {
+  const output = cli(['test-clock', '--advance-minutes', '0']);
+  const at = Date.parse(output.replace(/^Server clock now /, '').trim());
+  if (!Number.isFinite(at)) throw new Error(`unreadable server clock: ${output}`);
+  return at - Date.now();
 }
