@@ -580,7 +580,7 @@ export function trackingSection(
     [`board within ${BOARD_GOAL_MS / 1000} s (p95)`]:
       r.board.missing === 0 && r.board.p95Ms <= BOARD_GOAL_MS ? 'met' : 'MISSED',
     'stop alert within 60 s of its threshold':
-      r.alerts.raised === r.alerts.probes ? 'met (interval + p50 below)' : 'MISSED',
+      r.alerts.raised === r.alerts.probes ? 'met (one interval + the time above)' : 'MISSED',
     'every position stored once': r.stored === r.sent && r.failures === 0 ? 'yes' : 'NO',
   }));
   return [
@@ -596,7 +596,9 @@ export function trackingSection(
     'alerts: riders on course stop 5 km from any station and send a position a minute; the alert comes with the first',
     "position past `TRACKING_STOPPED_MIN`, so at the app's 60 s interval it is raised at most a minute after the",
     'threshold plus the time measured here (from that request to the `incident` event on the board). Afterwards the',
-    'database is counted: every position stored exactly once.',
+    'database is counted: every position stored exactly once. Singles are one HTTP request per position: on these 2',
+    'cores, shared with the load generator, they reach about a thousand a second (group commit writes them in',
+    'batches; 256 in flight instead of 64 measured the same), so the goal is met by the buffers riders flush.',
     '',
     `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}${
       load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
