@@ -3,34 +3,16 @@
 // phone syncing 500 scans) arrives as many events; they are gathered for a quarter second
 // so the board refetches once, not 500 times. After a reconnection (or the server's feed
 // coming back) everything is refetched, since events are not replayed.
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
 import { type StreamStatus, useEventStream, useEventStreamStatus } from '../../../../lib/event-stream';
+import { useGatheredInvalidate } from '../../../../lib/use-gathered-invalidate';
 import { usePastEdition } from '../../components/past-edition-context';
 import { boardKeys } from '../api/board-api';
 
-const GATHER_MS = 250;
-
 export function useBoardStream(): StreamStatus {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Today's scans change nothing of a past edition's board (each read of it is an archive's).
   const past = usePastEdition() !== null;
 
-  const refresh = useCallback(() => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: boardKeys.all });
-    }, GATHER_MS);
-  }, [queryClient]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const refresh = useGatheredInvalidate(boardKeys.all);
 
   useEventStream((event) => {
     // `open`: a (re)connection or the server's feed back; events meanwhile are not replayed.

@@ -6,31 +6,15 @@
 // gathered for a quarter second so the board asks once.
 import { positionEvent, type TrackedRider, type TrackPoint } from '@rally/shared/contracts/tracking';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
 import { useEventStream } from '../../../../lib/event-stream';
+import { useGatheredInvalidate } from '../../../../lib/use-gathered-invalidate';
 import { trackedRidersQuery, trackingKeys } from './tracking-api';
-
-const GATHER_MS = 250;
 
 export function useTrackedRiders() {
   const queryClient = useQueryClient();
   const query = useQuery(trackedRidersQuery());
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const reread = useCallback(() => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: trackingKeys.all });
-    }, GATHER_MS);
-  }, [queryClient]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const reread = useGatheredInvalidate(trackingKeys.all);
 
   useEventStream((event) => {
     if (event.type === 'open' || event.type === 'incident') {
