@@ -426,8 +426,12 @@ describe.each(DB_KINDS)('live tracking: positions in, the rider’s opt-in (%s)'
     const riders = await Promise.all([trackedRider(), trackedRider(), trackedRider()]);
     // A valley back in coverage: every rider's buffer, one position a request, all in flight
     // at once (the Android app's form), with a resend racing its original.
+    // The times are made once: `fix` reads the clock, and a second ticking between the send
+    // and the check would compare different instants.
+    const times = new Map([30, 29, 28, 27].map((m) => [m, fix(m).at]));
+    const at = (m: number) => times.get(m) as Date;
     const sends = riders.flatMap((r) =>
-      [30, 29, 28, 27, 27].map((m) => ({ rider: r, fix: fix(m, { lat: 8.3 + m / 1000 }) })),
+      [30, 29, 28, 27, 27].map((m) => ({ rider: r, fix: fix(m, { lat: 8.3 + m / 1000, at: at(m) }) })),
     );
     const unknown = fix(5);
     const future = fix(-25 * 60);
@@ -444,8 +448,8 @@ describe.each(DB_KINDS)('live tracking: positions in, the rider’s opt-in (%s)'
     expect(storedCounts).toBe(riders.length * 4);
     for (const r of riders) {
       const rows = await stored(r.userId);
-      expect(rows.map((p) => p.at.toISOString())).toEqual([30, 29, 28, 27].map((m) => fix(m).at.toISOString()));
-      expect((await trackerOf(r.userId))?.lastAt?.toISOString()).toBe(fix(27).at.toISOString());
+      expect(rows.map((p) => p.at.toISOString())).toEqual([30, 29, 28, 27].map((m) => at(m).toISOString()));
+      expect((await trackerOf(r.userId))?.lastAt?.toISOString()).toBe(at(27).toISOString());
     }
   });
 });
