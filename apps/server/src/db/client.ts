@@ -17,6 +17,7 @@ import * as files from './schema/files';
 import * as incidents from './schema/incidents';
 import * as kit from './schema/kit';
 import * as messages from './schema/messages';
+import * as receipts from './schema/receipts';
 import * as security from './schema/security';
 import * as sessions from './schema/sessions';
 import * as social from './schema/social';
@@ -41,6 +42,7 @@ export const schema = {
   ...incidents,
   ...course,
   ...messages,
+  ...receipts,
 };
 export type Schema = typeof schema;
 

@@ -16589,6 +16589,45 @@ export interface operations {
                                 mime_type: string;
                                 superseded_at: string;
                             }[];
+                            receipt_check: {
+                                fileId: string;
+                                /** @enum {string} */
+                                fileStatus: "processing" | "ready" | "failed";
+                                flags: {
+                                    /** @enum {string} */
+                                    kind: "duplicate_reference" | "duplicate_file" | "similar_image" | "amount_mismatch" | "date_outside_window" | "not_in_statement";
+                                    matched: {
+                                        fileId: string | null;
+                                        name: string | null;
+                                        riderNumber: number | null;
+                                        statementId: string | null;
+                                        status: string | null;
+                                        userId: string | null;
+                                    } | null;
+                                    message: string;
+                                }[];
+                                inStatement: {
+                                    line: number;
+                                    paidAt: string | null;
+                                    statementId: string;
+                                } | null;
+                                reading: {
+                                    amount: number | null;
+                                    confidence: {
+                                        amount: number | null;
+                                        paidAt: number | null;
+                                        recipient: number | null;
+                                        referenceNumber: number | null;
+                                    };
+                                    correctedAt: string | null;
+                                    correctedBy: string | null;
+                                    paidAt: string | null;
+                                    recipient: string | null;
+                                    referenceNumber: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "read" | "unreadable";
+                                };
+                            } | null;
                             rider_number: number | null;
                             user_id: string;
                             verification_code: string;

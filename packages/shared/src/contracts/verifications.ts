@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { VERIFICATION_ACTIONS } from '../catalog/accounts';
 import { CATEGORIES, PAYMENT_METHODS } from '../catalog/registration';
 import { envelope, limitParam, pageParam, pagination } from './common';
+import { receiptCheck } from './receipts';
 
 const nullableString = z.string().nullable();
 
@@ -33,6 +34,8 @@ export const pendingVerification = z.object({
   previous_notes: nullableString,
   /** Receipts the rider replaced after a rejection, newest first; each readable by its file id. */
   previous_receipts: z.array(z.object({ id: z.string(), mime_type: z.string(), superseded_at: z.string() })),
+  /** The current receipt read and checked (DESIGN.md §13); null without a receipt. */
+  receipt_check: receiptCheck.nullable(),
 });
 export type PendingVerification = z.infer<typeof pendingVerification>;
 

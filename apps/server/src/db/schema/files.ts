@@ -1,3 +1,4 @@
+import { FILE_STATES } from '@rally/shared/catalog/receipts';
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { fileKindEnum } from './enums';
@@ -32,6 +33,11 @@ export const files = pgTable(
     storageKey: text('storage_key'),
     // Set when a rejected rider sends a new receipt: the old one is kept for staff to compare.
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    // Stored as sent until the queue has processed it (DESIGN.md §13): a file 'processing'
+    // is served to nobody; its bytes are the original until then.
+    status: text('status', { enum: FILE_STATES }).notNull().default('ready'),
+    /** A 64-bit perceptual hash (16 hex digits) of a processed image, for near-identical receipts. */
+    phash: text('phash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One current file of each kind per user: a new upload replaces the old one. Superseded
@@ -40,5 +46,7 @@ export const files = pgTable(
     uniqueIndex('files_user_kind_uq').on(t.userId, t.kind).where(sql`${t.supersededAt} is null`),
     index('files_user_idx').on(t.userId),
     check('files_one_place_ck', sql`(${t.data} is null) <> (${t.storageKey} is null)`),
+    check('files_status_ck', sql`${t.status} in ('processing', 'ready', 'failed')`),
+    index('files_sha256_idx').on(t.sha256),
   ],
 );

@@ -51,6 +51,10 @@ function asBeforeEditions(file: string, levels: number): string {
     'trackers',
     'positions',
     'route_tracks',
+    'file_jobs',
+    'receipt_readings',
+    'payment_statements',
+    'payment_statement_rows',
   ]);
   let inLater = false;
   for (const line of lines) {

@@ -51,6 +51,7 @@ export function presentPending(r: PendingRow, prices: Prices): PendingVerificati
       mime_type: p.mime_type,
       superseded_at: new Date(p.superseded_at).toISOString(),
     })),
+    receipt_check: null,
   };
 }
 
