@@ -15,6 +15,7 @@ import { users } from '../src/db/schema/users';
 import { verifications } from '../src/db/schema/verifications';
 import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
 import { multipart, STRONG_PASSWORD } from '../src/test/factories';
+import { phoneUploads } from '../src/test/phone-uploads';
 import { type RunningServer, runNode, startServer } from '../src/test/processes';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -366,6 +367,15 @@ export async function phoneFiles(): Promise<{ profile: Buffer; receipt: Buffer }
   const profile = await noise(512, 512).jpeg({ quality: 90 }).toBuffer();
   const receipt = await noise(720, 1280).jpeg({ quality: 80 }).toBuffer();
   return { profile, receipt };
+}
+
+/**
+ * The uploads a phone really sends (issue 44): a 12-megapixel camera photo (~3 MB JPEG) as
+ * the profile picture and a 1080x1920 screenshot (PNG) as the receipt.
+ */
+export async function phoneSizedFiles(): Promise<{ profile: Buffer; receipt: Buffer }> {
+  const { photo, screenshot } = await phoneUploads();
+  return { profile: photo, receipt: screenshot };
 }
 
 /** Nearest-rank percentile of an ascending array. */

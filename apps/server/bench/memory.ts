@@ -61,7 +61,15 @@ export interface MemoryRun {
   rushSample: MemoryProbe;
   peakRss: number;
   afterRush: MemoryProbe;
-  rush: { riders: number; completed: number; errors: number; seconds: number; perMinute: number };
+  rush: {
+    riders: number;
+    completed: number;
+    errors: number;
+    seconds: number;
+    perMinute: number;
+    /** After the load, until the last rider's files were processed (the file queue's drain, DESIGN.md §13). */
+    drainSeconds?: number;
+  };
 }
 
 export interface MemoryReport {
@@ -266,6 +274,8 @@ async function rush(
     }
   })();
   const t0 = performance.now();
+  // The last rider answered: once their receipt is served, the queue has processed every file.
+  let last: { token: string; userId: string } | null = null;
   const worker = async () => {
     for (let n = numbers.shift(); n !== undefined; n = numbers.shift()) {
       const body = multipart(registrationFields({ riderNumber: String(n), paymentMethod: 'gcash' }), [
@@ -278,9 +288,16 @@ async function rush(
           headers: body.headers,
           body: body.payload,
         });
-        await res.arrayBuffer();
-        if (res.status === 201) completed++;
-        else errors++;
+        const answer = (await res.json().catch(() => null)) as {
+          token?: string;
+          data?: { user?: { id?: string } };
+        } | null;
+        if (res.status === 201) {
+          completed++;
+          const token = answer?.token;
+          const userId = answer?.data?.user?.id;
+          if (token && userId) last = { token, userId };
+        } else errors++;
       } catch {
         errors++;
       }
@@ -288,17 +305,41 @@ async function rush(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - t0) / 1000;
+  // The peak is measured while the file queue drains too (decoding the originals, then the
+  // OCR worker reading the receipts), not only under the requests: the sampler keeps going
+  // until the last rider's receipt is served, then through READING_SECONDS of reading.
+  const drainStart = performance.now();
+  const deadline = drainStart + 10 * 60_000;
+  while (last && performance.now() < deadline && !(await receiptServed(server.url, last))) await sleep(500);
+  const drainSeconds = (performance.now() - drainStart) / 1000;
+  await sleep(READING_SECONDS * 1000);
   running = false;
   await sampler;
   const end = await server.probe();
   const after = await idleProbe(server);
   const best: MemoryProbe = sample && (sample as MemoryProbe).rss > end.rss ? sample : end;
   return {
-    result: { riders, completed, errors, seconds, perMinute: completed / (seconds / 60) },
+    result: { riders, completed, errors, seconds, perMinute: completed / (seconds / 60), drainSeconds },
     sample: best,
     peakRss: after.peakRss ?? best.rss,
     after,
   };
+}
+
+/** Seconds of receipt reading sampled after the queue has processed the files. */
+const READING_SECONDS = 20;
+
+/** Whether a rider's receipt is served: files are served only once the queue has processed them. */
+async function receiptServed(url: string, rider: { token: string; userId: string }): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/api/upload/payment-receipt/${rider.userId}`, {
+      headers: { authorization: `Bearer ${rider.token}` },
+    });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -420,7 +461,12 @@ export function memoryRows(report: MemoryReport) {
     const row = (measure: string, now: string, base: string, iss: string) =>
       rows.push({ database: label, measure, now, 'before (this machine)': base, 'before (issue)': iss });
     row('idle RSS MB, first start on an empty store', mb(r.idleFirst.rss), mb(before?.idleFirst.rss), mb(issue.idle));
-    row(`peak RSS MB, rush of ${r.rush.riders} riders`, mb(r.peakRss), mb(before?.peakRss), mb(issue.peak));
+    row(
+      `peak RSS MB, rush of ${r.rush.riders} riders and the file queue's drain (${r.rush.drainSeconds?.toFixed(0) ?? '—'} s, then ${READING_SECONDS} s of receipt reading)`,
+      mb(r.peakRss),
+      mb(before?.peakRss),
+      mb(issue.peak),
+    );
     row('idle RSS MB, after the rush', mb(r.afterRush.rss), mb(before?.afterRush.rss), '');
     row(`idle RSS MB, restarted with ${r.rush.completed} riders`, mb(r.idle.rss), mb(before?.idle.rss), '');
     row(

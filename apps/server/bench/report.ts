@@ -31,6 +31,14 @@ export interface RushResult {
   cores: number;
   upload: string;
   machineLine: string;
+  /** The file queue after the load (DESIGN.md §13): each round's drain, one round killed with SIGKILL halfway. */
+  drains?: { round: number; riders: number; seconds: number; killed: boolean }[];
+  drainSecondsClean?: number | null;
+  /** From a registration's answer to its files served, p95, over `filesProcessed` files. */
+  processedP95Ms?: number | null;
+  filesProcessed?: number;
+  filesChecked?: number;
+  filesLost?: number;
 }
 
 export interface BenchRun {
@@ -101,6 +109,18 @@ export function rushRows(r: RushResult) {
     },
     { measure: 'raw argon2id, same parameters', 'per minute': int(r.hashesPerMinute) },
     { measure: 'rush / argon2id', 'per minute': pct(r.perMinute / r.hashesPerMinute) },
+    ...(r.drains ?? []).map((d) => ({
+      measure: `file queue, round ${d.round}: ${d.riders} riders' files processed after the load${d.killed ? ' (server killed with SIGKILL halfway, restarted on the same data)' : ''}`,
+      'per minute': `${d.seconds.toFixed(1)} s`,
+    })),
+    ...(r.filesChecked
+      ? [
+          {
+            measure: `registration answered → files processed and served, p95 (${r.filesProcessed} files); files lost across the kill`,
+            'per minute': `${r.processedP95Ms == null ? '—' : `${(r.processedP95Ms / 1000).toFixed(1)} s`}; ${r.filesLost} of ${r.filesChecked}`,
+          },
+        ]
+      : []),
     ...(r.serverCpuMsPerRegistration && r.argon2CpuMsPerHash
       ? [
           {

@@ -8,7 +8,7 @@
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
 //   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
-//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages,editions,tracking   a subset (docs/benchmarks.md
+//   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages,editions,tracking,receipts   a subset (docs/benchmarks.md
 //                                     is then not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which
 //                                     rewrite their own section in place; one-address rewrites its own whenever it runs);
 //                                     `npm run bench -- --only landing` does the same
@@ -64,6 +64,16 @@ import { type MemoryReport, memoryRows, memorySplitRows, runMemory } from './mem
 import { type MessagesReport, messagesRows, runMessages, writeMessagesSection } from './messages';
 import { type OneAddressResult, oneAddressRows, runOneAddressRush } from './one-address-rush';
 import { defaultReadOptions, type ReadsReport, readRows, runReads } from './reads';
+import {
+  RECEIPTS_END,
+  RECEIPTS_START,
+  type ReceiptReadingResult,
+  receiptReadingLookRows,
+  receiptReadingRows,
+  receiptReadingSection,
+  receiptReadingVerdicts,
+  runReceiptReading,
+} from './receipt-reading';
 import { type BenchRun, landingRows, pageRows, printSummary, type Results, type RushResult, rushRows } from './report';
 import { runScanSync, type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { printScannerVerdict, runScannerVerdict, type ScannerVerdictReport } from './scanner-verdict';
@@ -205,6 +215,7 @@ async function main() {
   let messages: MessagesReport | undefined;
   let editionsReport: EditionsReport | undefined;
   const tracking: TrackingIngestResult[] = [];
+  let receipts: ReceiptReadingResult | undefined;
 
   const template = await PgliteTemplate.create();
   try {
@@ -280,6 +291,13 @@ async function main() {
         for (const kind of run.kinds) tracking.push(await runTrackingIngest(kind as DbKind, template));
       });
     if (tracking.length) console.table(trackingIngestRows(tracking));
+    if (wanted('receipts'))
+      receipts = await step('15. receipts read: references, amounts, false duplicates', run, () => runReceiptReading());
+    if (receipts) {
+      console.table(receiptReadingRows(receipts));
+      console.table(receiptReadingLookRows(receipts));
+      console.table(receiptReadingVerdicts(receipts));
+    }
   } finally {
     template.dispose();
   }
@@ -331,6 +349,11 @@ async function main() {
     // Its own section, in place, after a full run or BENCH_ONLY=tracking.
     const section = trackingSection(tracking, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
     console.log(`\nWrote the tracking section of ${writeSectionInPlace(TRACKING_START, TRACKING_END, section)}`);
+  }
+  if (receipts) {
+    // Its own section, in place, after a full run or BENCH_ONLY=receipts.
+    const section = receiptReadingSection(receipts, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the receipts section of ${writeSectionInPlace(RECEIPTS_START, RECEIPTS_END, section)}`);
   }
   if (editionsReport) {
     // Its own section, in place, after a full run or BENCH_ONLY=editions.

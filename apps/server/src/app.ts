@@ -47,6 +47,7 @@ import { editionRoutes } from './modules/editions/editions.routes';
 import { entryRoutes } from './modules/entries/entries.routes';
 import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { fileJobsPlugin } from './modules/file-jobs/file-jobs.plugin';
 import { followersRoutes } from './modules/followers/followers.routes';
 import { idCardRoutes } from './modules/id-cards/id-cards.routes';
 import { incidentRoutes } from './modules/incidents/incidents.routes';
@@ -58,9 +59,11 @@ import { messagesPlugin } from './modules/messages/messages.plugin';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { pushRoutes } from './modules/messages/push.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
+import { paymentStatementRoutes } from './modules/payment-statements/payment-statements.routes';
 import { myProfilePageRoutes } from './modules/profiles/my-profile-page.routes';
 import { profilePageRoutes } from './modules/profiles/profile-page.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
@@ -297,6 +300,14 @@ export async function buildApp(opts: {
     database,
     jobs: [positionsRetentionJob(database.db, config.tracking.retentionDays)],
   });
+  // Uploaded images are processed off the request, by this instance's file job worker.
+  await app.register(fileJobsPlugin, {
+    database,
+    fileStore,
+    worker: config.fileJobWorker,
+    readerIdleMs: config.receiptReaderIdleMs,
+    leaseSeconds: config.fileJobLeaseSeconds,
+  });
 
   await app.register(
     async (api) => {
@@ -318,6 +329,8 @@ export async function buildApp(opts: {
       await api.register(announcementRoutes, { db });
       await api.register(userRoutes, { db, fileStore });
       await api.register(verificationRoutes, { db, config, fileStore });
+      await api.register(receiptRoutes, { db });
+      await api.register(paymentStatementRoutes, { db });
       await api.register(dashboardRoutes, { db });
       await api.register(analyticsRoutes, { db });
       await api.register(activityRoutes, { db });

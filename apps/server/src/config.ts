@@ -116,6 +116,12 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   fileStore: FileStoreConfig;
+  /** Whether this instance processes uploaded files (FILE_JOB_WORKER=off: it only queues them). */
+  fileJobWorker: boolean;
+  /** Seconds a file job stays an instance's without word from it (FILE_JOB_LEASE_S): after a crash, the wait before another takes it. */
+  fileJobLeaseSeconds: number;
+  /** How long the receipt reader's OCR worker stays up with nothing to read (RECEIPT_OCR_IDLE_MS). */
+  receiptReaderIdleMs: number;
   messages: MessagesConfig;
   tracking: TrackingConfig;
   /** Things the operator should fix, logged at start-up. */
@@ -339,6 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { ...ARGON2_PARAMS },
     trustProxy,
     fileStore: parseFileStore(env),
+    fileJobWorker: env.FILE_JOB_WORKER !== 'off',
+    fileJobLeaseSeconds: positiveInt(env.FILE_JOB_LEASE_S, 30, 'FILE_JOB_LEASE_S'),
+    receiptReaderIdleMs: positiveInt(env.RECEIPT_OCR_IDLE_MS, 30_000, 'RECEIPT_OCR_IDLE_MS'),
     messages: parseMessages(env),
     tracking: parseTracking(env),
     warnings,

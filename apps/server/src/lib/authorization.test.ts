@@ -80,6 +80,12 @@ const EXPECTED_ROUTES = [
   'POST /api/admin/verifications/undo/:id',
   'GET /api/admin/verifications/history',
   'GET /api/admin/verifications/stats',
+  'GET /api/admin/verifications/:id/receipt-check',
+  'PATCH /api/admin/verifications/:id/reading',
+  // Console: payment statements
+  'POST /api/admin/payment-statements',
+  'GET /api/admin/payment-statements',
+  'GET /api/admin/payment-statements/:id',
   'GET /api/my/verification',
   'POST /api/my/verification/receipt',
   // Console: password resets
@@ -156,6 +162,11 @@ const DECLARED: Record<string, Access> = {
   'POST /api/admin/verifications/undo/:id': { permission: 'undo_verification' },
   'GET /api/admin/verifications/history': { permission: 'verify_users' },
   'GET /api/admin/verifications/stats': { permission: 'verify_users' },
+  'GET /api/admin/verifications/:id/receipt-check': { permission: 'verify_users' },
+  'PATCH /api/admin/verifications/:id/reading': { permission: 'verify_users' },
+  'POST /api/admin/payment-statements': { permission: 'verify_users' },
+  'GET /api/admin/payment-statements': { permission: 'verify_users' },
+  'GET /api/admin/payment-statements/:id': { permission: 'verify_users' },
   // The rider's own verification: the rejection reason and a new receipt.
   'GET /api/my/verification': 'authenticated',
   'POST /api/my/verification/receipt': 'authenticated',

@@ -81,9 +81,17 @@ describe.each(kinds)('crash consistency on %s', (kind) => {
           hasPaymentReceipt: true,
           verificationStatus: 'pending',
         });
-        const receipt = await fetch(`${restarted.url}/api/upload/payment-receipt/${data.user.id}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        // Its images are processed by the file queue, which the restarted server resumes (a job
+        // the dead process held is taken again when its lease ends); until then the receipt is
+        // served to nobody. Across processes the API is the only view of it.
+        const receiptUrl = `${restarted.url}/api/upload/payment-receipt/${data.user.id}`;
+        let receipt = await fetch(receiptUrl, { headers: { authorization: `Bearer ${token}` } });
+        const until = Date.now() + 90_000;
+        while (receipt.status === 404 && Date.now() < until) {
+          await receipt.arrayBuffer();
+          await new Promise((r) => setTimeout(r, 100));
+          receipt = await fetch(receiptUrl, { headers: { authorization: `Bearer ${token}` } });
+        }
         expect(receipt.status).toBe(200);
         expect((await receipt.arrayBuffer()).byteLength).toBeGreaterThan(0);
       }

@@ -2,6 +2,10 @@
 // trusted); images are decoded and re-encoded, which drops all metadata (EXIF, GPS) and
 // any bytes smuggled around the picture; PDFs are parsed (pdf-lib) and kept as they are
 // only when they are real, unencrypted documents with at least one page.
+//
+// Two halves (DESIGN.md §13): `acceptUpload` is what a request does (the cheap checks, the
+// original kept as sent), `processImage` what the file queue does later (decode at a
+// reduced scale, re-encode, hash).
 import { IMAGE_MAX_EDGE, IMAGE_MAX_INPUT_PIXELS } from '@rally/shared/catalog/registration';
 import type { Metadata, Sharp } from 'sharp';
 import { concurrencyLimit } from './concurrency-limit';
@@ -12,6 +16,11 @@ export type FileKind = 'profile_image' | 'payment_receipt';
 
 export interface ProcessedFile {
   kind: FileKind;
+  /**
+   * 'processing': the original as sent, waiting for the file queue (served to nobody);
+   * 'ready' (or absent): processed already, or a PDF, which is kept as sent.
+   */
+  status?: 'processing' | 'ready';
   mimeType: 'image/jpeg' | 'image/png' | 'application/pdf';
   data: Buffer;
   sizeBytes: number;
@@ -37,28 +46,30 @@ function cleanName(name: string | undefined | null): string | null {
   return cleaned || null;
 }
 
-/** An upload that passed the cheap checks; `finish()` does the expensive part (re-encoding). */
+/** An upload that passed the request's checks, handed to a service that stores it. */
 export type PendingUpload = () => Promise<ProcessedFile>;
 
 /**
- * The cheap half of processing an upload: refuses an empty file, a wrong type (by magic
- * bytes) and an image whose header is unreadable or declares too many pixels, without
- * decoding any pixels. The expensive half is returned, to run once everything else passed.
+ * The request's half of an upload, the cheap checks: refuses an empty file, a wrong type (by
+ * magic bytes), a cut-off image and one whose header is unreadable or declares too many
+ * pixels, without decoding any pixels. The original is kept as sent, to be stored
+ * 'processing' and processed by the file queue. A PDF is parsed here (cheap) and, needing
+ * no processing, stored 'ready'.
  */
-export async function inspectUpload(
+export async function acceptUpload(
   kind: FileKind,
   buffer: Buffer,
   originalName?: string | null,
-): Promise<PendingUpload> {
+): Promise<ProcessedFile> {
   if (buffer.length === 0) throw new BadRequestError('The uploaded file is empty', 'EMPTY_FILE');
   const { fileTypeFromBuffer } = await import('file-type');
-  const detected = await fileTypeFromBuffer(buffer);
-  const mime = detected?.mime;
+  const mime = (await fileTypeFromBuffer(buffer))?.mime;
   const name = cleanName(originalName);
   if (mime === 'application/pdf' && kind === 'payment_receipt') {
     await checkPdf(buffer);
-    return async () => ({
+    return {
       kind,
+      status: 'ready',
       mimeType: 'application/pdf',
       data: buffer,
       sizeBytes: buffer.length,
@@ -66,12 +77,42 @@ export async function inspectUpload(
       height: null,
       sha256: sha256Hex(buffer),
       originalName: name,
-    });
+    };
   }
   if (!mime || !IMAGE_TYPES.has(mime)) throw new UnsupportedMediaTypeError(WRONG_TYPE_MESSAGE[kind], 'WRONG_FILE_TYPE');
+  assertComplete(buffer, mime);
   const meta = await readImageHeader(buffer);
-  return () => reencodeImage(kind, buffer, mime, meta, name);
+  return {
+    kind,
+    status: 'processing',
+    mimeType: mime as ProcessedFile['mimeType'],
+    data: buffer,
+    sizeBytes: buffer.length,
+    width: meta.width ?? null,
+    height: meta.height ?? null,
+    sha256: sha256Hex(buffer),
+    originalName: name,
+  };
 }
+
+/**
+ * A cut-off image is refused at once, as when it was decoded in the request: a JPEG has an
+ * end-of-image marker after its scan starts (bytes may follow it; a polyglot's do, and
+ * re-encoding drops them), a PNG its IEND chunk, a GIF its trailer byte. Searching the
+ *  bytes costs well under a millisecond for a phone photo; decoding a 12-MP one ~110 ms of a core.
+ */
+function assertComplete(buffer: Buffer, mime: string): void {
+  const complete =
+    mime === 'image/jpeg'
+      ? buffer.lastIndexOf(JPEG_EOI) > buffer.indexOf(JPEG_SOS)
+      : mime === 'image/png'
+        ? buffer.lastIndexOf(PNG_IEND) > 8
+        : buffer.lastIndexOf(0x3b) > 13;
+  if (!complete) throw unreadable();
+}
+const JPEG_SOS = Buffer.from([0xff, 0xda]);
+const JPEG_EOI = Buffer.from([0xff, 0xd9]);
+const PNG_IEND = Buffer.from('IEND');
 
 export const UNREADABLE_PDF_MESSAGE = 'The PDF could not be read. Please choose another file.';
 export const ENCRYPTED_PDF_MESSAGE =
@@ -94,14 +135,6 @@ async function checkPdf(buffer: Buffer): Promise<void> {
     throw new BadRequestError(UNREADABLE_PDF_MESSAGE, 'UNREADABLE_PDF');
   }
   if (pages < 1) throw new BadRequestError(UNREADABLE_PDF_MESSAGE, 'UNREADABLE_PDF');
-}
-
-export async function processUpload(
-  kind: FileKind,
-  buffer: Buffer,
-  originalName?: string | null,
-): Promise<ProcessedFile> {
-  return (await inspectUpload(kind, buffer, originalName))();
 }
 
 /**
@@ -145,6 +178,30 @@ async function readImageHeader(buffer: Buffer): Promise<Metadata> {
   return meta;
 }
 
+/** What the file queue makes of an original: the image to serve. */
+export interface ProcessedImage extends ProcessedFile {
+  mimeType: 'image/jpeg' | 'image/png';
+}
+
+/**
+ * The queue's half: decodes the original (at a reduced scale where the decoder can: a
+ * 12-megapixel JPEG kept at IMAGE_MAX_EDGE is decoded at 1/2, 1/4 or 1/8 of its size by
+ * libjpeg, never whole), re-encodes it under the same rules as before the queue, and hashes
+ * Throws UNREADABLE_IMAGE / IMAGE_TOO_LARGE for an image that will never decode.
+ */
+export async function processImage(
+  kind: FileKind,
+  buffer: Buffer,
+  originalName: string | null,
+): Promise<ProcessedImage> {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const mime = (await fileTypeFromBuffer(buffer))?.mime;
+  if (!mime || !IMAGE_TYPES.has(mime)) throw unreadable();
+  const meta = await readImageHeader(buffer);
+  const file = await reencodeImage(kind, buffer, mime, meta, originalName);
+  return { ...file, status: 'ready', mimeType: file.mimeType as ProcessedImage['mimeType'] };
+}
+
 // Decoding, resizing and encoding a phone photo holds tens of MB of pixels in libvips: one
 // re-encode at a time keeps the rush's peak memory down at the same throughput
 // (docs/benchmarks.md, "Memory").
@@ -165,7 +222,16 @@ async function reencode(
   try {
     const pipeline = (await sharpInput(buffer))
       .rotate() // apply the EXIF orientation before the metadata is dropped
-      .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+      // fastShrinkOnLoad (sharp's default, spelled out because it is the point): libjpeg and
+      // libwebp decode straight at the largest 1/2^n scale still above the target, so a
+      // 4000x3000 photo kept at 800 px is decoded at 1000x750.
+      .resize({
+        width: IMAGE_MAX_EDGE,
+        height: IMAGE_MAX_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+        fastShrinkOnLoad: true,
+      });
     const { data, info } = keepPng
       ? await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true })
       : await pipeline

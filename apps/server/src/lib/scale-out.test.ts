@@ -17,6 +17,7 @@ import { openTestDatabase } from '../test/build-app';
 import { jpeg, multipart, registrationFields, registrationFiles, STRONG_PASSWORD } from '../test/factories';
 import { type RunningServer, runNode, startServer } from '../test/processes';
 import { openSse, waitLive } from '../test/sse-client';
+import { waitForFilesIn } from '../test/wait-for-files';
 
 const BUCKET = 'rally-files';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -102,6 +103,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
       body: body.payload,
     });
     expect(res.status).toBe(201);
+    // Its images are processed by a file queue worker (A's or B's) before anyone is served them.
+    await waitForFilesIn(opened.database.db);
     const json = (await res.json()) as { token: string; data: { user: { id: string; riderNumber: number } } };
     return { token: json.token, userId: json.data.user.id, email: fields.email as string, ...json.data.user };
   }
@@ -158,6 +161,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
       body: body.payload,
     });
     expect(res.status).toBe(201);
+    await waitForFilesIn(opened.database.db);
     const [newPhoto] = (await rowsOf(rider.userId)).filter((r) => r.kind === 'profile_image');
     expect(newPhoto?.storageKey).not.toBe(oldPhoto?.storageKey);
     const keys = await objectKeys();
@@ -199,12 +203,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances, one datab
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(5);
-    // Every object in the bucket is named by a row, and every row's object is there.
-    const named = await opened.database.db
-      .select({ storageKey: files.storageKey })
-      .from(files)
-      .where(sql`${files.storageKey} is not null`);
-    expect(await objectKeys()).toEqual(named.map((r) => r.storageKey).sort());
+    // Every object in the bucket is named by a row, and every row's object is there, once the
+    // winner's originals are processed: the processed object is put before its row changes and
+    // the original removed just after the commit.
+    await waitForFilesIn(opened.database.db);
+    const consistent = async () => {
+      const named = await opened.database.db
+        .select({ storageKey: files.storageKey })
+        .from(files)
+        .where(sql`${files.storageKey} is not null`);
+      const keys = await objectKeys();
+      const rows = named.map((r) => r.storageKey).sort();
+      return JSON.stringify(keys) === JSON.stringify(rows) ? 'consistent' : { keys, rows };
+    };
+    await expect.poll(consistent, { timeout: 10_000 }).toBe('consistent');
   });
 
   it('raises an SOS sent to A on a staff board connected to B (the event stream over LISTEN/NOTIFY)', async () => {

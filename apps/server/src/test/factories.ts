@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { createUser } from '../modules/operator/operator.service';
+import { waitForFiles } from './wait-for-files';
 
 let seq = 0;
 function unique(): string {
@@ -174,6 +175,8 @@ export async function registerRider(
     const { email } = fields;
     if (email === undefined) throw new Error('registered without an email');
     const json = res.json();
+    // Its images are processed by the file queue after the answer: tests read them back.
+    await waitForFiles(app);
     return {
       token: json.token,
       userId: json.data.user.id,

@@ -345,7 +345,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `position` events (a tracked rider’s last position: userId, riderNumber, state, last, alongM) only to holders of handle_incidents; `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.
+         * @description Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `position` events (a tracked rider’s last position: userId, riderNumber, state, last, alongM) only to holders of handle_incidents; `receipt` events (a receipt processed or read: userId, fileId) only to holders of verify_users; `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.
          *
          *     Needs a bearer token of a role holding the `view_dashboard` permission (admin, marshall, developer, officer).
          */
@@ -952,6 +952,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payment-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs a bearer token of a role holding the `verify_users` permission (admin, marshall, developer). */
+        get: operations["getAdminPaymentStatements"];
+        put?: never;
+        /**
+         * @description Uploads a GCash or bank transaction history for the current edition: `preset` 'gcash' (columns Date and Time, Description, Reference No., Debit, Credit, Balance), 'bank' (Transaction Date, Description, Reference Number, Amount or Debit/Credit) or 'custom' with `mapping` (JSON naming the referenceNumber, amount and paidAt columns). The rows money came in on are stored and matched to the edition's receipts by reference and amount. A file that cannot be read is refused with 400 and the reason; nothing is stored.
+         *
+         *     Needs a bearer token of a role holding the `verify_users` permission (admin, marshall, developer).
+         */
+        post: operations["postAdminPaymentStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payment-statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The statement's rows: those matched to a receipt (with its rider) and those matching none.
+         *
+         *     Needs a bearer token of a role holding the `verify_users` permission (admin, marshall, developer).
+         */
+        get: operations["getAdminPaymentStatementsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/routes/{trial}/track": {
         parameters: {
             query?: never;
@@ -1327,6 +1370,48 @@ export interface paths {
         head?: never;
         /** @description Needs a bearer token of a role holding the `edit_user_info` permission (admin, developer). */
         patch: operations["patchAdminUsersByIdStatus"];
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/reading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Staff type or correct the reading of the current receipt; fields left out are kept, fields sent are never overwritten by a later reading. Answers the new check.
+         *
+         *     Needs a bearer token of a role holding the `verify_users` permission (admin, marshall, developer).
+         */
+        patch: operations["patchAdminVerificationsByIdReading"];
+        trace?: never;
+    };
+    "/api/admin/verifications/{id}/receipt-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The verification's current receipt: what was read, its flags and the statement row it matched.
+         *
+         *     Needs a bearer token of a role holding the `verify_users` permission (admin, marshall, developer).
+         */
+        get: operations["getAdminVerificationsByIdReceiptCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/verifications/history": {
@@ -11995,6 +12080,504 @@ export interface operations {
             };
         };
     };
+    getAdminPaymentStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            coversFrom: string | null;
+                            coversTo: string | null;
+                            createdAt: string;
+                            id: string;
+                            matchedCount: number;
+                            originalName: string | null;
+                            /** @enum {string} */
+                            preset: "gcash" | "bank" | "custom";
+                            rowCount: number;
+                        }[];
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postAdminPaymentStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The transaction history: a CSV export (UTF-8, with or without a BOM; `,` or `;`; quoted fields) or a PDF statement with a text layer. Accepted: text/csv, application/vnd.ms-excel, text/plain, application/pdf, application/octet-stream (read from the file's bytes, whatever the part's Content-Type says); at most 10485760 bytes.
+                     */
+                    file: string;
+                    mapping?: string;
+                    /** @enum {string} */
+                    preset: "gcash" | "bank" | "custom";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            coversFrom: string | null;
+                            coversTo: string | null;
+                            createdAt: string;
+                            id: string;
+                            matched: {
+                                amount: number | null;
+                                description: string | null;
+                                id: string;
+                                line: number;
+                                match: {
+                                    fileId: string;
+                                    name: string;
+                                    riderNumber: number | null;
+                                    userId: string;
+                                } | null;
+                                paidAt: string | null;
+                                referenceNumber: string | null;
+                            }[];
+                            matchedCount: number;
+                            originalName: string | null;
+                            /** @enum {string} */
+                            preset: "gcash" | "bank" | "custom";
+                            rowCount: number;
+                            unmatched: {
+                                amount: number | null;
+                                description: string | null;
+                                id: string;
+                                line: number;
+                                match: {
+                                    fileId: string;
+                                    name: string;
+                                    riderNumber: number | null;
+                                    userId: string;
+                                } | null;
+                                paidAt: string | null;
+                                referenceNumber: string | null;
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminPaymentStatementsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            coversFrom: string | null;
+                            coversTo: string | null;
+                            createdAt: string;
+                            id: string;
+                            matched: {
+                                amount: number | null;
+                                description: string | null;
+                                id: string;
+                                line: number;
+                                match: {
+                                    fileId: string;
+                                    name: string;
+                                    riderNumber: number | null;
+                                    userId: string;
+                                } | null;
+                                paidAt: string | null;
+                                referenceNumber: string | null;
+                            }[];
+                            matchedCount: number;
+                            originalName: string | null;
+                            /** @enum {string} */
+                            preset: "gcash" | "bank" | "custom";
+                            rowCount: number;
+                            unmatched: {
+                                amount: number | null;
+                                description: string | null;
+                                id: string;
+                                line: number;
+                                match: {
+                                    fileId: string;
+                                    name: string;
+                                    riderNumber: number | null;
+                                    userId: string;
+                                } | null;
+                                paidAt: string | null;
+                                referenceNumber: string | null;
+                            }[];
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     putAdminRoutesByTrialTrack: {
         parameters: {
             query?: never;
@@ -16359,6 +16942,370 @@ export interface operations {
             };
             /** @description The body or an uploaded file is of a type this operation does not take */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchAdminVerificationsByIdReading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: number | null;
+                    /** Format: date-time */
+                    paidAt?: string | null;
+                    recipient?: string | null;
+                    referenceNumber?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            fileId: string;
+                            /** @enum {string} */
+                            fileStatus: "processing" | "ready" | "failed";
+                            flags: {
+                                /** @enum {string} */
+                                kind: "duplicate_reference" | "duplicate_file" | "similar_image" | "amount_mismatch" | "date_outside_window" | "not_in_statement";
+                                matched: {
+                                    fileId: string | null;
+                                    name: string | null;
+                                    riderNumber: number | null;
+                                    statementId: string | null;
+                                    status: string | null;
+                                    userId: string | null;
+                                } | null;
+                                message: string;
+                            }[];
+                            inStatement: {
+                                line: number;
+                                paidAt: string | null;
+                                statementId: string;
+                            } | null;
+                            reading: {
+                                amount: number | null;
+                                confidence: {
+                                    amount: number | null;
+                                    paidAt: number | null;
+                                    recipient: number | null;
+                                    referenceNumber: number | null;
+                                };
+                                correctedAt: string | null;
+                                correctedBy: string | null;
+                                paidAt: string | null;
+                                recipient: string | null;
+                                referenceNumber: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "read" | "unreadable";
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The body or an uploaded file is of a type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many requests: try again later */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Something went wrong on the server */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getAdminVerificationsByIdReceiptCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            fileId: string;
+                            /** @enum {string} */
+                            fileStatus: "processing" | "ready" | "failed";
+                            flags: {
+                                /** @enum {string} */
+                                kind: "duplicate_reference" | "duplicate_file" | "similar_image" | "amount_mismatch" | "date_outside_window" | "not_in_statement";
+                                matched: {
+                                    fileId: string | null;
+                                    name: string | null;
+                                    riderNumber: number | null;
+                                    statementId: string | null;
+                                    status: string | null;
+                                    userId: string | null;
+                                } | null;
+                                message: string;
+                            }[];
+                            inStatement: {
+                                line: number;
+                                paidAt: string | null;
+                                statementId: string;
+                            } | null;
+                            reading: {
+                                amount: number | null;
+                                confidence: {
+                                    amount: number | null;
+                                    paidAt: number | null;
+                                    recipient: number | null;
+                                    referenceNumber: number | null;
+                                };
+                                correctedAt: string | null;
+                                correctedBy: string | null;
+                                paidAt: string | null;
+                                recipient: string | null;
+                                referenceNumber: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "read" | "unreadable";
+                            };
+                        };
+                        message?: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is invalid (message names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No valid session: log in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signed-in account may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code?: string;
+                        message: string;
+                        /** @enum {boolean} */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Conflicts with the current state (message says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

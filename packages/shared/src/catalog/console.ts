@@ -76,6 +76,9 @@ export const ACTIVITY_TYPES = [
   'route_track_updated',
   // Tracking: a rider turned their tracker on (with the consent read) or off.
   'tracking_consent',
+  // Receipts (issue 44): staff typed or corrected what was read; a payment statement uploaded.
+  'receipt_corrected',
+  'statement_uploaded',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;

@@ -150,5 +150,5 @@ export const BOARD_BUCKETS = ['expected', 'passed', 'missed', 'overdue', 'dnf', 
 export type BoardBucket = (typeof BOARD_BUCKETS)[number];
 /** The push channel (PostgreSQL LISTEN/NOTIFY) and its event names, sent as SSE event names. */
 export const EVENT_CHANNEL = 'rally_events';
-export const EVENT_TYPES = ['scan', 'incident', 'course', 'position'] as const;
+export const EVENT_TYPES = ['scan', 'incident', 'course', 'position', 'receipt'] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];

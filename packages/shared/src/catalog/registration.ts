@@ -120,8 +120,12 @@ export const CUSTOM_SIZE_MAX = 50;
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
-/** Re-encoded images are capped to this many pixels on their longest side. */
-export const IMAGE_MAX_EDGE = 2048;
+/**
+ * Re-encoded images are capped to this many pixels on their longest side. Not 2048: a phone's
+ * 12-megapixel photo (4032 px) must be at least twice the kept edge for libjpeg to decode it
+ * at half scale (shrink-on-load), so at 2000 it is never decoded whole.
+ */
+export const IMAGE_MAX_EDGE = 2000;
 /** Uploads whose declared dimensions exceed this are refused before decoding (pixel floods). */
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 /**

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
 import type { FileStore } from '../../lib/file-store';
-import { inspectUpload, type PendingUpload } from '../../lib/files';
+import { acceptUpload, type PendingUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { parseBody, responses } from '../../lib/route-helpers';
 import { presentEdition } from '../editions/editions.presenter';
@@ -72,10 +72,16 @@ export async function entryRoutes(app: FastifyInstance, opts: { db: Db; config: 
       const userId = requireAuth(request).userId;
       const { fields, files } = await readMultipart(request);
       const input = parseBody(entryPayload(!!files.paymentReceipt), fields);
-      const inspect = async (): Promise<PendingUpload[]> =>
-        files.paymentReceipt
-          ? [await inspectUpload('payment_receipt', files.paymentReceipt.buffer, files.paymentReceipt.filename)]
-          : [];
+      // The cheap checks only: the receipt is stored as sent and processed off the request.
+      const inspect = async (): Promise<PendingUpload[]> => {
+        if (!files.paymentReceipt) return [];
+        const accepted = await acceptUpload(
+          'payment_receipt',
+          files.paymentReceipt.buffer,
+          files.paymentReceipt.filename,
+        );
+        return [async () => accepted];
+      };
       const entry = await createEntry(db, userId, input, inspect, app.clock.now(), fileStore, app.messenger);
       return reply.code(201).send({
         success: true as const,

@@ -21,6 +21,7 @@ import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
 import { assertRegistrationOpen, currentEdition, pricesOf, windowOf } from '../editions/editions.service';
 import { assertNotHeldFromOthers, heldFor } from '../editions/held-numbers';
+import { queueCurrentFile } from '../file-jobs/file-work';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
 import { riderNumberTaken } from '../registration/registration.service';
@@ -173,6 +174,8 @@ export async function createEntry(
         tx,
         placed.map((p) => ({ userId, ...p })),
       );
+      // The receipt was stored as sent: processed and read by the file queue (DESIGN.md §13).
+      for (const { file } of placed) await queueCurrentFile(tx, userId, file.kind, file.status ?? 'ready');
       await recordActivity(tx, {
         type: 'user_registration',
         userId,

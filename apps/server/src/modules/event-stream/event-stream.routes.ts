@@ -13,10 +13,13 @@
 // heartbeat. The heartbeat itself never waits on the database. An account holds at most
 // MAX_STREAMS_PER_ACCOUNT streams on an instance. A client that reads slower than events come
 // gets no unbounded buffer on the server: see the backpressure note in stream() below.
-// `position` events (a tracked rider's last position, DESIGN.md §11) reach only streams of
-// accounts that hold handle_incidents: nobody else sees a live position. The role is read
-// again at every session lookup, so a demoted account stops getting them with its next batch.
-import { can } from '@rally/shared/permissions';
+// Some events reach only streams of accounts holding a permission (RESTRICTED_EVENTS):
+// `position` (a tracked rider's last position, DESIGN.md §11) only handle_incidents, so
+// nobody else sees a live position; `receipt` (a receipt processed or read, §13) only
+// verify_users, the desk's. The role is read again at every session lookup, so a demoted
+// account stops getting them with its next batch.
+import type { EventTypeName } from '@rally/shared/catalog/event-day';
+import { can, type Permission } from '@rally/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -42,12 +45,23 @@ interface Frame {
   frame: string;
   /** False for a comment (the heartbeat), which carries nothing to catch up on. */
   isEvent: boolean;
-  /** A live position: written only while the account holds handle_incidents. */
-  position?: boolean;
+  /** The event's type: a restricted one is written only while the account may read it. */
+  type?: EventTypeName;
 }
 
-/** Whether an account of this role may read live positions on its stream. */
-const seesPositions = (role: Parameters<typeof can>[0]) => can(role, 'handle_incidents');
+type Role = Parameters<typeof can>[0];
+
+/** Events only holders of a permission may read; every other event goes to every stream. */
+const RESTRICTED_EVENTS: Partial<Record<EventTypeName, Permission>> = {
+  position: 'handle_incidents',
+  receipt: 'verify_users',
+};
+
+/** Whether an account of this role may read events of this type on its stream. */
+const mayRead = (role: Role, type: EventTypeName | undefined) => {
+  const permission = type && RESTRICTED_EVENTS[type];
+  return !permission || can(role, permission);
+};
 
 const ACCESS: Access = { permission: 'view_dashboard' };
 
@@ -73,7 +87,7 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
     schema: {
       tags: ['course'],
       description:
-        'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `position` events (a tracked rider’s last position: userId, riderNumber, state, last, alongM) only to holders of handle_incidents; `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.',
+        'Server-Sent Events: `scan`, `incident` and `course` events whose JSON data names the rider (riderId, riderNumber, kitName); `position` events (a tracked rider’s last position: userId, riderNumber, state, last, alongM) only to holders of handle_incidents; `receipt` events (a receipt processed or read: userId, fileId) only to holders of verify_users; `live` with `{ live }` when the feed drops or returns, or after events were dropped because the client read too slowly (re-read on `live: true`); a comment line every ~20 s. A stream that can take nothing more for 30 s (its client not reading) is closed.',
       produces: ['text/event-stream'],
     },
     handler: (request, reply) => {
@@ -92,7 +106,7 @@ export async function eventStreamRoutes(app: FastifyInstance, opts: StreamOption
       stream(app, request, reply, {
         open,
         release,
-        positions: seesPositions(role),
+        role,
         db: opts.db,
         heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
         stallMs: opts.stallMs ?? STALL_MS,
@@ -109,8 +123,8 @@ function stream(
   ctx: {
     open: Set<() => void>;
     release: () => void;
-    /** Whether the account, as last looked up, may read live positions. */
-    positions: boolean;
+    /** The account's role as looked up when the stream opened. */
+    role: Role;
     db: Db;
     heartbeatMs: number;
     stallMs: number;
@@ -183,8 +197,8 @@ function stream(
   let waiting: Frame[] = [];
   let waitingBytes = 0;
   let checking = false;
-  // Whether live positions go out on this stream: the account's role as last looked up.
-  let positions = ctx.positions;
+  // Which restricted events go out on this stream: the account's role as last looked up.
+  let role = ctx.role;
   // 'unknown' when the database could not say (an error, or no answer in CHECK_TIMEOUT_MS).
   const stillAllowed = (): Promise<'yes' | 'no' | 'unknown'> =>
     new Promise((resolve) => {
@@ -193,7 +207,7 @@ function stream(
       checkAccess(ctx.db, token, ACCESS).then(
         (verdict) => {
           clearTimeout(timer);
-          if (verdict.ok && verdict.auth) positions = seesPositions(verdict.auth.role);
+          if (verdict.ok && verdict.auth) role = verdict.auth.role;
           resolve(verdict.ok ? 'yes' : 'no');
         },
         () => {
@@ -202,14 +216,14 @@ function stream(
         },
       );
     });
-  const deliver = (frame: string | null, isEvent = true, position = false) => {
+  const deliver = (frame: string | null, isEvent = true, type?: EventTypeName) => {
     if (ended) return;
     if (frame !== null) {
       const bytes = Buffer.byteLength(frame);
       if (congested || waitingBytes + bytes > MAX_BATCH_BYTES) {
         if (isEvent) missed = true;
       } else {
-        waiting.push({ frame, isEvent, position });
+        waiting.push({ frame, isEvent, type });
         waitingBytes += bytes;
       }
     }
@@ -218,8 +232,8 @@ function stream(
     void stillAllowed().then((allowed) => {
       checking = false;
       if (allowed === 'no') return end();
-      // Positions only for an account that (still) handles incidents.
-      const frames = positions ? waiting : waiting.filter((f) => !f.position);
+      // Restricted events only for an account that (still) holds their permission.
+      const frames = waiting.filter((f) => mayRead(role, f.type));
       waiting = [];
       waitingBytes = 0;
       send(frames);
@@ -228,13 +242,13 @@ function stream(
     });
   };
 
-  const isPosition = (event: DeliveredEvent) => event.type === 'position';
-  // A stream that may not read positions skips them outright (no session lookup for them):
-  // a valley's buffer flush is no reason to query the database once per open console.
+  const typeOf = (event: DeliveredEvent) => (event.type === 'live' ? undefined : event.type);
+  // A stream that may not read an event skips it outright (no session lookup for it): a
+  // valley's buffer flush is no reason to query the database once per open console.
   const unsubscribe = app.eventBus.subscribe((event) => {
-    const position = isPosition(event);
-    if (position && !positions) return;
-    deliver(event.frame, true, position);
+    const type = typeOf(event);
+    if (!mayRead(role, type)) return;
+    deliver(event.frame, true, type);
   });
   // Written at once, whatever the database does (a lookup that hangs must not silence the
   // stream); then the session is checked, even while the stream is congested: a stalled

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { approvedRider, bearer, login, registerRider, STRONG_PASSWORD, staff } from '../../test/factories';
 import { freshDataDir, type RunningServer, runNode, startServer } from '../../test/processes';
+import { waitForFiles } from '../../test/wait-for-files';
 import { tablesInOrder } from './backup';
 import { runOperatorCommand } from './operator.service';
 
@@ -66,6 +67,8 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
       payload: { title: 'Briefing', content: 'Line one\nLine two' },
     });
     await login(t.app, a.email, 'Wrong-pass-1');
+    // The file queue has finished with every upload (receipts read too): nothing moves under the snapshot.
+    await waitForFiles(t.app, { reads: true });
 
     const before = await state();
     expect(before.files.length).toBeGreaterThanOrEqual(6);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { clientAddressKey } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import { inspectUpload, type PendingUpload } from '../../lib/files';
+import { acceptUpload, type PendingUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { openProofOfWork } from '../../lib/proof-of-work';
 import { clientInfo, parseBody, responses } from '../../lib/route-helpers';
@@ -130,15 +130,20 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
       const { fields, files } = await readMultipart(request);
       // Validated here, once: the registration checks in their fixed order, then the formats.
       const input = parseBody(registrationPayload(!!files.paymentReceipt), fields);
-      // Only the cheap checks here (type by magic bytes, image header); the re-encoding
-      // runs once the number and email are known to be free.
+      // Only the cheap checks (type by magic bytes, image header, completeness), once the
+      // number and email are known to be free; the images are kept as sent and processed
+      // by the file queue after the registration commits.
       const inspect = async () => {
         const pending: PendingUpload[] = [];
         const { profileImage, paymentReceipt } = files;
-        if (profileImage)
-          pending.push(await inspectUpload('profile_image', profileImage.buffer, profileImage.filename));
-        if (paymentReceipt)
-          pending.push(await inspectUpload('payment_receipt', paymentReceipt.buffer, paymentReceipt.filename));
+        for (const [kind, part] of [
+          ['profile_image', profileImage],
+          ['payment_receipt', paymentReceipt],
+        ] as const) {
+          if (!part) continue;
+          const accepted = await acceptUpload(kind, part.buffer, part.filename);
+          pending.push(async () => accepted);
+        }
         return pending;
       };
       const result = await register(

@@ -21,6 +21,7 @@ import { recordActivity } from '../activities/activities.service';
 import { createSession } from '../auth/auth.service';
 import { assertRegistrationOpen, pricesOf } from '../editions/editions.service';
 import { assertNotHeldFromOthers } from '../editions/held-numbers';
+import { queueNewAccountFiles } from '../file-jobs/file-work';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
 
@@ -97,9 +98,9 @@ function withRiderNumber<T>(db: Db, n: number, claim: () => Promise<T>, signal?:
  * transaction, or none of them do. The unique index on rider_number decides races.
  *
  * Order of work, cheapest refusal first: the email and number look-up, then the uploads'
- * cheap checks (type by magic bytes, image header), and only then the expensive part,
- * re-encoding the images and hashing the password, side by side (both run off the event
- * loop, on sharp's and argon2's native threads).
+ * cheap checks (type by magic bytes, image header, completeness), and only then the
+ * expensive part, hashing the password (on argon2's native threads). The images are stored
+ * as sent and processed by the file queue once the registration has committed.
  */
 export async function register(
   db: Db,
@@ -206,6 +207,8 @@ async function insertRegistration(
         tx,
         uploads.map((u) => ({ userId: user.id, ...u })),
       );
+      // The images are stored as sent: processing them is the file queue's (DESIGN.md §13).
+      await queueNewAccountFiles(tx, user.id);
       await recordActivity(tx, {
         type: 'user_registration',
         userId: user.id,

@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, jpeg, multipart, png, registrationFields, registrationFiles } from '../../test/factories';
 import { firstRow, present } from '../../test/present';
+import { waitForFiles } from '../../test/wait-for-files';
 
 // Spies that keep the real implementation: the contention test counts password hashes.
 vi.mock('../../lib/passwords', { spy: true });
@@ -76,7 +77,9 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     const activity = firstRow(await t.database.db.select().from(activities).where(eq(activities.userId, user.id)));
     expect(activity.type).toBe('user_registration');
 
-    // The files committed with the registration read back byte for byte as recorded.
+    // The files committed with the registration, once the file queue has processed them,
+    // read back byte for byte as recorded.
+    await waitForFiles(t.app);
     const stored = await t.database.db
       .select({ kind: files.kind, mimeType: files.mimeType, sizeBytes: files.sizeBytes, sha256: files.sha256 })
       .from(files)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HSTS } from '../../lib/security-headers';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, encryptedPdf, multipart, pdf, png, registerRider } from '../../test/factories';
+import { waitForFiles } from '../../test/wait-for-files';
 
 describe.each(DB_KINDS)('PDF receipts on %s', (kind) => {
   let t: TestApp;
@@ -15,12 +16,15 @@ describe.each(DB_KINDS)('PDF receipts on %s', (kind) => {
 
   const upload = async (token: string, data: Buffer, filename: string, contentType: string) => {
     const body = multipart({}, [{ field: 'paymentReceipt', filename, contentType, data }]);
-    return t.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/upload/payment-receipt',
       headers: { ...body.headers, ...bearer(token) },
       payload: body.payload,
     });
+    // An image is processed by the file queue after the answer; the tests read it back.
+    if (res.statusCode === 201) await waitForFiles(t.app);
+    return res;
   };
 
   it('refuses what only looks like a PDF: HTML behind %PDF, no pages, encrypted', async () => {

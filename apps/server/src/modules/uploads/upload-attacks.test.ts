@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-app';
 import { type Actor, bearer, jpeg, multipart, pdf, png, registerRider } from '../../test/factories';
+import { waitForFiles } from '../../test/wait-for-files';
 
 describe('upload attacks', () => {
   let t: TestApp;
@@ -14,14 +15,17 @@ describe('upload attacks', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (url: string, field: string, data: Buffer, filename: string, contentType: string) => {
+  const upload = async (url: string, field: string, data: Buffer, filename: string, contentType: string) => {
     const body = multipart({}, [{ field, filename, contentType, data }]);
-    return t.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url,
       payload: body.payload,
       headers: { ...body.headers, ...bearer(rider.token) },
     });
+    // An image is processed by the file queue after the answer; the tests read it back.
+    if (res.statusCode === 201) await waitForFiles(t.app);
+    return res;
   };
   const fetchBack = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(rider.token) });
 

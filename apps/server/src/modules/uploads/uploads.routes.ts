@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { BadRequestError } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import { type FileKind, processUpload } from '../../lib/files';
+import { acceptUpload, type FileKind } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { storedFileResponses } from '../../lib/openapi';
 import { responses } from '../../lib/route-helpers';
@@ -97,7 +97,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
           db,
           fileStore,
           auth.userId,
-          await processUpload(kind, part.buffer, part.filename),
+          await acceptUpload(kind, part.buffer, part.filename),
         );
         reply.code(201);
         return {

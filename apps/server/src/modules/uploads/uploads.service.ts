@@ -14,6 +14,7 @@ import { type FileKind, loadSharp, type ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
+import { queueFileWork } from '../file-jobs/file-work';
 
 export const NOT_FOUND_MESSAGE: Record<FileKind, string> = {
   profile_image: 'Profile image not found',
@@ -50,6 +51,8 @@ export function fileRow(userId: string, file: ProcessedFile, placement: FilePlac
     height: file.height,
     sha256: file.sha256,
     originalName: file.originalName,
+    // An image as sent waits for the file queue (DESIGN.md §13); a PDF is kept as it is.
+    status: file.status ?? 'ready',
     data: placement.data === null ? null : bytesParam(placement.data),
     storageKey: placement.storageKey,
   };
@@ -81,8 +84,9 @@ export async function saveUserFile(db: Db, store: FileStore, userId: string, fil
         await tx
           .insert(files)
           .values(fileRow(userId, file, placement))
-          .returning(fileMeta),
+          .returning({ ...fileMeta, status: files.status }),
       );
+      await queueFileWork(tx, { id: row.id, kind: file.kind, status: row.status, mimeType: file.mimeType });
       await recordActivity(tx, {
         type: 'file_uploaded',
         priority: 'low',
@@ -90,7 +94,8 @@ export async function saveUserFile(db: Db, store: FileStore, userId: string, fil
         description: file.kind === 'profile_image' ? 'Profile image uploaded' : 'Payment receipt uploaded',
         metadata: { fileId: row.id, mimeType: file.mimeType, sizeBytes: file.sizeBytes },
       });
-      return row;
+      const { status: _status, ...meta } = row;
+      return meta;
     })
     .catch(async (err: unknown) => {
       if (placement.storageKey) await store.remove([placement.storageKey]);
@@ -158,6 +163,7 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
       sizeBytes: files.sizeBytes,
       sha256: files.sha256,
       storageKey: files.storageKey,
+      fileStatus: files.status,
       status: users.status,
       role: users.role,
     })
@@ -166,7 +172,9 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
     // By owner: the current file; by file id: any, so a superseded receipt stays readable.
     .where(and(eq(files.kind, kind), or(and(eq(files.userId, id), isNull(files.supersededAt)), eq(files.id, id))))
     .limit(1);
-  if (!row || (activeOwnerOnly && row.status !== 'active')) {
+  // A file not processed yet (or given up on) is served to nobody: its bytes are the
+  // original as sent, metadata and all (DESIGN.md §13).
+  if (row?.fileStatus !== 'ready' || (activeOwnerOnly && row.status !== 'active')) {
     throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
   }
   return row;

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, jpeg, multipart, pdf, png, registerRider, staff } from '../../test/factories';
+import { waitForFiles } from '../../test/wait-for-files';
 
 describe.each(DB_KINDS)('uploads on %s', (kind) => {
   let t: TestApp;
@@ -15,15 +16,23 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     ...res,
     headers: { ...res.headers, ...bearer(token) },
   });
-  const upload = (
+  const upload = async (
     token: string,
     url: string,
     field: string,
     data: Buffer,
     filename = 'file.jpg',
     contentType = 'image/jpeg',
-  ) =>
-    t.app.inject({ method: 'POST', url, ...withAuth(multipart({}, [{ field, filename, contentType, data }]), token) });
+  ) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      ...withAuth(multipart({}, [{ field, filename, contentType, data }]), token),
+    });
+    // An image is processed by the file queue after the answer; the tests read it back.
+    if (res.statusCode === 201) await waitForFiles(t.app);
+    return res;
+  };
 
   it('strips GPS EXIF from an uploaded JPEG', async () => {
     const rider = await registerRider(t.app);

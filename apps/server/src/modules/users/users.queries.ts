@@ -11,6 +11,7 @@ import { pageOf, totalRows } from '../../lib/pagination';
 import { isEnteredRider } from '../../lib/riders';
 import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
+import { referenceMatches } from '../receipts/receipt-search';
 import { type AdminUserRow, adminUserColumns, presentAdminUser } from './users.presenter';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -25,8 +26,8 @@ export function visibleTo(viewerRole: Role): SQL | undefined {
 }
 
 /**
- * Search by kit name, full name or email; with `byRiderNumber`, a number ('42' or '#42')
- * also finds that rider number.
+ * Search by kit name, full name, email or receipt reference number; with `byRiderNumber`,
+ * a number ('42' or '#42') also finds that rider number.
  */
 export function userSearch(search: string | undefined, byRiderNumber = false): SQL | undefined {
   if (!search) return undefined;
@@ -37,6 +38,8 @@ export function userSearch(search: string | undefined, byRiderNumber = false): S
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
     ilike(users.email, pattern),
     byRiderNumber && number ? eq(users.riderNumber, Number(number[1])) : undefined,
+    // A receipt's reference number, typed with or without its spaces.
+    referenceMatches(users.id, search),
   );
 }
 

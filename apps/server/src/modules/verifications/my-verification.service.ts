@@ -12,6 +12,7 @@ import type { FileStore } from '../../lib/file-store';
 import type { ProcessedFile } from '../../lib/files';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
+import { queueFileWork } from '../file-jobs/file-work';
 import { fileRow } from '../uploads/uploads.service';
 
 const NO_VERIFICATION = 'You have no payment verification';
@@ -80,8 +81,14 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
         await tx
           .insert(files)
           .values({ ...fileRow(userId, file, placement), kind: 'payment_receipt', createdAt: now })
-          .returning({ id: files.id, mimeType: files.mimeType, createdAt: files.createdAt }),
+          .returning({ id: files.id, mimeType: files.mimeType, createdAt: files.createdAt, status: files.status }),
       );
+      await queueFileWork(tx, {
+        id: saved.id,
+        kind: 'payment_receipt',
+        status: saved.status,
+        mimeType: saved.mimeType,
+      });
       // Back to the queue: the rejection's notes stay on the row so the desk sees them
       // beside the new receipt; the rider is shown them only while rejected.
       await tx

@@ -7,6 +7,7 @@ import { activities } from '../../db/schema/activities';
 import { files } from '../../db/schema/files';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, jpeg, multipart, pdf, registerRider, staff } from '../../test/factories';
+import { waitForFiles } from '../../test/wait-for-files';
 
 describe.each(DB_KINDS)('my verification and receipt resubmission (%s)', (kind) => {
   let t: TestApp;
@@ -109,7 +110,8 @@ describe.each(DB_KINDS)('my verification and receipt resubmission (%s)', (kind) 
       { id: oldFile?.id, mime_type: 'image/png', superseded_at: expect.any(String) },
     ]);
 
-    // By user id the current receipt; by file id the old one is still there.
+    // Once the queue has processed it: by user id the current receipt; by file id the old one is still there.
+    await waitForFiles(t.app);
     const current = await get(marshall.token, `/api/upload/payment-receipt/${rider.userId}`);
     expect(current.statusCode).toBe(200);
     expect(current.headers['content-type']).toBe('image/jpeg');

@@ -1,4 +1,5 @@
 import { type Category, type Prices, paymentAmountFor } from '@rally/shared/catalog/registration';
+import type { ReceiptCheck } from '@rally/shared/contracts/receipts';
 import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
 import type { verificationHistory } from '../../db/schema/verifications';
 import { displayName } from '../../lib/sql-text';
@@ -28,7 +29,7 @@ export interface PreviousReceipt {
   superseded_at: string;
 }
 
-export function presentPending(r: PendingRow, prices: Prices): PendingVerification {
+export function presentPending(r: PendingRow, prices: Prices, receiptCheck: ReceiptCheck | null): PendingVerification {
   return {
     id: r.id,
     user_id: r.userId,
@@ -51,7 +52,7 @@ export function presentPending(r: PendingRow, prices: Prices): PendingVerificati
       mime_type: p.mime_type,
       superseded_at: new Date(p.superseded_at).toISOString(),
     })),
-    receipt_check: null,
+    receipt_check: receiptCheck,
   };
 }
 

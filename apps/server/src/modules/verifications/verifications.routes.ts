@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { BadRequestError } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
-import { processUpload } from '../../lib/files';
+import { acceptUpload } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { responses } from '../../lib/route-helpers';
 import { myVerification, resubmitReceipt } from './my-verification.service';
@@ -122,7 +122,8 @@ export async function verificationRoutes(app: FastifyInstance, opts: { db: Db; c
         db,
         fileStore,
         auth.userId,
-        await processUpload('payment_receipt', part.buffer, part.filename),
+        // Stored as sent and processed by the file queue, off the request (DESIGN.md §13).
+        await acceptUpload('payment_receipt', part.buffer, part.filename),
       );
       reply.code(201);
       return { success: true as const, message: 'New receipt sent; your verification is pending again', data };

@@ -3,6 +3,7 @@
 // approving the same rider at once produce one decision, one history row and one
 // activity; the loser is told what happened.
 import { isRiderRole, type VerificationAction } from '@rally/shared/catalog/accounts';
+import { paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { VerifyBody } from '@rally/shared/contracts/verifications';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -20,7 +21,9 @@ import { recordActivity } from '../activities/activities.service';
 import { currentEdition, pricesOf } from '../editions/editions.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
-import { type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
+import { receiptChecksFor } from '../receipts/receipt-flags';
+import { referenceMatches } from '../receipts/receipt-search';
+import { type PendingRow, type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
 
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
   const pattern = q.search ? containsPattern(q.search) : null;
@@ -33,6 +36,7 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
           sql`${users.kitName} ilike ${pattern}`,
           sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
           sql`${users.email} ilike ${pattern}`,
+          q.search ? referenceMatches(users.id, q.search) : undefined,
         )
       : undefined,
   );
@@ -69,9 +73,19 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
         .offset(offset),
     q,
   );
-  // The amount expected at the current edition's prices.
-  const prices = pricesOf(await currentEdition(db));
-  return { data: page.rows.map((r) => presentPending(r, prices)), pagination: page.pagination };
+  // The amount expected at the current edition's prices; each receipt checked against it.
+  const edition = await currentEdition(db);
+  const prices = pricesOf(edition);
+  const expected = (r: PendingRow) => (r.category ? paymentAmountFor(r.category, prices) : null);
+  const checks = await receiptChecksFor(
+    db,
+    edition,
+    page.rows.filter((r) => r.hasReceipt).map((r) => ({ userId: r.userId, expectedAmount: expected(r) })),
+  );
+  return {
+    data: page.rows.map((r) => presentPending(r, prices, checks.get(r.userId) ?? null)),
+    pagination: page.pagination,
+  };
 }
 
 const ACTION_WORD: Record<VerificationAction, string> = { verified: 'approved', rejected: 'rejected' };
