@@ -14,11 +14,13 @@ const root = resolve(webDir, '../..');
 
 /**
  * The event-day specs run twice, on the embedded database and on PostgreSQL (marshals'
- * phones must work the same against either); the others on the embedded database. The
+ * phones must work the same against either), and the receipt desk's (its file queue claims
+ * jobs with SKIP LOCKED on PostgreSQL); the others on the embedded database. The
  * PostgreSQL project runs when TEST_DATABASE_URL names a server the setup may create
  * databases on, unless E2E_POSTGRES=skip.
  */
-export const EVENT_DAY_SPECS = /\/(scanner|event-day|rider-pass|board|incidents|sos|live|tracking)[^/]*\.spec\.ts$/;
+export const EVENT_DAY_SPECS =
+  /\/(scanner|event-day|rider-pass|board|incidents|sos|live|tracking|receipt-desk)[^/]*\.spec\.ts$/;
 const postgresAdmin = process.env.E2E_POSTGRES === 'skip' ? undefined : process.env.TEST_DATABASE_URL;
 if (postgresAdmin) process.env[SETUP_ENV.postgresAdminUrl] = postgresAdmin;
 else delete process.env[SETUP_ENV.postgresAdminUrl];

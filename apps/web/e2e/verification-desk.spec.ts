@@ -6,7 +6,7 @@ import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
 import { PASSWORD } from './support/env';
 import { expect, test, toast } from './support/fixtures';
-import { pngFixture } from './support/images';
+import { uniqueImageFixture } from './support/images';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -30,7 +30,7 @@ async function deskRider(request: APIRequestContext, batch: string, lastName: st
       finisherSleeveSize: 'M',
       vestSize: 'L',
       paymentAmount: '2700',
-      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: pngFixture(240, 360) },
+      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: uniqueImageFixture(240, 360) },
     },
   });
   const body = await response.json();
@@ -227,7 +227,7 @@ test('the reject-reason round trip: staff reject with a reason, the rider sends 
   await expect(
     riderPage.getByRole('alert').filter({ hasText: 'Please select an image (JPG, PNG, GIF) or PDF file' }),
   ).toBeVisible();
-  await input.setInputFiles({ name: 'new-receipt.png', mimeType: 'image/png', buffer: pngFixture(300, 200) });
+  await input.setInputFiles({ name: 'new-receipt.png', mimeType: 'image/png', buffer: uniqueImageFixture(300, 200) });
   await riderPage.getByRole('button', { name: 'Send new receipt' }).click();
   await expect(toast(riderPage, 'New receipt sent; your verification is pending again')).toBeVisible();
   await expect(riderPage.getByRole('heading', { name: 'VERIFICATION PENDING' })).toBeVisible();

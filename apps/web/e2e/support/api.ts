@@ -2,7 +2,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import { PASSWORD, uniqueEmail } from './env';
-import { pngFixture } from './images';
+import { uniqueImageFixture } from './images';
 
 /** A random free rider number, so tests never fight over one. */
 export async function freeRiderNumber(request: APIRequestContext): Promise<number> {
@@ -54,7 +54,7 @@ export async function registerRider(request: APIRequestContext, fields: RiderFie
       finisherSleeveSize: 'M',
       vestSize: 'L',
       paymentAmount: '2700',
-      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: fields.receipt ?? pngFixture(200, 300) },
+      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: fields.receipt ?? uniqueImageFixture() },
     },
   });
   const body = await response.json();

@@ -18,7 +18,8 @@ export type StreamEvent =
   | { type: 'open' }
   | {
       /** `position`: a tracked rider's new last position (handle_incidents only; tracking/). */
-      type: 'scan' | 'incident' | 'course' | 'position';
+      /** `receipt`: a rider's upload processed or their receipt read (verify_users only; verifications/). */
+      type: 'scan' | 'incident' | 'course' | 'position' | 'receipt';
       data: { riderId?: string; riderNumber?: number | null; kitName?: string | null; [key: string]: unknown };
     };
 

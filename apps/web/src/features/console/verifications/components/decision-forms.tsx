@@ -1,8 +1,10 @@
 // The confirmations of the verification desk. Each takes focus on its confirm button so
 // Enter confirms and Escape (handled by the dialog) cancels; the reject form offers the
 // common reasons one key or tap away and free text, sent together as the call's notes.
+
+import type { ReceiptFlag } from '@rally/shared/contracts/receipts';
 import { VERIFICATION_NOTES_MAX } from '@rally/shared/contracts/verifications';
-import { Check, X } from 'lucide-react';
+import { Check, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
 
@@ -23,15 +25,21 @@ export function rejectionNotes(reasons: readonly string[], text: string): string
 const isTextField = (el: EventTarget | null) =>
   el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && el.type !== 'checkbox');
 
+/**
+ * A receipt with flags is approved only after they are shown here, in the one confirmation
+ * Approve always asks: "Approve anyway?" instead of "Approve {name}?", never a second dialog.
+ */
 export function ApproveConfirm({
   name,
   summary,
+  flags = [],
   busy,
   onConfirm,
   onCancel,
 }: {
   name: string;
   summary: string;
+  flags?: ReceiptFlag[];
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -39,18 +47,34 @@ export function ApproveConfirm({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   useEffect(() => confirmRef.current?.focus(), []);
+  const flagged = flags.length > 0;
   return (
     <section
       aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-md border-2 border-jade-500 bg-ink-950 p-3"
+      className={`flex flex-col gap-3 rounded-md border-2 bg-ink-950 p-3 ${flagged ? 'border-gold-400' : 'border-jade-500'}`}
       data-testid="approve-confirm"
+      data-flagged={flagged || undefined}
     >
       <div>
-        <h3 id={titleId} className="text-lg text-jade-400">
-          Approve {name}?
+        <h3 id={titleId} className={`text-lg ${flagged ? 'text-gold-300' : 'text-jade-400'}`}>
+          {flagged ? `Approve ${name} anyway?` : `Approve ${name}?`}
         </h3>
         <p className="text-sm text-ash">{summary}</p>
       </div>
+      {flagged && (
+        <ul className="flex flex-col gap-1.5" aria-label="Flags on this receipt">
+          {flags.map((flag) => (
+            <li
+              key={`${flag.kind}:${flag.message}`}
+              data-flag-kind={flag.kind}
+              className="wrap-anywhere flex items-start gap-1.5 text-base leading-snug font-bold text-bone"
+            >
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-gold-300" aria-hidden="true" />
+              {flag.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-wrap gap-2">
         <button
           ref={confirmRef}
@@ -60,7 +84,7 @@ export function ApproveConfirm({
           className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-md bg-jade-600 px-4 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60 sm:flex-none"
         >
           <Check className="size-5" aria-hidden="true" />
-          {busy ? 'Working...' : 'Yes, approve'}
+          {busy ? 'Working...' : flagged ? 'Approve anyway' : 'Yes, approve'}
           <kbd className="hidden rounded bg-ink-950/30 px-1.5 text-xs sm:inline">Enter</kbd>
         </button>
         <button type="button" onClick={onCancel} className={buttonStyles('ghost', 'md', 'min-h-11')}>

@@ -8,6 +8,7 @@ import { formatPeso, formatRelativeTime } from '../../../../lib/format';
 import { ProfileAvatar } from '../../../public-profile/components/profile-avatar';
 import { ConsoleTable } from '../../components/console-table';
 import { usePastEdition } from '../../components/past-edition-context';
+import { FlagCount, flagsOf, InStatementBadge } from './receipt-flags';
 
 const td = 'px-2.5 py-3 align-top';
 
@@ -100,14 +101,18 @@ function PendingRow({
       </td>
       <td data-label="Receipt" className={td}>
         {entry.has_payment_receipt ? (
-          <button
-            type="button"
-            className={buttonStyles('secondary', 'md', 'min-h-9 whitespace-nowrap px-2 text-sm')}
-            onClick={() => onReceipt(entry)}
-          >
-            <Receipt className="size-4" aria-hidden="true" />
-            View Receipt
-          </button>
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={buttonStyles('secondary', 'md', 'min-h-9 whitespace-nowrap px-2 text-sm')}
+              onClick={() => onReceipt(entry)}
+            >
+              <Receipt className="size-4" aria-hidden="true" />
+              View Receipt
+            </button>
+            <FlagCount flags={flagsOf(entry.receipt_check)} />
+            <InStatementBadge check={entry.receipt_check} />
+          </div>
         ) : (
           <span className="text-smoke">No receipt</span>
         )}
@@ -116,7 +121,7 @@ function PendingRow({
         <time dateTime={entry.created_at}>{formatRelativeTime(entry.created_at)}</time>
       </td>
       <td className={td}>
-        <div className="flex min-w-48 flex-1 flex-col gap-2">
+        <div className="flex min-w-52 flex-1 flex-col gap-2">
           <label className="sr-only" htmlFor={`notes-${entry.id}`}>
             Notes for {name} (optional)
           </label>
@@ -134,7 +139,7 @@ function PendingRow({
               disabled={disabled}
               onClick={() => onDecide(entry, 'verified', notes)}
               aria-label={`Approve ${name}`}
-              className="inline-flex min-h-9 flex-1 items-center justify-center gap-1 rounded-md bg-jade-600 px-2 text-sm font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60"
+              className="inline-flex min-h-9 flex-1 items-center justify-center gap-1 whitespace-nowrap rounded-md bg-jade-600 px-2 text-sm font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60"
             >
               <Check className="size-4" aria-hidden="true" />
               {busy ? 'Working...' : 'Approve'}
@@ -144,7 +149,7 @@ function PendingRow({
               disabled={disabled}
               onClick={() => onDecide(entry, 'rejected', notes)}
               aria-label={`Reject ${name}`}
-              className="inline-flex min-h-9 flex-1 items-center justify-center gap-1 rounded-md bg-ember-600 px-2 text-sm font-bold text-white hover:bg-ember-500 disabled:opacity-60"
+              className="inline-flex min-h-9 flex-1 items-center justify-center gap-1 whitespace-nowrap rounded-md bg-ember-600 px-2 text-sm font-bold text-white hover:bg-ember-500 disabled:opacity-60"
             >
               <X className="size-4" aria-hidden="true" />
               Reject

@@ -4,17 +4,16 @@
 import { categoryDisplay, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rally/shared/catalog/registration';
 import type { PendingVerification } from '@rally/shared/contracts/verifications';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Check, ChevronLeft, ChevronRight, History, Keyboard, X } from 'lucide-react';
-import { buttonStyles } from '../../../../components/ui/button-styles';
+import { AlertTriangle, Check, History } from 'lucide-react';
 import { Modal } from '../../../../components/ui/modal';
 import { formatDate, formatPeso } from '../../../../lib/format';
 import { useObjectUrl } from '../../../../lib/use-object-url';
 import { receiptQuery } from '../../api/file-api';
-import { usePastEdition } from '../../components/past-edition-context';
 import { ApproveConfirm, RejectForm } from './decision-forms';
+import { type Confirming, DeskFooter } from './desk-footer';
+import { ReceiptCheckPanel } from './receipt-check-panel';
+import { flagsOf } from './receipt-flags';
 import { ReceiptViewer } from './receipt-viewer';
-
-export type Confirming = 'verified' | 'rejected' | null;
 
 export function receiptName(e: PendingVerification) {
   return `${e.first_name} ${e.last_name}`.trim();
@@ -84,6 +83,7 @@ export function ReceiptDesk({
             userId={entry.user_id}
             name={name}
             hasReceipt={entry.has_payment_receipt}
+            fileStatus={entry.receipt_check?.fileStatus}
             zoom={zoom}
             rotation={rotation}
             onZoom={onZoom}
@@ -99,6 +99,7 @@ export function ReceiptDesk({
                 onDecide={onDecide}
               />
             )}
+            <ReceiptCheckPanel entry={entry} flagsInConfirmation={confirming === 'verified'} />
             <MatchPanel entry={entry} />
           </div>
         </div>
@@ -130,6 +131,7 @@ function Confirmation({
         key={entry.id}
         name={name}
         summary={`${amount} by ${method} · code ${entry.verification_code}`}
+        flags={flagsOf(entry.receipt_check)}
         busy={busy}
         onConfirm={() => onDecide('verified', '')}
         onCancel={() => onConfirming(null)}
@@ -234,96 +236,5 @@ function PreviousReceiptLink({ id, when }: { id: string; when: string }) {
     <a href={url} target="_blank" rel="noopener noreferrer" className="font-bold text-fire-300 underline">
       {label}
     </a>
-  );
-}
-
-function DeskFooter({
-  confirming,
-  busy,
-  position,
-  total,
-  onConfirming,
-  onPrevious,
-  onNext,
-  onShortcuts,
-  onClose,
-}: {
-  confirming: Confirming;
-  busy: boolean;
-  position: number;
-  total: number;
-  onConfirming: (c: Confirming) => void;
-  onPrevious: () => void;
-  onNext: () => void;
-  onShortcuts: () => void;
-  onClose: () => void;
-}) {
-  // A past edition's queue is history: nothing there is decided any more.
-  const past = usePastEdition() !== null;
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex items-center gap-2">
-        <button
-          type="button"
-          onClick={onPrevious}
-          className={buttonStyles('secondary', 'md', 'min-h-11 px-3')}
-          aria-label="Previous rider"
-          aria-keyshortcuts="k"
-        >
-          <ChevronLeft className="size-5" aria-hidden="true" />
-        </button>
-        <span className="text-sm whitespace-nowrap text-ash" data-testid="desk-position">
-          {position} of {total}
-        </span>
-        <button
-          type="button"
-          onClick={onNext}
-          className={buttonStyles('secondary', 'md', 'min-h-11 px-3')}
-          aria-label="Next rider"
-          aria-keyshortcuts="j"
-        >
-          <ChevronRight className="size-5" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          onClick={onShortcuts}
-          className={buttonStyles('ghost', 'md', 'min-h-11 px-3')}
-          aria-label="Keyboard shortcuts"
-          aria-keyshortcuts="?"
-        >
-          <Keyboard className="size-5" aria-hidden="true" />
-        </button>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          disabled={busy || past}
-          aria-expanded={confirming === 'verified'}
-          onClick={() => onConfirming('verified')}
-          aria-keyshortcuts="a"
-          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md bg-jade-600 px-4 font-bold text-ink-950 hover:bg-jade-400 disabled:opacity-60 sm:flex-none"
-        >
-          <Check className="size-5" aria-hidden="true" />
-          Approve
-        </button>
-        <button
-          type="button"
-          disabled={busy || past}
-          aria-expanded={confirming === 'rejected'}
-          onClick={() => onConfirming('rejected')}
-          aria-keyshortcuts="r"
-          className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-md bg-ember-600 px-4 font-bold text-white hover:bg-ember-500 disabled:opacity-60 sm:flex-none"
-        >
-          <X className="size-5" aria-hidden="true" />
-          Reject
-        </button>
-        {/* Phones close from the header's X; the footer keeps its room for the decisions. */}
-        <div className="hidden sm:block">
-          <button type="button" onClick={onClose} className={buttonStyles('secondary', 'md', 'min-h-11')}>
-            Close
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

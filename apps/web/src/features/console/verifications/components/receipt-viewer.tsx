@@ -1,6 +1,7 @@
 // The receipt at the verification desk: images fit the box and zoom and rotate (scrolling
 // when larger than the box); PDFs open from a link in the browser's own viewer, never
 // framed, because the console's CSP allows no frames and receipts are served sandboxed.
+import type { FileState } from '@rally/shared/catalog/receipts';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -23,6 +24,7 @@ export function ReceiptViewer({
   userId,
   name,
   hasReceipt,
+  fileStatus = 'ready',
   zoom,
   rotation,
   onZoom,
@@ -31,18 +33,36 @@ export function ReceiptViewer({
   userId: string;
   name: string;
   hasReceipt: boolean;
+  /** A file still in the queue is served to nobody: nothing is fetched until it is processed. */
+  fileStatus?: FileState;
   zoom: number;
   rotation: number;
   onZoom: (direction: 1 | -1) => void;
   onRotate: () => void;
 }) {
-  const query = useQuery({ ...receiptQuery(userId), enabled: hasReceipt });
+  const query = useQuery({ ...receiptQuery(userId), enabled: hasReceipt && fileStatus === 'ready' });
   const blob = query.data ?? null;
   const url = useObjectUrl(blob);
   const isPdf = blob?.type === 'application/pdf';
 
   let body: React.ReactNode;
-  if (!hasReceipt || query.error instanceof MissingFileError) {
+  if (hasReceipt && fileStatus === 'processing') {
+    body = (
+      <div
+        className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center"
+        data-testid="receipt-processing"
+      >
+        <Spinner label="Processing…" />
+        <p className="text-sm text-ash">The receipt is being prepared; it shows here once processed.</p>
+      </div>
+    );
+  } else if (hasReceipt && fileStatus === 'failed') {
+    body = (
+      <p role="alert" className="p-6 text-center font-bold text-ember-400" data-testid="receipt-failed">
+        The upload could not be processed; ask the rider to upload again
+      </p>
+    );
+  } else if (!hasReceipt || query.error instanceof MissingFileError) {
     body = <p className="p-6 text-center text-ash">No payment receipt available</p>;
   } else if (query.isError) {
     body = (

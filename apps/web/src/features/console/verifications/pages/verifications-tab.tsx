@@ -9,7 +9,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CheckCircle2, Clock, History, Keyboard, ListChecks, ShieldCheck, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { buttonStyles } from '../../../../components/ui/button-styles';
+import { useEventStream } from '../../../../lib/event-stream';
 import { toast } from '../../../../lib/toast';
+import { useGatheredInvalidate } from '../../../../lib/use-gathered-invalidate';
 import { consoleKeys } from '../../api/console-keys';
 import { receiptQuery } from '../../api/file-api';
 import { fetchHistory, fetchPending, fetchVerificationStats, verify } from '../../api/verifications-api';
@@ -20,11 +22,15 @@ import { StatCard, StatGrid } from '../../components/stat-card';
 import { TabHeading } from '../../components/tab-heading';
 import { useDebounced } from '../../components/use-debounced';
 import { usePage } from '../../components/use-page';
+import type { Confirming } from '../components/desk-footer';
 import { HistoryList } from '../components/history-list';
 import { PendingTable } from '../components/pending-table';
-import { type Confirming, ReceiptDesk } from '../components/receipt-desk';
+import { ReceiptDesk } from '../components/receipt-desk';
+import { searchTerm } from '../components/receipt-display';
+import { flagsOf } from '../components/receipt-flags';
 import { zoomStep } from '../components/receipt-viewer';
 import { ShortcutsOverlay } from '../components/shortcuts-overlay';
+import { StatementsPanel } from '../components/statements-panel';
 import { useDeskKeys } from '../components/use-desk-keys';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -32,7 +38,8 @@ const NONE: ReadonlySet<string> = new Set();
 export default function VerificationsTab() {
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText.trim());
+  // A reference typed as printed ("1001 543 610110") is searched by its digits.
+  const search = useDebounced(searchTerm(searchText));
   const { page, setPage, resetting } = usePage();
   const [historyPage, setHistoryPage] = useState(1);
   // The desk: which rider is selected, whether their receipt is open, and its view.
@@ -56,6 +63,13 @@ export default function VerificationsTab() {
     queryKey: consoleKeys.pending(pendingParams),
     queryFn: () => fetchPending(pendingParams),
     placeholderData: keepPreviousData,
+  });
+  // Receipts are processed and read in the background: the server says so on the console's
+  // event stream (`receipt`, pushed, not polled) and the queue is read again, so the image
+  // and its reading appear by themselves. On (re)connection events may have been missed.
+  const rereadQueue = useGatheredInvalidate(consoleKeys.verifications);
+  useEventStream((event) => {
+    if (event.type === 'open' || event.type === 'receipt') rereadQueue();
   });
   const history = useQuery({
     queryKey: consoleKeys.history(historyPage),
@@ -102,7 +116,9 @@ export default function VerificationsTab() {
   // The next receipt loads while the current one is read.
   const following = entries[index + 1];
   useEffect(() => {
-    if (deskOpen && following?.has_payment_receipt) void queryClient.prefetchQuery(receiptQuery(following.user_id));
+    const ready = (following?.receipt_check?.fileStatus ?? 'ready') === 'ready';
+    if (deskOpen && following?.has_payment_receipt && ready)
+      void queryClient.prefetchQuery(receiptQuery(following.user_id));
   }, [deskOpen, following, queryClient]);
   // The selected row stays in view as the keys move it; not on opening the tab, where the
   // first row is selected by default and a phone would scroll past the heading to it.
@@ -114,8 +130,11 @@ export default function VerificationsTab() {
       ?.scrollIntoView({ block: 'nearest' });
   }, [current, deskOpen]);
 
+  // The notes typed on a table row whose Approve went through the desk's confirmation.
+  const rowNotes = useRef('');
   const select = (i: number) => {
     movedByUser.current = true;
+    rowNotes.current = '';
     setSelected(i);
     setConfirming(null);
     setZoom(1);
@@ -212,10 +231,14 @@ export default function VerificationsTab() {
                   entries={entries}
                   selectedCode={current?.verification_code ?? null}
                   busyCode={decision.isPending ? (decision.variables?.entry.verification_code ?? null) : null}
-                  onDecide={(entry, action, notes) =>
-                    // A rejection always asks for the reason the rider will be shown.
-                    action === 'rejected' ? openDesk(entry, 'rejected') : decision.mutate({ entry, action, notes })
-                  }
+                  onDecide={(entry, action, notes) => {
+                    // A rejection always asks for the reason the rider will be shown; an
+                    // approval of a flagged receipt shows the flags and asks once.
+                    if (action === 'rejected') return openDesk(entry, 'rejected');
+                    if (flagsOf(entry.receipt_check).length === 0) return decision.mutate({ entry, action, notes });
+                    openDesk(entry, 'verified');
+                    rowNotes.current = notes;
+                  }}
                   onReceipt={(entry) => openDesk(entry)}
                 />
                 <PaginationBar
@@ -229,6 +252,8 @@ export default function VerificationsTab() {
           }
         </QueryStates>
       </div>
+
+      <StatementsPanel />
 
       <div className="mt-8">
         <h3 className="mb-3 flex items-center gap-2 text-xl">
@@ -268,7 +293,10 @@ export default function VerificationsTab() {
         onZoom={zoomBy}
         onRotate={rotate}
         onConfirming={setConfirming}
-        onDecide={(action, notes) => current && decision.mutate({ entry: current, action, notes })}
+        onDecide={(action, notes) =>
+          current &&
+          decision.mutate({ entry: current, action, notes: action === 'verified' ? notes || rowNotes.current : notes })
+        }
         onPrevious={() => move(-1)}
         onNext={() => move(1)}
         onShortcuts={() => setShortcutsOpen(true)}
