@@ -2,7 +2,7 @@
 // one pays short; the desk shows what was read and the flags, Approve asks once, and a
 // statement upload matches a receipt and lists the row that matches none. The receipts are
 // drawn (server/src/test/receipt-images.ts) and read by the server's own background queue:
-// every wait is on the screen, which asks again while a receipt is still being read.
+// every wait is on the screen, which the queue's events on the console's stream refresh.
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatReference } from '@rally/shared/catalog/receipts';
@@ -77,15 +77,18 @@ test('the desk flags a duplicate reference and a short amount; Approve shows the
   const batch = `rdesk-${Date.now().toString(36)}`;
   const shared = reference13();
   const short = reference13();
-  const first = await receiptRider(request, batch, 'Alpha', { reference: shared, pesos: 2700 });
-  const second = await receiptRider(request, batch, 'Bravo', { reference: shared, pesos: 2700 });
-  const shortPaid = await receiptRider(request, batch, 'Charlie', { reference: short, pesos: 1500 });
-
+  // The desk is open before the riders register: their rows, readings and flags reach it by
+  // the console's event stream (the queue's `receipt` events), not by reloading.
   const marshall = createUser('marshall');
   await logIn(page, marshall.email, marshall.password);
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/admin?tab=verifications');
-  await searchQueue(page, batch, 3);
+  await searchQueue(page, batch, 0);
+
+  const first = await receiptRider(request, batch, 'Alpha', { reference: shared, pesos: 2700 });
+  const second = await receiptRider(request, batch, 'Bravo', { reference: shared, pesos: 2700 });
+  const shortPaid = await receiptRider(request, batch, 'Charlie', { reference: short, pesos: 1500 });
+  await expect(page.locator('tbody tr')).toHaveCount(3, { timeout: READ_TIMEOUT });
 
   // The readings land in the background; the rows show their flags once read.
   for (const rider of [second, shortPaid]) {

@@ -10,16 +10,20 @@
 // its own feed from the database drops (a database restart), and a stream from which not even
 // the 20 s heartbeat came for SILENT_MS (a server or proxy gone quiet) is dropped and opened
 // again.
+
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { EVENT_TYPES, type EventTypeName } from '@rally/shared/catalog/event-day';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { API_BASE, getAuthToken } from './api-client';
+
+const isEventType = (name: string): name is EventTypeName => (EVENT_TYPES as readonly string[]).includes(name);
 
 export type StreamEvent =
   | { type: 'open' }
   | {
       /** `position`: a tracked rider's new last position (handle_incidents only; tracking/). */
       /** `receipt`: a rider's upload processed or their receipt read (verify_users only; verifications/). */
-      type: 'scan' | 'incident' | 'course' | 'position' | 'receipt';
+      type: EventTypeName;
       data: { riderId?: string; riderNumber?: number | null; kitName?: string | null; [key: string]: unknown };
     };
 
@@ -111,13 +115,8 @@ function connect() {
         }
         return;
       }
-      if (
-        message.event !== 'scan' &&
-        message.event !== 'incident' &&
-        message.event !== 'course' &&
-        message.event !== 'position'
-      )
-        return;
+      // The server's event names are one list (catalog/event-day.ts); anything else is skipped.
+      if (!isEventType(message.event)) return;
       try {
         dispatch({ type: message.event, data: JSON.parse(message.data) });
       } catch {
