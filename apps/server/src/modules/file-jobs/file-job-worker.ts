@@ -6,8 +6,9 @@
 import type { FileJobKind } from '@rally/shared/catalog/receipts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
+import { WakeLoop } from '../../lib/wake-loop';
 import {
   type ClaimedJob,
   claimFileJobs,
@@ -40,82 +41,26 @@ export async function processingFiles(db: Db, kinds: readonly FileJobKind[] = ['
   return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
-const MAX_SLEEP_MS = 60 * 60_000;
-const RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
-
-export class FileJobWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private stopListen: (() => Promise<void>) | null = null;
-  private roundWaiters: Array<() => void> = [];
+export class FileJobWorker extends WakeLoop {
+  /** Resolved when a job or a round finishes: settle() looks at the queue again then. */
   private progressWaiters: Array<() => void> = [];
-  private readonly inFlight = new Set<string>();
-  private renewer: NodeJS.Timeout | null = null;
-  private failures = 0;
 
-  constructor(private readonly opts: FileJobWorkerOptions) {}
-
-  start(database: Database): void {
-    this.stopListen = database.listen(FILE_JOBS_CHANNEL, {
-      onNotify: () => this.wake(),
-      // Back after a dropped connection: a notification may have been missed.
-      onLive: (live) => {
-        if (live) this.wake();
-      },
-    });
-    this.wake();
-  }
-
-  /** Looks for due work now. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.running = this.loop()
-      .then(
-        () => {
-          this.failures = 0;
-        },
-        (err) => {
-          const wait = Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** this.failures);
-          this.failures += 1;
-          this.opts.log.error({ err, retryInMs: wait }, 'file job worker failed; trying again shortly');
-          this.sleep(wait);
-        },
-      )
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          for (const resolve of this.roundWaiters.splice(0)) resolve();
-          for (const resolve of this.progressWaiters.splice(0)) resolve();
-        }
-      });
-  }
-
-  /**
-   * Resolves when the worker has finished its current round and found nothing more due
-   * (immediately when it is asleep). Tests and the benchmark wait on it, never on time.
-   */
-  idle(): Promise<void> {
-    if (!this.running && !this.again) return Promise.resolve();
-    return new Promise((resolve) => this.roundWaiters.push(resolve));
+  constructor(private readonly opts: FileJobWorkerOptions) {
+    const leaseSeconds = opts.leaseSeconds ?? FILE_JOB_LEASE_SECONDS;
+    super({ channel: FILE_JOBS_CHANNEL, what: 'file job', log: opts.log, leaseSeconds });
   }
 
   /** Resolves when the worker next finishes a job or a round, whatever woke it. */
   private nextProgress(): Promise<void> {
     return new Promise((resolve) => this.progressWaiters.push(resolve));
+  }
+
+  private progressed(): void {
+    for (const resolve of this.progressWaiters.splice(0)) resolve();
+  }
+
+  protected override quiet(): void {
+    this.progressed();
   }
 
   /**
@@ -144,27 +89,7 @@ export class FileJobWorker {
     }
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-    if (this.renewer) clearInterval(this.renewer);
-    this.renewer = null;
-    await this.stopListen?.();
-    for (const resolve of this.roundWaiters.splice(0)) resolve();
-    for (const resolve of this.progressWaiters.splice(0)) resolve();
-  }
-
-  private sleep(ms: number): void {
-    if (this.stopped || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, Math.min(ms, MAX_SLEEP_MS) + 5);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
+  protected override async round(): Promise<number | null> {
     const { db, instance, concurrency } = this.opts;
     // A pool of `concurrency` runners, each claiming one job at a time: a slow job never
     // holds back a claim for the runner that is free.
@@ -173,45 +98,23 @@ export class FileJobWorker {
         if (this.stopped) return;
         const [job] = await claimFileJobs(db, { limit: 1, instance, leaseSeconds: this.opts.leaseSeconds });
         if (!job) return;
-        this.hold(job.id);
+        this.hold([job.id]);
         try {
           const outcome = await runFileJob({ db, store: this.opts.store, instance }, job);
           if (outcome === 'failed') this.opts.log.warn({ job }, 'file job failed for good');
           this.opts.onOutcome?.(job, outcome);
         } finally {
           this.release(job.id);
-          for (const resolve of this.progressWaiters.splice(0)) resolve();
+          this.progressed();
         }
       }
     };
     await Promise.all(Array.from({ length: concurrency }, runner));
-    if (this.stopped) return;
-    const wait = await nextFileJobWait(db);
-    if (wait !== null) this.sleep(wait);
+    if (this.stopped) return null;
+    return nextFileJobWait(db);
   }
 
-  /** Keeps the leases of running jobs, every third of a lease, until each is recorded. */
-  private hold(id: string): void {
-    this.inFlight.add(id);
-    if (this.renewer) return;
-    const leaseSeconds = this.opts.leaseSeconds ?? FILE_JOB_LEASE_SECONDS;
-    this.renewer = setInterval(
-      () => {
-        renewFileJobLeases(this.opts.db, [...this.inFlight], this.opts.instance, leaseSeconds).catch((err) =>
-          // The database away: the lease may end and another instance run the job again,
-          // which is harmless (a job's result is recorded only by its holder).
-          this.opts.log.warn({ err }, 'could not renew file job leases'),
-        );
-      },
-      (leaseSeconds * 1000) / 3,
-    );
-    this.renewer.unref();
-  }
-
-  private release(id: string): void {
-    this.inFlight.delete(id);
-    if (this.inFlight.size > 0 || !this.renewer) return;
-    clearInterval(this.renewer);
-    this.renewer = null;
+  protected override renewLeases(ids: string[], leaseSeconds: number): Promise<unknown> {
+    return renewFileJobLeases(this.opts.db, ids, this.opts.instance, leaseSeconds);
   }
 }

@@ -6,9 +6,10 @@
 // same loop and say when they are due next.
 import type { MessageChannel, MessageTemplate } from '@rally/shared/catalog/messages';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { OutboxRow } from '../../db/schema/messages';
 import type { Clock } from '../../lib/clock';
+import { WakeLoop } from '../../lib/wake-loop';
 import type { Channel } from './channel';
 import {
   claimDueMessages,
@@ -44,100 +45,18 @@ export interface OutboxWorkerOptions {
   onOutcome?: (row: OutboxRow, status: 'sent' | 'retry' | 'failed', outcome: SendOutcome) => Promise<void>;
 }
 
-const MAX_SLEEP_MS = 60 * 60_000;
-/** After a failed round (the database away), the next try: doubling up to the cap. */
-const RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
-
-export class OutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private stopListen: (() => Promise<void>) | null = null;
-  private idleWaiters: Array<() => void> = [];
-  /** Rows claimed and not yet recorded: their leases are renewed while they are in flight. */
-  private readonly inFlight = new Set<string>();
-  private renewer: NodeJS.Timeout | null = null;
-  private failures = 0;
-
-  constructor(private readonly opts: OutboxWorkerOptions) {}
-
-  start(database: Database): void {
-    this.stopListen = database.listen(OUTBOX_CHANNEL, {
-      onNotify: () => this.wake(),
-      // Back after a dropped connection: a notification may have been missed.
-      onLive: (live) => {
-        if (live) this.wake();
-      },
-    });
-    this.wake();
+export class OutboxWorker extends WakeLoop {
+  constructor(private readonly opts: OutboxWorkerOptions) {
+    const leaseSeconds = opts.leaseSeconds ?? LEASE_SECONDS;
+    super({ channel: OUTBOX_CHANNEL, what: 'message', log: opts.log, leaseSeconds });
   }
 
-  /** Looks for due work now (a new row, a moved clock). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.running = this.loop()
-      .then(
-        () => {
-          this.failures = 0;
-        },
-        (err) => {
-          // Nothing else would wake the worker if its listener stayed up: try again by itself,
-          // so messages written while the database was away go out once it is back.
-          const wait = Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** this.failures);
-          this.failures += 1;
-          this.opts.log.error({ err, retryInMs: wait }, 'message worker failed; trying again shortly');
-          if (!this.stopped && !this.timer) {
-            this.timer = setTimeout(() => {
-              this.timer = null;
-              this.wake();
-            }, wait);
-            this.timer.unref();
-          }
-        },
-      )
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          for (const resolve of this.idleWaiters.splice(0)) resolve();
-        }
-      });
-  }
-
-  /** Resolves once the worker has nothing due (tests, the benchmark). */
-  idle(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-    if (this.renewer) clearInterval(this.renewer);
-    this.renewer = null;
-    await this.stopListen?.();
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-
-  private async loop(): Promise<void> {
+  protected override async round(): Promise<number | null> {
     const { db, clock, instance } = this.opts;
     const batch = this.opts.batch ?? 50;
     let nextJob: Date | null = null;
     for (;;) {
-      if (this.stopped) return;
+      if (this.stopped) return null;
       nextJob = null;
       for (const job of this.opts.jobs ?? []) {
         const due = await job.run(clock.now());
@@ -153,42 +72,17 @@ export class OutboxWorker {
       await Promise.all(rows.map((row) => this.deliver(row).finally(() => this.release(row.id))));
       if (rows.length < batch) break;
     }
-    if (this.stopped) return;
+    if (this.stopped) return null;
     const now = clock.now();
     const nextRow = await nextOutboxWake(db, now);
     const next = [nextRow, nextJob].filter((d): d is Date => d !== null).sort((a, b) => +a - +b)[0];
-    if (!next) return;
-    const wait = Math.min(Math.max(next.getTime() - now.getTime(), 0), MAX_SLEEP_MS);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wake();
-    }, wait + 5);
-    this.timer.unref();
+    return next ? Math.max(next.getTime() - now.getTime(), 0) : null;
   }
 
-  /** Keeps the leases of rows being sent, every third of a lease, until each is recorded. */
-  private hold(ids: readonly string[]): void {
-    for (const id of ids) this.inFlight.add(id);
-    if (this.renewer || this.inFlight.size === 0) return;
-    const leaseSeconds = this.opts.leaseSeconds ?? LEASE_SECONDS;
-    this.renewer = setInterval(
-      () => {
-        renewLeases(this.opts.db, [...this.inFlight], this.opts.instance, leaseSeconds).catch((err) =>
-          // The database away: the lease may end and another instance send the row again,
-          // the at-least-once case outbox-crash.test.ts describes.
-          this.opts.log.warn({ err }, 'could not renew message leases'),
-        );
-      },
-      (leaseSeconds * 1000) / 3,
-    );
-    this.renewer.unref();
-  }
-
-  private release(id: string): void {
-    this.inFlight.delete(id);
-    if (this.inFlight.size > 0 || !this.renewer) return;
-    clearInterval(this.renewer);
-    this.renewer = null;
+  protected override renewLeases(ids: string[], leaseSeconds: number): Promise<unknown> {
+    // Should the lease end anyway, another instance may send the row again: the
+    // at-least-once case outbox-crash.test.ts describes.
+    return renewLeases(this.opts.db, ids, this.opts.instance, leaseSeconds);
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
