@@ -13,10 +13,12 @@ import { acceptUpload, type FileKind } from '../../lib/files';
 import { FILE_PARTS, readMultipart } from '../../lib/multipart';
 import { storedFileResponses } from '../../lib/openapi';
 import { responses } from '../../lib/route-helpers';
+import { processedWaiter } from '../file-jobs/await-processed';
 import {
   deleteUserFile,
   listUserFiles,
   openFile,
+  processedMeta,
   readProfileImage,
   readReceipt,
   resizedProfileImage,
@@ -79,6 +81,10 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     ? { max: config.rateLimits.uploadsPerAddressPerHour, timeWindow: 3_600_000 }
     : false;
 
+  // A file asked for while the queue is processing it is waited for (pushed by the queue's
+  // event), up to FILE_WAIT_MS; the original is never served.
+  const awaitProcessed = processedWaiter(app.eventBus, () => app.fileJobs?.wake());
+
   const upload = (url: string, field: keyof typeof FILE_PARTS, kind: FileKind) =>
     r.post(url, {
       config: { access: 'authenticated', rateLimit, multipart: { files: { [field]: FILE_PARTS[field](true) } } },
@@ -93,12 +99,15 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
         const { files } = await readMultipart(request);
         const part = files[field];
         if (!part) throw new BadRequestError(`No file was sent in the ${field} field`, 'NO_FILE');
-        const saved = await saveUserFile(
+        const stored = await saveUserFile(
           db,
           fileStore,
           auth.userId,
           await acceptUpload(kind, part.buffer, part.filename),
         );
+        // One file, not a rush: the answer describes the processed file when the queue is done
+        // within the wait (it usually is, in a fraction of a second), the original otherwise.
+        const saved = await processedMeta(db, stored, awaitProcessed);
         reply.code(201);
         return {
           success: true as const,
@@ -143,7 +152,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       ...storedFileResponses(['image/jpeg', 'image/png', 'application/pdf']),
     },
     handler: async (request, reply) => {
-      const file = await readReceipt(db, requireAuth(request), request.params.id);
+      const file = await readReceipt(db, requireAuth(request), request.params.id, awaitProcessed);
       return sendBlob(request, reply, file, 'private, no-store', bytesOf(file));
     },
   });
@@ -171,7 +180,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
-      const file = await readProfileImage(db, request.params.id, false);
+      const file = await readProfileImage(db, request.params.id, false, awaitProcessed);
       return sendProfileImage(request, reply, file, request.query.size, 'private, max-age=60');
     },
   });
@@ -186,7 +195,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
-      const file = await readProfileImage(db, request.params.id, true);
+      const file = await readProfileImage(db, request.params.id, true, awaitProcessed);
       return sendProfileImage(request, reply, file, request.query.size, 'public, max-age=300, must-revalidate');
     },
   });

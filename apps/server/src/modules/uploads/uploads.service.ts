@@ -14,6 +14,7 @@ import { type FileKind, loadSharp, type ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
+import type { AwaitProcessed } from '../file-jobs/await-processed';
 import { queueFileWork } from '../file-jobs/file-work';
 
 export const NOT_FOUND_MESSAGE: Record<FileKind, string> = {
@@ -105,6 +106,29 @@ export async function saveUserFile(db: Db, store: FileStore, userId: string, fil
   return saved;
 }
 
+/** A file just saved, described again once the queue has processed it (or the wait is over). */
+export async function processedMeta<T extends { id: string }>(
+  db: Db,
+  saved: T,
+  awaitProcessed: AwaitProcessed,
+): Promise<T | (T & Awaited<ReturnType<typeof metaOf>>)> {
+  const processing = async () => (await metaOf(db, saved.id))?.status === 'processing';
+  if (!(await processing())) return saved;
+  await awaitProcessed(saved.id, processing);
+  const row = await metaOf(db, saved.id);
+  if (row?.status !== 'ready') return saved;
+  const { status: _status, ...meta } = row;
+  return { ...saved, ...meta };
+}
+
+async function metaOf(db: Db, id: string) {
+  const [row] = await db
+    .select({ ...fileMeta, status: files.status })
+    .from(files)
+    .where(eq(files.id, id));
+  return row;
+}
+
 const storageKeys = (rows: { storageKey: string | null }[]) =>
   rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
 
@@ -153,7 +177,22 @@ export async function listUserFiles(db: Db, userId: string) {
  * do) or by the file's own id (as the user-files listing gives it). Its bytes are read
  * only when they are sent (`openFile`): a revalidation answered 304 costs none.
  */
-async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boolean) {
+async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boolean, awaitProcessed?: AwaitProcessed) {
+  const lookup = () => lookupFile(db, kind, id);
+  let row = await lookup();
+  if (row?.fileStatus === 'processing' && awaitProcessed) {
+    await awaitProcessed(row.id, async () => (await lookup())?.fileStatus === 'processing');
+    row = await lookup();
+  }
+  // A file not processed yet (or given up on) is served to nobody: its bytes are the
+  // original as sent, metadata and all (DESIGN.md §13).
+  if (row?.fileStatus !== 'ready' || (activeOwnerOnly && row.status !== 'active')) {
+    throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
+  }
+  return row;
+}
+
+async function lookupFile(db: Db, kind: FileKind, id: string) {
   const [row] = await db
     .select({
       id: files.id,
@@ -172,11 +211,6 @@ async function findFile(db: Db, kind: FileKind, id: string, activeOwnerOnly: boo
     // By owner: the current file; by file id: any, so a superseded receipt stays readable.
     .where(and(eq(files.kind, kind), or(and(eq(files.userId, id), isNull(files.supersededAt)), eq(files.id, id))))
     .limit(1);
-  // A file not processed yet (or given up on) is served to nobody: its bytes are the
-  // original as sent, metadata and all (DESIGN.md §13).
-  if (row?.fileStatus !== 'ready' || (activeOwnerOnly && row.status !== 'active')) {
-    throw new NotFoundError(NOT_FOUND_MESSAGE[kind], 'FILE_NOT_FOUND');
-  }
   return row;
 }
 
@@ -198,8 +232,8 @@ export async function openFile(db: Db, store: FileStore, file: StoredFile): Prom
  * A receipt is readable by its owner, and by staff holding verify_users who may see the
  * owner's account (lib/visibility.ts).
  */
-export async function readReceipt(db: Db, viewer: AuthContext, id: string) {
-  const row = await findFile(db, 'payment_receipt', id, false);
+export async function readReceipt(db: Db, viewer: AuthContext, id: string, awaitProcessed?: AwaitProcessed) {
+  const row = await findFile(db, 'payment_receipt', id, false, awaitProcessed);
   if (row.userId !== viewer.userId && !(can(viewer.role, 'verify_users') && canSee(viewer.role, row.role))) {
     // Not revealing whether another rider has a receipt at all.
     throw new NotFoundError(NOT_FOUND_MESSAGE.payment_receipt, 'FILE_NOT_FOUND');
@@ -207,8 +241,8 @@ export async function readReceipt(db: Db, viewer: AuthContext, id: string) {
   return row;
 }
 
-export function readProfileImage(db: Db, id: string, publicOnly: boolean) {
-  return findFile(db, 'profile_image', id, publicOnly);
+export function readProfileImage(db: Db, id: string, publicOnly: boolean, awaitProcessed?: AwaitProcessed) {
+  return findFile(db, 'profile_image', id, publicOnly, awaitProcessed);
 }
 
 // Smaller copies by content hash and size: a scanner team downloading the roster asks for

@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, jpeg, multipart, pdf, png, registerRider, staff } from '../../test/factories';
-import { waitForFiles } from '../../test/wait-for-files';
 
 describe.each(DB_KINDS)('uploads on %s', (kind) => {
   let t: TestApp;
@@ -16,23 +15,17 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     ...res,
     headers: { ...res.headers, ...bearer(token) },
   });
-  const upload = async (
+  // No wait for the file queue: an upload's answer describes the processed file, and a read
+  // of a file still processing waits for it (modules/file-jobs/await-processed.ts).
+  const upload = (
     token: string,
     url: string,
     field: string,
     data: Buffer,
     filename = 'file.jpg',
     contentType = 'image/jpeg',
-  ) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      ...withAuth(multipart({}, [{ field, filename, contentType, data }]), token),
-    });
-    // An image is processed by the file queue after the answer; the tests read it back.
-    if (res.statusCode === 201) await waitForFiles(t.app);
-    return res;
-  };
+  ) =>
+    t.app.inject({ method: 'POST', url, ...withAuth(multipart({}, [{ field, filename, contentType, data }]), token) });
 
   it('strips GPS EXIF from an uploaded JPEG', async () => {
     const rider = await registerRider(t.app);
@@ -256,6 +249,8 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
       .toBuffer();
     const second = await upload(rider.token, '/api/upload/profile-image', 'profileImage', gif, 'b.gif', 'image/gif');
     expect(second.statusCode).toBe(201);
+    // Answered once processed: a GIF is kept re-encoded, never as sent.
+    expect(second.json().data.file.mimeType).not.toBe('image/gif');
     const list = await t.app.inject({ method: 'GET', url: '/api/upload/user-files', headers: bearer(rider.token) });
     const images = list.json().data.files.filter((f: { kind: string }) => f.kind === 'profile_image');
     expect(images).toHaveLength(1);
