@@ -88,6 +88,17 @@ describe('readReceiptImage', () => {
     expect(r.confidence.referenceNumber).toBeNull();
   }, 60_000);
 
+  it('reads nothing off a picture too small to be a receipt, without starting the worker for it', async () => {
+    await stopReceiptReader();
+    const { starts } = receiptReaderState();
+    const avatar = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#0a78c8' } })
+      .png()
+      .toBuffer();
+    const r = await readReceiptImage(avatar);
+    expect(r).toMatchObject({ text: '', referenceNumber: null, amountCentavos: null, paidAt: null, recipient: null });
+    expect(receiptReaderState()).toEqual({ running: false, starts });
+  });
+
   it('stops the worker when idle and starts it again for the next receipt', async () => {
     setReceiptReaderIdleMs(200);
     const image = await drawReceipt(GCASH);

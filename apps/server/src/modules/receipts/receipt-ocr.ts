@@ -222,6 +222,18 @@ async function rereadReference(w: Worker, pass: Pass): Promise<string | null> {
   }
 }
 
+/** Fewer pixels than this (about 300 × 500): too small for a receipt's text to be read. */
+const MIN_RECEIPT_PIXELS = 150_000;
+
+const NOTHING_READ: ReceiptText = {
+  text: '',
+  referenceNumber: null,
+  amountCentavos: null,
+  paidAt: null,
+  recipient: null,
+  confidence: { referenceNumber: null, amount: null, paidAt: null, recipient: null },
+};
+
 /** Fewer letters and digits than this on the first pass: the picture holds no text. */
 const MIN_TEXT_CHARACTERS = 8;
 const alphanumerics = (text: string) => text.replace(/[^A-Za-z0-9]/g, '').length;
@@ -238,6 +250,10 @@ function found(r: ReceiptText): number {
 
 /** Reads a processed receipt image (JPEG or PNG bytes). Starts the OCR worker on demand. */
 export async function readReceiptImage(image: Buffer): Promise<ReceiptText> {
+  // A picture too small to hold a receipt's text (an avatar, a thumbnail) is not worth
+  // starting the OCR worker for: nothing on it could be read.
+  const size = await sharp(image, { failOn: 'none' }).metadata();
+  if ((size.width ?? 0) * (size.height ?? 0) < MIN_RECEIPT_PIXELS) return NOTHING_READ;
   const job = queue.then(async () => {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
