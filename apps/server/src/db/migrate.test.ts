@@ -1,11 +1,11 @@
 // Issue 16: instances starting together ran the migrations at the same time. They take
 // an advisory lock now: both starts succeed and every migration is applied once.
 
-import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { freshPgDatabase } from '../test/processes';
 import { openDatabase } from './client';
 import { runMigrations } from './migrate';
 
@@ -16,18 +16,13 @@ const migrationFiles = readdirSync(fileURLToPath(new URL('../../drizzle', import
 
 describe.skipIf(!admin)('migrations on a fresh PostgreSQL', () => {
   it('run concurrently from two connections: both succeed, each migration applied once', async () => {
-    const name = `rally_migrate_${randomBytes(6).toString('hex')}`;
-    const control = new pg.Client({ connectionString: admin });
-    await control.connect();
-    await control.query(`create database ${name}`);
-    const url = new URL(admin as string);
-    url.pathname = `/${name}`;
-    const a = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-    const b = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    const fresh = await freshPgDatabase('rally_migrate');
+    const a = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
+    const b = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
     try {
       const results = await Promise.allSettled([runMigrations(a), runMigrations(b), runMigrations(a)]);
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
-      const check = new pg.Client({ connectionString: url.toString() });
+      const check = new pg.Client({ connectionString: fresh.url });
       await check.connect();
       const applied = await check.query('select hash from drizzle.__drizzle_migrations');
       const tables = await check.query(
@@ -40,8 +35,7 @@ describe.skipIf(!admin)('migrations on a fresh PostgreSQL', () => {
     } finally {
       await a.close();
       await b.close();
-      await control.query(`drop database if exists ${name} with (force)`);
-      await control.end();
+      await fresh.drop();
     }
   });
 });

@@ -1,34 +1,14 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { multipart, registrationFields, registrationFiles } from '../test/factories';
 import { present } from '../test/present';
-import { freshDataDir, startServer } from '../test/processes';
+import { freshDataDir, freshPgDatabase, startServer } from '../test/processes';
 
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
-
-async function freshPg() {
-  const name = `rally_crash_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 describe.each(kinds)('crash consistency on %s', (kind) => {
   it('keeps every acknowledged registration, with its files, through SIGKILL', async () => {
     const dataDir = freshDataDir('rally-crash-');
-    const pgdb = kind === 'postgres' ? await freshPg() : null;
+    const pgdb = kind === 'postgres' ? await freshPgDatabase('rally_crash') : null;
     const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn' };
     if (pgdb) env.DATABASE_URL = pgdb.url;
     const server = await startServer(env);

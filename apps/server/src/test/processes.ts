@@ -4,10 +4,12 @@
 // Through tsx every process transpiled the whole server again (~3 s of CPU each, in a
 // suite that starts some forty).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { inject } from 'vitest';
 
 const runner = fileURLToPath(new URL('../../scripts/run.mjs', import.meta.url));
@@ -22,6 +24,33 @@ export function freshDataDir(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   cpSync(inject('dataDirTemplate'), dir, { recursive: true });
   return dir;
+}
+
+/**
+ * A new empty PostgreSQL database beside TEST_DATABASE_URL's, for a server or a test that must
+ * migrate it itself as a first start does: a started server's DATABASE_URL, or the migrations
+ * under test. (In-process apps take a copy of the migrated template instead: build-app.ts.)
+ * Time plus randomness in the name: parallel files never pick the same one.
+ */
+export async function freshPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('freshPgDatabase needs TEST_DATABASE_URL');
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
 }
 
 export interface RunningServer {

@@ -8,36 +8,17 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { multipart, registrationFields } from '../../test/factories';
 import { phoneUploads } from '../../test/phone-uploads';
-import { freshDataDir, startServer } from '../../test/processes';
+import { freshDataDir, freshPgDatabase, startServer } from '../../test/processes';
 import { waitForFilesIn } from '../../test/wait-for-files';
 
 const kinds = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
-
-async function freshPg() {
-  const name = `rally_filecrash_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(kinds)('file queue across kill -9 on %s', (kind) => {
   it('processes every acknowledged upload after a crash in the middle of the drain', async () => {
     const dataDir = freshDataDir('rally-filecrash-');
-    const pgdb = kind === 'postgres' ? await freshPg() : null;
+    const pgdb = kind === 'postgres' ? await freshPgDatabase('rally_filecrash') : null;
     // A short lease: the dead process's jobs are taken again 5 s after the kill, not 30.
     const env: Record<string, string> = {
       DATA_DIR: dataDir,

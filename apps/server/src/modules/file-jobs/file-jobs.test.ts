@@ -1,7 +1,6 @@
 // The file queue on a real database: claims, leases, retries and the worker's drain.
 import { FILE_JOB_BACKOFF_SECONDS, FILE_JOB_MAX_ATTEMPTS } from '@rally/shared/catalog/receipts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
@@ -13,24 +12,12 @@ import { databaseFileStore } from '../../lib/file-store';
 import { acceptUpload, type FileKind } from '../../lib/files';
 import { DB_KINDS, type OpenedTestDatabase, openTestDatabase } from '../../test/build-app';
 import { jpeg, STRONG_PASSWORD } from '../../test/factories';
+import { silentLogger } from '../../test/silent-logger';
 import { createUser } from '../operator/operator.service';
 import { FileJobWorker } from './file-job-worker';
 import { claimFileJobs, finishFileJob } from './file-jobs';
 import { queueFileWork } from './file-work';
 import { runFileJob } from './run-file-job';
-
-const quiet = () => {};
-const silent = {
-  info: quiet,
-  warn: quiet,
-  error: quiet,
-  debug: quiet,
-  trace: quiet,
-  fatal: quiet,
-  child: () => silent,
-  level: 'silent',
-  silent: quiet,
-} as unknown as FastifyBaseLogger;
 
 let n = 0;
 /** A user with one file stored as an upload stores it, its work queued in the same transaction. */
@@ -84,7 +71,7 @@ describe.each(DB_KINDS)('file job queue on %s', (kind) => {
   let db: Db;
   const workers: FileJobWorker[] = [];
   const worker = (instance: string) => {
-    const w = new FileJobWorker({ db, store: databaseFileStore, instance, log: silent, concurrency: 2 });
+    const w = new FileJobWorker({ db, store: databaseFileStore, instance, log: silentLogger, concurrency: 2 });
     workers.push(w);
     return w;
   };

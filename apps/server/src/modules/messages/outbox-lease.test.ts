@@ -3,10 +3,10 @@
 // worker holding them renews their leases meanwhile, so the other worker never takes them
 // and no message goes out twice. (The lease is 1 s here instead of 60 so that the wait
 // outlasts it within a test; the proportions are those of a 50-row batch on a slow server.)
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { DB_KINDS, type OpenedTestDatabase, openTestDatabase } from '../../test/build-app';
+import { silentLogger } from '../../test/silent-logger';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import type { Channel } from './channel';
 import { emailChannel } from './channels/email';
@@ -14,18 +14,6 @@ import { enqueueMessages } from './outbox';
 import { OutboxWorker } from './outbox-worker';
 
 const MESSAGES = 12;
-const quiet = () => {};
-const silent = {
-  info: quiet,
-  warn: quiet,
-  error: quiet,
-  debug: quiet,
-  trace: quiet,
-  fatal: quiet,
-  child: () => silent,
-  level: 'silent',
-  silent: quiet,
-} as unknown as FastifyBaseLogger;
 const LEASE_SECONDS = 1;
 
 describe.each(DB_KINDS)('outbox leases while messages wait in the mail pool (%s)', (kind) => {
@@ -58,7 +46,7 @@ describe.each(DB_KINDS)('outbox leases while messages wait in the mail pool (%s)
         clock: { now: () => new Date() },
         publicUrl: 'http://rally.test',
         instance,
-        log: silent,
+        log: silentLogger,
         batch: MESSAGES,
         leaseSeconds: LEASE_SECONDS,
       });
