@@ -292,7 +292,11 @@ export async function buildApp(opts: {
   await app.register(openapiRoutesPlugin);
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authorizePlugin, { db });
-  const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
+  const fileStore = openFileStore(
+    config.fileStore,
+    (message, err) => app.log.warn({ err }, message),
+    config.uploadSpoolDir,
+  );
   await app.register(clockPlugin);
   await app.register(eventBusPlugin, { database });
   await app.register(messagesPlugin, {
@@ -307,6 +311,7 @@ export async function buildApp(opts: {
     worker: config.fileJobWorker,
     readerIdleMs: config.receiptReaderIdleMs,
     leaseSeconds: config.fileJobLeaseSeconds,
+    spoolDir: config.uploadSpoolDir,
   });
 
   await app.register(

@@ -106,7 +106,11 @@ async function run(): Promise<number> {
   });
   try {
     await runMigrations(database);
-    const fileStore = openFileStore(config.fileStore, (message, err) => console.warn(message, err));
+    const fileStore = openFileStore(
+      config.fileStore,
+      (message, err) => console.warn(message, err),
+      config.uploadSpoolDir,
+    );
     // A link printed here is built on this process's PUBLIC_URL, not the server's.
     const unsetPublicUrl = command === 'reset-link' ? publicUrlWarning(process.env, config.publicUrl) : null;
     if (unsetPublicUrl) console.error(unsetPublicUrl);

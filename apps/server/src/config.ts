@@ -93,6 +93,14 @@ export interface TrackingConfig {
   retentionDays: number;
 }
 
+function spoolDir(env: NodeJS.ProcessEnv): string | null {
+  const set = env.UPLOAD_SPOOL_DIR?.trim();
+  if (set === 'off') return null;
+  const cwd = env.INIT_CWD || process.cwd();
+  if (set) return path.resolve(cwd, set);
+  return env.DATABASE_URL ? null : path.join(path.resolve(cwd, env.DATA_DIR || './data'), 'spool');
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -116,6 +124,12 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   fileStore: FileStoreConfig;
+  /**
+   * Where originals wait for the file queue (UPLOAD_SPOOL_DIR; lib/file-store.ts): by
+   * default DATA_DIR/spool on the embedded database, none (the file store) on PostgreSQL,
+   * whose instances may not share a disk; `off` for none.
+   */
+  uploadSpoolDir: string | null;
   /** Whether this instance processes uploaded files (FILE_JOB_WORKER=off: it only queues them). */
   fileJobWorker: boolean;
   /** Seconds a file job stays an instance's without word from it (FILE_JOB_LEASE_S): after a crash, the wait before another takes it. */
@@ -345,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { ...ARGON2_PARAMS },
     trustProxy,
     fileStore: parseFileStore(env),
+    uploadSpoolDir: spoolDir(env),
     fileJobWorker: env.FILE_JOB_WORKER !== 'off',
     fileJobLeaseSeconds: positiveInt(env.FILE_JOB_LEASE_S, 30, 'FILE_JOB_LEASE_S'),
     receiptReaderIdleMs: positiveInt(env.RECEIPT_OCR_IDLE_MS, 30_000, 'RECEIPT_OCR_IDLE_MS'),

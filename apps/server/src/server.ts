@@ -33,7 +33,11 @@ async function main(config: Config) {
   await runMigrations(database);
   const app = await buildApp({ config, database });
   // A backup reads the files kept in an object store into the backup file.
-  const fileStore = openFileStore(config.fileStore, (message, err) => app.log.warn({ err }, message));
+  const fileStore = openFileStore(
+    config.fileStore,
+    (message, err) => app.log.warn({ err }, message),
+    config.uploadSpoolDir,
+  );
   const stopControl = socket
     ? await startControlServer(socket, async (command, args) => {
         if (command === TEST_CLOCK_COMMAND) return runTestClockCommand(app, database.db, args);

@@ -8,7 +8,15 @@
 //   is removed. Every instance given the same bucket reads every file.
 // A row records which: `data` or `storage_key` (schema/files.ts). Rows written before the
 // store was switched keep their place and stay readable, whichever store is configured.
+//
+// Originals waiting for the file queue (DESIGN.md §13) may instead go to a spool directory
+// on this machine's disk (`spooledFileStore`, UPLOAD_SPOOL_DIR): a registration then writes
+// ~3 MB to a file rather than through the embedded database's WebAssembly memory and its
+// WAL, which cost the rush more event-loop time than everything else in the request.
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStoreConfig } from '../config';
@@ -16,10 +24,16 @@ import type { FileStoreConfig } from '../config';
 /** What a new row records: the bytes themselves, or the key of the object holding them. */
 export type FilePlacement = { data: Buffer; storageKey: null } | { data: null; storageKey: string };
 
+/**
+ * What a file is for: `kept` is served once ready; an `original` is an image as sent,
+ * read only by the file queue and replaced by its processed copy.
+ */
+export type FileUse = 'kept' | 'original';
+
 export interface FileStore {
   readonly kind: FileStoreConfig['kind'];
-  /** Puts a new file where this store keeps files; call before the row commits. */
-  place(data: Buffer, mimeType: string): Promise<FilePlacement>;
+  /** Puts a new file where this store keeps files of that use; call before the row commits. */
+  place(data: Buffer, mimeType: string, use?: FileUse): Promise<FilePlacement>;
   /** The bytes of an object, as a stream (downloads are sent as they arrive). */
   open(storageKey: string): Promise<{ stream: Readable; length: number | undefined }>;
   /**
@@ -110,8 +124,86 @@ export function s3FileStore(config: Extract<FileStoreConfig, { kind: 's3' }>, wa
   };
 }
 
-export function openFileStore(config: FileStoreConfig, warn: Warn): FileStore {
-  return config.kind === 's3' ? s3FileStore(config, warn) : databaseFileStore;
+/** Places an upload as accepted: an image waiting for the queue is an original. */
+export function placeUpload(
+  store: FileStore,
+  file: { data: Buffer; mimeType: string; status?: 'processing' | 'ready' },
+): Promise<FilePlacement> {
+  return store.place(file.data, file.mimeType, file.status === 'processing' ? 'original' : 'kept');
+}
+
+const SPOOL_PREFIX = 'spool/';
+
+/** Whether a storage key names an original in the spool rather than an object in `inner`. */
+export const isSpoolKey = (storageKey: string) => storageKey.startsWith(SPOOL_PREFIX);
+
+/**
+ * `inner` for every kept file, and a directory on this machine for originals. An original
+ * is written and fsync'd before its row commits (the row names it, so the queue finds it
+ * after a crash); the queue's processed copy goes to `inner` and the original is removed
+ * once the row names the copy. Only an instance that sees the directory can process its
+ * originals: one server, or a directory every instance shares.
+ */
+export function spooledFileStore(inner: FileStore, dir: string, warn: Warn): FileStore {
+  let made: Promise<unknown> | undefined;
+  const file = (storageKey: string) => path.join(dir, path.basename(storageKey.slice(SPOOL_PREFIX.length)));
+  return {
+    kind: inner.kind,
+    async place(data, mimeType, use = 'kept') {
+      if (use !== 'original') return inner.place(data, mimeType, use);
+      made ??= mkdir(dir, { recursive: true, mode: 0o700 });
+      await made;
+      const storageKey = `${SPOOL_PREFIX}${randomUUID()}`;
+      const handle = await open(file(storageKey), 'wx', 0o600);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return { data: null, storageKey };
+    },
+    async open(storageKey) {
+      if (!isSpoolKey(storageKey)) return inner.open(storageKey);
+      const { size } = await stat(file(storageKey));
+      return { stream: createReadStream(file(storageKey)), length: size };
+    },
+    async remove(storageKeys) {
+      const spooled = storageKeys.filter(isSpoolKey);
+      await inner.remove(storageKeys.filter((k) => !isSpoolKey(k)));
+      await Promise.all(
+        spooled.map((k) =>
+          rm(file(k), { force: true }).catch((err: unknown) => warn(`could not remove ${k}; left as an orphan`, err)),
+        ),
+      );
+    },
+  };
+}
+
+/**
+ * The spool's files no row names, older than `minAgeMs`: written by a request that died
+ * before its row committed. Younger ones may belong to a registration still committing.
+ */
+export async function spoolOrphans(
+  dir: string,
+  isNamed: (storageKeys: string[]) => Promise<Set<string>>,
+  minAgeMs: number,
+  now = Date.now(),
+): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info?.isFile() && now - info.mtimeMs >= minAgeMs) old.push(`${SPOOL_PREFIX}${name}`);
+  }
+  if (old.length === 0) return [];
+  const named = await isNamed(old);
+  return old.filter((k) => !named.has(k));
+}
+
+export function openFileStore(config: FileStoreConfig, warn: Warn, spoolDir: string | null = null): FileStore {
+  const store = config.kind === 's3' ? s3FileStore(config, warn) : databaseFileStore;
+  return spoolDir ? spooledFileStore(store, spoolDir, warn) : store;
 }
 
 /** Reads a whole stream (a thumbnail needs the image in memory anyway). */

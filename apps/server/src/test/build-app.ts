@@ -120,7 +120,9 @@ export async function buildTestApp(
     // worker's, never the repository's ./data.
     DATA_DIR: workerDataDir(),
   });
-  const config = { ...base, ...overrides };
+  // Originals spool to disk on the embedded database and stay in the file store on
+  // PostgreSQL, as a server configured by DATABASE_URL does (config.ts).
+  const config = { ...base, ...(kind === 'postgres' ? { uploadSpoolDir: null } : {}), ...overrides };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   // Every API test's calls are held to the published document (test/openapi-validation.ts).

@@ -14,7 +14,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { insertFiles } from '../../lib/file-bytes';
-import { databaseFileStore, type FileStore } from '../../lib/file-store';
+import { databaseFileStore, type FileStore, placeUpload } from '../../lib/file-store';
 import type { PendingUpload } from '../../lib/files';
 import { displayName } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
@@ -123,9 +123,7 @@ export async function createEntry(
   await assertNotHeldFromOthers(db, input.riderNumber, userId, now);
 
   const uploads = await Promise.all((await inspectReceipt()).map((finish) => finish()));
-  const placed = await Promise.all(
-    uploads.map(async (file) => ({ file, placement: await store.place(file.data, file.mimeType) })),
-  );
+  const placed = await Promise.all(uploads.map(async (file) => ({ file, placement: await placeUpload(store, file) })));
   const category = normaliseCategory(input.category, user.gender);
   const custom = (size: string, value: string | undefined) => (size === 'CUSTOM' ? (value ?? null) : null);
   const verificationCode = newVerificationCode();

@@ -1,5 +1,7 @@
 // A registration with the uploads a phone sends is answered once the originals are stored;
 // the images become ready, and servable, when the queue has processed them.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { IMAGE_MAX_EDGE } from '@rally/shared/catalog/registration';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -32,11 +34,28 @@ describe.each(DB_KINDS)('registration files through the queue on %s', (kind) => 
     // Answered with the photo still as sent: decoding 12 megapixels takes the queue far
     // longer than this look-up.
     const stored = await t.database.db
-      .select({ id: files.id, kind: files.kind, status: files.status, sizeBytes: files.sizeBytes })
+      .select({
+        id: files.id,
+        kind: files.kind,
+        status: files.status,
+        sizeBytes: files.sizeBytes,
+        storageKey: files.storageKey,
+      })
       .from(files)
       .where(eq(files.userId, userId));
     const profile = stored.find((f) => f.kind === 'profile_image');
     expect(profile).toMatchObject({ status: 'processing', sizeBytes: photo.length });
+    // On the embedded database the originals wait in the spool on disk, each as sent; on
+    // PostgreSQL, in their rows.
+    const spooled = (key: string | null | undefined) =>
+      key && t.config.uploadSpoolDir ? path.join(t.config.uploadSpoolDir, key.slice('spool/'.length)) : null;
+    const original = spooled(profile?.storageKey);
+    if (kind === 'pglite') {
+      expect(original).not.toBeNull();
+      expect(readFileSync(original as string).equals(photo)).toBe(true);
+    } else {
+      expect(profile?.storageKey).toBeNull();
+    }
     // Asked for now, the picture is waited for (the queue's event says when it is done) and
     // what comes is the processed image, never the original.
     const early = await t.app.inject({
@@ -51,10 +70,23 @@ describe.each(DB_KINDS)('registration files through the queue on %s', (kind) => 
 
     await waitForFiles(t.app);
     const after = await t.database.db
-      .select({ kind: files.kind, status: files.status, phash: files.phash, mimeType: files.mimeType })
+      .select({
+        kind: files.kind,
+        status: files.status,
+        phash: files.phash,
+        mimeType: files.mimeType,
+        storageKey: files.storageKey,
+      })
       .from(files)
       .where(eq(files.userId, userId));
-    for (const f of after) expect(f).toMatchObject({ status: 'ready', phash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    for (const f of after) {
+      expect(f).toMatchObject({ status: 'ready', phash: expect.stringMatching(/^[0-9a-f]{16}$/), storageKey: null });
+    }
+    // The processed copies are in their rows and the originals gone from the spool.
+    for (const f of stored) {
+      const file = spooled(f.storageKey);
+      if (file) expect(existsSync(file)).toBe(false);
+    }
     const served = await t.app.inject({
       method: 'GET',
       url: `/api/upload/profile-image/${userId}`,

@@ -8,7 +8,7 @@ import type { ClientInfo } from '../../lib/client-address';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { insertFiles, type NewFileRow } from '../../lib/file-bytes';
-import { databaseFileStore, type FileStore } from '../../lib/file-store';
+import { databaseFileStore, type FileStore, placeUpload } from '../../lib/file-store';
 import type { PendingUpload } from '../../lib/files';
 import { KeyedQueue } from '../../lib/keyed-queue';
 import { hashPassword } from '../../lib/passwords';
@@ -133,7 +133,7 @@ export async function register(
       // In an object store the files are put first; they are removed again when the
       // registration does not commit, so a refused rider leaves nothing behind.
       const placed = await Promise.all(
-        uploads.map(async (file) => ({ file, placement: await store.place(file.data, file.mimeType) })),
+        uploads.map(async (file) => ({ file, placement: await placeUpload(store, file) })),
       );
       try {
         return await insertRegistration(db, input, placed, passwordHash, client, messenger, pricesOf(edition));

@@ -9,7 +9,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
-import { type FilePlacement, type FileStore, streamBytes } from '../../lib/file-store';
+import { type FilePlacement, type FileStore, placeUpload, streamBytes } from '../../lib/file-store';
 import { type FileKind, loadSharp, type ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
@@ -71,7 +71,7 @@ export async function saveUserFile(db: Db, store: FileStore, userId: string, fil
       'ALREADY_VERIFIED',
     );
   }
-  const placement = await store.place(file.data, file.mimeType);
+  const placement = await placeUpload(store, file);
   let replaced: string[] = [];
   const saved = await db
     .transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import type { FileStore } from '../../lib/file-store';
+import { type FileStore, placeUpload } from '../../lib/file-store';
 import type { ProcessedFile } from '../../lib/files';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
@@ -50,7 +50,7 @@ export async function myVerification(db: Db, userId: string): Promise<MyVerifica
  * resubmission; the object is placed before the rows commit, as every upload is.
  */
 export async function resubmitReceipt(db: Db, store: FileStore, userId: string, file: ProcessedFile) {
-  const placement = await store.place(file.data, file.mimeType);
+  const placement = await placeUpload(store, file);
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
