@@ -22,6 +22,7 @@ import {
   pct,
   type Results,
   type RushResult,
+  rushFilesKept,
   rushRows,
   summaryRows,
 } from './report';
@@ -29,31 +30,71 @@ import { type ScanSyncResult, scanSyncRows } from './scan-sync';
 import { type SosLatencyResult, sosLatencyRows } from './sos-latency';
 import { BOARD_GOAL_MS, TRACKING_GOAL_PER_S, type TrackingIngestResult, trackingIngestRows } from './tracking-ingest';
 
+/**
+ * The rush's misses, database by database, from this run's figures: the rate (against the
+ * server's CPU per registration), then errors, duplicates and files lost, each only when missed.
+ */
+function rushMissNote(results: RushResult[]): string | null {
+  const slow = results.filter(
+    (r) => r.perMinute < GOALS.rushPerMinute || r.perMinute / r.hashesPerMinute < GOALS.rushShareOfArgon,
+  );
+  const wrong = results.filter((r) => r.errors > 0 || r.duplicates > 0);
+  const lost = results.filter((r) => !rushFilesKept(r));
+  if (!slow.length && !wrong.length && !lost.length) return null;
+  const parts: string[] = [];
+  if (slow.length) {
+    parts.push(
+      `**Rush** (${slow.map((r) => `${DB_LABEL[r.database]} ${int(r.perMinute)}/min, ${pct(r.perMinute / r.hashesPerMinute)} of argon2id's ${int(r.hashesPerMinute)}/min`).join('; ')}; on this machine in this run).`,
+    );
+    const cpu = slow.filter((r) => r.serverCpuMsPerRegistration && r.argon2CpuMsPerHash);
+    if (cpu.length) {
+      const { cores } = cpu[0] as RushResult;
+      const argon = Math.min(...cpu.map((r) => r.argon2CpuMsPerHash as number));
+      parts.push(
+        `Server CPU per registration: ${cpu
+          .map(
+            (r) =>
+              `${(r.serverCpuMsPerRegistration as number).toFixed(0)} ms on ${DB_LABEL[r.database]} ` +
+              `(${r.eventLoopCpuMsPerRegistration?.toFixed(0)} ms on its event loop${r.database === 'pglite' ? ', where the embedded database runs too' : "; PostgreSQL's own processes not counted"})`,
+          )
+          .join(', ')}: ${cores} cores cap such a rush at ${cpu
+          .map((r) => `${int((cores * 60_000) / (r.serverCpuMsPerRegistration as number))}/min`)
+          .join(' and ')} even with nothing else on the machine (the load generator shares it here). ` +
+          `A bare argon2id hash took ${argon.toFixed(0)} ms; ${int(GOALS.rushPerMinute)}/min would need at most ${((cores * 60_000) / GOALS.rushPerMinute).toFixed(0)} ms ` +
+          `per registration in all, and ${pct(GOALS.rushShareOfArgon)} of the hash rate at most ${(argon / GOALS.rushShareOfArgon).toFixed(0)} ms, ` +
+          `i.e. ${(argon / GOALS.rushShareOfArgon - argon).toFixed(0)} ms beside the hash.`,
+      );
+    }
+    parts.push(
+      `A registration stores its originals (${(slow[0] as RushResult).upload || 'the upload'}) and answers; the images are decoded and ` +
+        're-encoded afterwards by the file queue. What is left in the request is parsing the multipart body and storing ' +
+        'those bytes (a spool file on the embedded database, the row in the transaction on PostgreSQL), the rows and ' +
+        'the session, beside the hash (Investigation, ' +
+        '"Registration rush with phone-sized uploads and the file queue").',
+    );
+  }
+  if (wrong.length)
+    parts.push(
+      `${slow.length ? '' : '**Rush**: '}Errors / duplicate numbers: ${wrong.map((r) => `${r.errors} / ${r.duplicates} on ${DB_LABEL[r.database]} (statuses \`${JSON.stringify(r.statuses)}\`)`).join('; ')}.`,
+    );
+  if (lost.length)
+    parts.push(
+      `${slow.length || wrong.length ? '' : '**Rush**: '}Files lost across the \`kill -9\` in the drain: ${lost
+        .map(
+          (r) =>
+            `${r.filesChecked ? `${r.filesLost} of ${r.filesChecked}` : 'not measured'} on ${DB_LABEL[r.database]}`,
+        )
+        .join('; ')}.`,
+    );
+  return parts.join(' ');
+}
+
 /** Why a goal missed: this run's figures plus the cause measured in the Investigation section. */
 function missNotes(run: BenchRun, res: Results): string[] {
   const notes: string[] = [];
   const failed = (benchmark: string) => goals(res).some((g) => g.benchmark === benchmark && g.pass === false);
-  if (res.rush && failed('rush')) {
-    const r = res.rush;
-    const cpu = r.serverCpuMsPerRegistration;
-    const argon = r.argon2CpuMsPerHash;
-    notes.push(
-      `**Rush** (${int(r.perMinute)}/min, ${pct(r.perMinute / r.hashesPerMinute)} of argon2id's ${int(r.hashesPerMinute)}/min on this machine in this run). ` +
-        (cpu && argon
-          ? `The server spent ${cpu.toFixed(0)} ms of CPU per registration (${r.eventLoopCpuMsPerRegistration?.toFixed(0)} ms of it on its ` +
-            `event loop, where the embedded database runs too), against ${argon.toFixed(0)} ms per bare argon2id hash: ${r.cores} cores ` +
-            `cap such a rush at ${int((r.cores * 60_000) / cpu)}/min even with nothing else on the machine (the load generator ` +
-            `shares it here). ${int(GOALS.rushPerMinute)}/min would need at most ${((r.cores * 60_000) / GOALS.rushPerMinute).toFixed(0)} ms ` +
-            `per registration in all, and ${pct(GOALS.rushShareOfArgon)} of the hash rate at most ${(argon / GOALS.rushShareOfArgon).toFixed(0)} ms, ` +
-            `i.e. ${(argon / GOALS.rushShareOfArgon - argon).toFixed(0)} ms beside the hash. `
-          : '') +
-        'Measured per registration with the rush\'s uploads (Investigation, "Rush"): decoding the two images alone costs ' +
-        'more than that, before re-encoding them (every image is re-encoded, metadata stripped), storing ' +
-        '~0.7 MB in the database and HTTP. Work that was not required is gone (numbers checked before any image or ' +
-        'hash work, hash and re-encode in parallel, files stored as one binary COPY, cheaper JPEG coding); what is ' +
-        'left is the work the design asks for.',
-    );
-  }
+  const rush = res.rush ? rushMissNote(res.rush) : null;
+  if (rush) notes.push(rush);
   const contentionSlow = res.contention.filter((c) => c.allAnsweredMs > 1000);
   const [firstSlow] = contentionSlow;
   if (firstSlow) {
@@ -344,18 +385,19 @@ export const ONE_ADDRESS_START = '<!-- one-address:start -->';
 export const ONE_ADDRESS_END = '<!-- one-address:end -->';
 
 /** What the figures say, from the figures: a changed outcome must not keep an old sentence. */
-function oneAddressReading(results: OneAddressResult[], rush?: RushResult): string {
+function oneAddressReading(results: OneAddressResult[], rush?: RushResult[]): string {
   const clean = results.every((r) => r.tooMany === 0 && r.completed === r.riders);
   const pagesOk = results.every(
     (r) => !r.pages || r.pages.every((p) => p.status === 200 && p.contentType.startsWith('text/html')),
   );
   const embedded = results.find((r) => r.database === 'pglite');
+  const embeddedRush = rush?.find((r) => r.database === 'pglite');
   return [
     `Reading it: ${clean ? 'no 429, every rider registered' : 'NOT every rider registered, or some got 429 (see the statuses)'}.`,
     'Past the threshold each registration is sent twice, the first refused before its files are read: the upload goes',
     'twice over the wire and the server reads and drops the first one.',
-    embedded && rush
-      ? `On the embedded database that rush registered ${Math.round(embedded.completed / (embedded.seconds / 60))} riders a minute, against ${Math.round(rush.perMinute)} for section 1's rush in this run (limits off, one upload each).`
+    embedded && embeddedRush
+      ? `On the embedded database that rush registered ${Math.round(embedded.completed / (embedded.seconds / 60))} riders a minute, against ${Math.round(embeddedRush.perMinute)} for section 1's rush in this run (limits off, one upload each).`
       : '',
     pagesOk
       ? 'After the script requests the pages still answered 200 with HTML: files no longer spend a budget, and pages have their own.'
@@ -371,7 +413,7 @@ export function oneAddressSection(
   when: Date,
   commit: string,
   load: [number, number],
-  rush?: RushResult,
+  rush?: RushResult[],
 ): string {
   return [
     ONE_ADDRESS_START,
@@ -393,8 +435,8 @@ export function oneAddressSection(
     'address, 1,500 requests for the entry script of the web build and the rider pages.',
     '',
     `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${commit}; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end.`,
-    rush
-      ? `The same run's rush without limits (section 1): ${Math.round(rush.perMinute)} registrations per minute, p50 ${rush.p50} ms.`
+    rush?.length
+      ? `The same run's rush without limits (section 1): ${rush.map((r) => `${Math.round(r.perMinute)} registrations per minute, p50 ${r.p50} ms on ${DB_LABEL[r.database]}`).join('; ')}.`
       : '',
     '',
     markdownTable(oneAddressRows(results)),
@@ -411,6 +453,92 @@ export function oneAddressSection(
 
 const INVESTIGATION_START = '<!-- investigation:start -->';
 const INVESTIGATION_END = '<!-- investigation:end -->';
+
+export const RUSH_START = '<!-- rush:start -->';
+export const RUSH_END = '<!-- rush:end -->';
+
+/** Section 1: the registration rush on each database, and its file queue; BENCH_ONLY=rush rewrites only it. */
+export function rushSection(run: BenchRun, results: RushResult[], measured?: string): string {
+  const [first] = results;
+  return [
+    RUSH_START,
+    '## 1. Registration rush with uploads',
+    '',
+    `\`apps/server/bench/register-rush.ts\`, ${run.options.rushSeconds} s of load (\`BENCH_FULL=1\` for 60 s) on each database, one after the`,
+    `other: the embedded one, then PostgreSQL (a fresh database per round on ${run.pgUrl}). Clients register riders`,
+    'through POST /api/auth/register-with-uploads on a fresh server, each with a phone-sized profile photo and',
+    "receipt, beside the raw argon2id hash rate at the server's parameters (m=19456 KiB, t=2, p=1) measured in the",
+    "same process just before each database's rush, so each share compares figures taken minutes apart. Rider numbers run",
+    "1..1000, so the load runs in rounds of up to 1,000 registrations, each on a fresh store. After each round's load",
+    "the file queue drains: the time until every acknowledged rider's two images are served (a file is served only",
+    'once processed). In the first round the server is killed with SIGKILL halfway through the drain and started',
+    'again on the same data; a file never served after that is lost. "Registration answered → processed" comes from',
+    "the queue's own rows. Server CPU is the server process's, all its threads (its event loop's thread in brackets),",
+    "not PostgreSQL's. Alone: `npm run bench -- --only rush`, which rewrites this section and the rush's rows of the summary.",
+    ...(measured ? ['', measured] : []),
+    '',
+    first ? `Upload per registration: ${first.upload}.` : '',
+    ...results.map((r) => `- ${DB_LABEL[r.database]}: statuses \`${JSON.stringify(r.statuses)}\`.`),
+    ...(results.some((r) => r.database === 'postgres') ? [] : ['- PostgreSQL: _not run_ (see the notes above).']),
+    '',
+    results.length ? markdownTable(rushRows(results)) : '_not run_',
+    RUSH_END,
+  ].join('\n');
+}
+
+/**
+ * BENCH_ONLY=rush: section 1 in place, and the rush's rows of the summary and its note under
+ * "Why the misses" (the other rows keep the figures of the run that wrote them).
+ */
+export function writeRushSection(run: BenchRun, results: RushResult[], load?: [number, number]): string {
+  const when = run.started;
+  const measured = `Measured ${when.toISOString().replace('T', ' ').slice(0, 16)} UTC, commit ${run.commit}${
+    load ? `; load average (1 min) ${load[0].toFixed(1)} at start, ${load[1].toFixed(1)} at end` : ''
+  }.`;
+  const file = path.join(repoRoot, 'docs/benchmarks.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  // A file written before this section had markers: its unmarked section 1 is replaced.
+  const a = previous.indexOf('## 1. Registration rush with uploads');
+  const b = previous.indexOf('## 2. Rider-number contention');
+  if (!previous.includes(RUSH_START) && a >= 0 && b > a)
+    writeFileSync(file, `${previous.slice(0, a)}${RUSH_START}\n${RUSH_END}\n\n${previous.slice(b)}`);
+  writeSectionInPlace(RUSH_START, RUSH_END, rushSection(run, results, measured));
+
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const summary = lines.indexOf('## Summary against the goals');
+  if (summary >= 0) {
+    // The summary's table: from its header to the first line that is not a table row.
+    const head = lines.findIndex((l, i) => i > summary && l.startsWith('| '));
+    let end = head;
+    while (end >= 0 && end < lines.length && lines[end]?.startsWith('|')) end++;
+    if (head >= 0) {
+      const rows = markdownTable(summaryRows({ rush: results, contention: [] }))
+        .split('\n')
+        .slice(2);
+      const old = lines
+        .map((l, i) => (i > head + 1 && i < end && l.startsWith('| rush |') ? i : -1))
+        .filter((i) => i >= 0);
+      const at = old[0] ?? head + 2;
+      for (const i of old.reverse()) lines.splice(i, 1);
+      lines.splice(at, 0, ...rows);
+    }
+  }
+  const note = rushMissNote(results);
+  const oldNote = lines.findIndex((l) => l.startsWith('- **Rush**'));
+  if (oldNote >= 0) {
+    if (note) lines[oldNote] = `- ${note}`;
+    else lines.splice(oldNote, 1);
+  } else if (note) {
+    const misses = lines.indexOf('### Why the misses');
+    if (misses >= 0) lines.splice(misses + 2, 0, `- ${note}`);
+    else lines.splice(lines.indexOf(RUSH_START), 0, '### Why the misses', '', `- ${note}`, '');
+  }
+  // No note left under the heading: the heading goes too.
+  const misses = lines.indexOf('### Why the misses');
+  if (misses >= 0 && !lines[misses + 2]?.startsWith('- ')) lines.splice(misses, 2);
+  writeFileSync(file, lines.join('\n'));
+  return file;
+}
 
 export function writeReport(run: BenchRun, res: Results): string {
   const file = path.join(repoRoot, 'docs/benchmarks.md');
@@ -447,14 +575,7 @@ export function writeReport(run: BenchRun, res: Results): string {
   const notes = missNotes(run, res);
   if (notes.length) lines.push('### Why the misses', '', ...notes.map((n) => `- ${n}`), '');
   lines.push(
-    '## 1. Registration rush with uploads',
-    '',
-    `\`apps/server/bench/register-rush.ts\`, ${o.rushSeconds} s of load (\`BENCH_FULL=1\` for 60 s): clients register riders through`,
-    'POST /api/auth/register-with-uploads on a fresh server, each with a phone-like profile photo and receipt, beside',
-    "the raw argon2id hash rate at the server's parameters (m=19456 KiB, t=2, p=1) measured in the same process run.",
-    res.rush ? `Upload per registration: ${res.rush.upload}. Statuses: \`${JSON.stringify(res.rush.statuses)}\`.` : '',
-    '',
-    res.rush ? markdownTable(rushRows(res.rush)) : '_not run_',
+    rushSection(run, res.rush ?? []),
     '',
     '## 2. Rider-number contention',
     '',

@@ -6,11 +6,12 @@
 //   npm run bench                     ~3.5 min on a quiet 2-core machine (rush 30 s of load, reads 10 s
 //                                     each, Lighthouse 3 runs); slower when the neighbours load it
 //   BENCH_FULL=1 npm run bench        the rush for the full 60 s
-//   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts
+//   BENCH_SECONDS, BENCH_CONCURRENCY  passed through to register-rush.ts, which runs once per database: the
+//                                     embedded one, then PostgreSQL on BENCH_PG_URL (a fresh database per round)
 //   BENCH_READ_SECONDS, BENCH_CONNECTIONS, BENCH_TAKEN, BENCH_LIGHTHOUSE_RUNS, BENCH_PG_URL
 //   BENCH_ONLY=rush,contention,reads,landing,scans,memory,verdict,board,live,sos,one-address,messages,editions,tracking,receipts   a subset (docs/benchmarks.md
-//                                     is then not written, except BENCH_ONLY=landing, =scans, =board, =live or =sos, which
-//                                     rewrite their own section in place; one-address rewrites its own whenever it runs);
+//                                     is then not written, except BENCH_ONLY=rush, =landing, =scans, =board, =live or =sos, which
+//                                     rewrite their own section in place (rush: its summary rows too); one-address rewrites its own whenever it runs);
 //                                     `npm run bench -- --only landing` does the same
 //   BENCH_ONE_ADDRESS_RIDERS, BENCH_ONE_ADDRESS_CONCURRENCY   options of the one-address rush (one-address-rush.ts)
 //   BENCH_PAGES=register,me           the pages Lighthouse audits beside the landing page (landing, register, me, user)
@@ -41,6 +42,7 @@ import {
   writeBoardSection,
   writeLandingSection,
   writeReport,
+  writeRushSection,
   writeScanSyncSection,
   writeSectionInPlace,
 } from './benchmarks-doc';
@@ -92,11 +94,14 @@ const wanted = (name: string) => !ONLY || ONLY.includes(name);
 /**
  * register-rush.ts is the rush benchmark; it runs its own main() on import, so it runs
  * here as it does alone, as a child process, and its figures come from its BENCH_RESULT line.
+ * Its database follows BENCH_DATABASE_URL: unset for the embedded one, and for PostgreSQL the
+ * server the other benchmarks use (it makes a fresh database there per round).
  */
-function runRush(seconds: string): Promise<RushResult> {
+function runRush(seconds: string, kind: DbKind): Promise<RushResult> {
   const entry = fileURLToPath(new URL('./register-rush.ts', import.meta.url));
+  const { BENCH_DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, BENCH_SECONDS: seconds },
+    env: { ...env, BENCH_SECONDS: seconds, ...(kind === 'postgres' ? { BENCH_DATABASE_URL: PG_ADMIN_URL } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -106,14 +111,14 @@ function runRush(seconds: string): Promise<RushResult> {
     pending += d;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) if (!line.startsWith('BENCH_RESULT')) console.log(`  rush | ${line}`);
+    for (const line of lines) if (!line.startsWith('BENCH_RESULT')) console.log(`  rush ${kind} | ${line}`);
   };
   child.stdout.on('data', echo);
   child.stderr.on('data', echo);
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => {
       const line = /^BENCH_RESULT (.*)$/m.exec(out)?.[1];
-      if (code !== 0 || !line) return reject(new Error(`register-rush.ts exited with ${code}`));
+      if (code !== 0 || !line) return reject(new Error(`register-rush.ts on ${DB_LABEL[kind]} exited with ${code}`));
       const machineLine = /^Machine: (.*)$/m.exec(out)?.[1] ?? '';
       const uploadLine = /^Upload per registration: (.*)$/m.exec(out)?.[1] ?? '';
       resolve({
@@ -201,7 +206,7 @@ async function main() {
   else run.errors.push(`PostgreSQL at ${run.pgUrl} is not reachable: measured on the embedded database only`);
   console.log(`Databases: ${run.kinds.map((k) => DB_LABEL[k]).join(', ')}`);
 
-  let rush: RushResult | undefined;
+  const rush: RushResult[] = [];
   const contention: ContentionResult[] = [];
   let reads: ReadsReport | undefined;
   let landing: LandingReport | undefined;
@@ -219,8 +224,21 @@ async function main() {
 
   const template = await PgliteTemplate.create();
   try {
-    if (wanted('rush')) rush = await step('1. registration rush with uploads', run, () => runRush(RUSH_SECONDS));
-    if (rush) console.table(rushRows(rush));
+    if (wanted('rush'))
+      await step('1. registration rush with uploads', run, async () => {
+        for (const [i, kind] of run.kinds.entries()) {
+          // The second database's rush must not start while the first one's processes still wind down.
+          if (i > 0) console.log(`  rush: ${await settle()}`);
+          try {
+            rush.push(await runRush(RUSH_SECONDS, kind as DbKind));
+          } catch (err) {
+            // One database's failure must not hide the other's figures.
+            console.error(`  rush on ${DB_LABEL[kind]} failed: ${(err as Error).stack ?? err}`);
+            run.errors.push(`1. registration rush with uploads: ${(err as Error).message}`);
+          }
+        }
+      });
+    if (rush.length) console.table(rushRows(rush));
 
     if (wanted('contention'))
       await step('2. rider-number contention', run, async () => {
@@ -304,7 +322,16 @@ async function main() {
 
   run.loadAtEnd = loadAverage();
   run.totalSeconds = (performance.now() - t0) / 1000;
-  const results = { rush, contention, reads, landing, scanSync, board, memory, verdict };
+  const results = {
+    rush: rush.length ? rush : undefined,
+    contention,
+    reads,
+    landing,
+    scanSync,
+    board,
+    memory,
+    verdict,
+  };
   printSummary(run, results);
   if (!ONLY) {
     // The figures are kept so the report's wording can be rewritten without measuring again.
@@ -319,6 +346,9 @@ async function main() {
         sosLatencySection(sos, started, run.commit, [run.loadAtStart, run.loadAtEnd]),
       );
     console.log(`\nWrote ${file}`);
+  } else if (ONLY.length === 1 && ONLY[0] === 'rush' && rush.length) {
+    const file = writeRushSection(run, rush, [run.loadAtStart, run.loadAtEnd]);
+    console.log(`\nWrote the rush section and its summary rows of ${file}`);
   } else if (ONLY.length === 1 && ONLY[0] === 'landing' && landing) {
     const file = writeLandingSection(landing, LIGHTHOUSE_RUNS, started, run.commit, [run.loadAtStart, run.loadAtEnd]);
     console.log(`\nWrote the landing page section of ${file}`);
@@ -372,6 +402,9 @@ async function main() {
 function rewriteDoc() {
   const saved = JSON.parse(readFileSync(LAST_RUN, 'utf8')) as { run: BenchRun; results: Results };
   saved.run.started = new Date(saved.run.started);
+  // Runs saved before the rush ran on both databases hold one rush, not a list.
+  const rush = saved.results.rush as RushResult[] | RushResult | undefined;
+  if (rush && !Array.isArray(rush)) saved.results.rush = [rush];
   console.log(`Rewrote ${writeReport(saved.run, saved.results)} from ${LAST_RUN}`);
 }
 
