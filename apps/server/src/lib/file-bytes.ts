@@ -11,12 +11,14 @@
 //   reader copies byte by byte in JavaScript), ~14-26 ms from the in-memory file.
 // - node-postgres: a Buffer parameter, which the driver sends in binary: ~8 ms less
 //   PostgreSQL backend CPU than decode() of base64 text, the same in Node.
+
+import type { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import { entityKind, type SQL, sql } from 'drizzle-orm';
+import { entityKind, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { files } from '../db/schema/files';
-import type { FilePlacement } from './file-store';
+import type { FilePlacement, FileStore } from './file-store';
 import type { ProcessedFile } from './files';
 import { onlyRow } from './sql-text';
 
@@ -30,6 +32,24 @@ export function bytesColumn(column: PgColumn): SQL<string> {
 
 export function bytesFrom(base64: string): Buffer {
   return Buffer.from(base64, 'base64');
+}
+
+/**
+ * A stored file's bytes, wherever they are: a stream from the store (an S3 object, an
+ * original in the spool) for a row naming a key, else the row's own bytes, read only now
+ * (a revalidation answered 304 reads none). Null when the row has gone meanwhile.
+ */
+export async function storedBytes(
+  db: DbOrTx,
+  store: FileStore,
+  file: { id: string; storageKey: string | null },
+): Promise<Readable | Buffer | null> {
+  if (file.storageKey) return (await store.open(file.storageKey)).stream;
+  const [row] = await db
+    .select({ data: bytesColumn(files.data) })
+    .from(files)
+    .where(eq(files.id, file.id));
+  return row ? bytesFrom(row.data) : null;
 }
 
 export interface NewFileRow {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { AppError } from '../../lib/errors';
-import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
+import { bytesParam, storedBytes } from '../../lib/file-bytes';
 import { type FileStore, streamBytes } from '../../lib/file-store';
 import { type FileKind, processImage } from '../../lib/files';
 import { imageHash } from '../../lib/image-hash';
@@ -48,18 +48,18 @@ export async function runFileJob(ctx: Ctx, job: ClaimedJob): Promise<JobOutcome>
 async function loadFile(db: Db, store: FileStore, fileId: string) {
   const [row] = await db
     .select({
+      id: files.id,
       kind: files.kind,
       status: files.status,
       mimeType: files.mimeType,
       originalName: files.originalName,
       storageKey: files.storageKey,
-      data: bytesColumn(files.data),
     })
     .from(files)
     .where(eq(files.id, fileId));
-  if (!row) return null;
-  const bytes = row.storageKey ? await streamBytes((await store.open(row.storageKey)).stream) : bytesFrom(row.data);
-  return { ...row, kind: row.kind as FileKind, bytes };
+  const bytes = row ? await storedBytes(db, store, row) : null;
+  if (!row || !bytes) return null;
+  return { ...row, kind: row.kind as FileKind, bytes: Buffer.isBuffer(bytes) ? bytes : await streamBytes(bytes) };
 }
 
 async function processJob({ db, store, instance }: Ctx, job: ClaimedJob): Promise<JobOutcome> {

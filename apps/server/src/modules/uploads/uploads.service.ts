@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { bytesColumn, bytesFrom, bytesParam } from '../../lib/file-bytes';
+import { bytesParam, storedBytes } from '../../lib/file-bytes';
 import { type FilePlacement, type FileStore, placeUpload, streamBytes } from '../../lib/file-store';
 import { type FileKind, loadSharp, type ProcessedFile } from '../../lib/files';
 import { onlyRow } from '../../lib/sql-text';
@@ -218,14 +218,10 @@ export type StoredFile = Awaited<ReturnType<typeof findFile>>;
 
 /** A stored file's bytes: a stream from the object store, or the row's bytes. */
 export async function openFile(db: Db, store: FileStore, file: StoredFile): Promise<Readable | Buffer> {
-  if (file.storageKey) return (await store.open(file.storageKey)).stream;
-  const [row] = await db
-    .select({ data: bytesColumn(files.data) })
-    .from(files)
-    .where(eq(files.id, file.id));
+  const bytes = await storedBytes(db, store, file);
   // Replaced or deleted between the two reads: as if it had not been found.
-  if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE[file.kind], 'FILE_NOT_FOUND');
-  return bytesFrom(row.data);
+  if (!bytes) throw new NotFoundError(NOT_FOUND_MESSAGE[file.kind], 'FILE_NOT_FOUND');
+  return bytes;
 }
 
 /**
