@@ -1,7 +1,6 @@
 // Pieces the benchmarks share: the machine they ran on, fresh databases and fresh
 // servers. Every compared figure comes from the same run, so these only make that cheap.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { verifications } from '../src/db/schema/verifications';
 import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
 import { multipart, STRONG_PASSWORD } from '../src/test/factories';
 import { phoneUploads } from '../src/test/phone-uploads';
-import { type RunningServer, runNode, startServer } from '../src/test/processes';
+import { freshPgDatabase as freshTestDatabase, type RunningServer, runNode, startServer } from '../src/test/processes';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_LABEL: Record<DbKind, string> = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' };
@@ -104,23 +103,11 @@ export async function pgTransactionStats(database: string): Promise<{ commits: n
 
 /** A new empty database beside the admin one (the server migrates it), dropped afterwards. */
 export async function freshPgDatabase(adminUrl = PG_ADMIN_URL): Promise<{ url: string; drop(): Promise<void> }> {
-  // Time plus randomness: two benchmarks (or two engineers) never pick the same name.
-  const name = `rally_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const d = new pg.Client({ connectionString: adminUrl });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  };
+  // Named by time plus randomness: two benchmarks (or two engineers) never pick the same one.
+  const { url, drop } = await freshTestDatabase('rally_bench', adminUrl);
   const forget = registerCleanup(drop);
   return {
-    url: url.toString(),
+    url,
     drop: async () => {
       forget();
       await drop();

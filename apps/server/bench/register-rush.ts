@@ -18,12 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ARGON2_PARAMS } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { multipart, registrationFields } from '../src/test/factories';
 import { startServer } from '../src/test/processes';
-import { phoneFiles, phoneSizedFiles } from './common';
+import { freshPgDatabase, phoneFiles, phoneSizedFiles } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -69,25 +68,6 @@ async function argon2Rate(seconds: number, concurrency: number): Promise<{ perSe
   };
 }
 
-async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rally_bench_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(PG_URL as string);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: PG_URL });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
-
 async function main() {
   console.log(
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -122,7 +102,7 @@ async function main() {
   while (loadMs < SECONDS * 1000) {
     round++;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
-    const pgdb = PG_URL ? await freshPgDatabase() : null;
+    const pgdb = PG_URL ? await freshPgDatabase(PG_URL) : null;
     const env = {
       DATA_DIR: dataDir,
       RATE_LIMITS: 'off',

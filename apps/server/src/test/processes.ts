@@ -32,8 +32,10 @@ export function freshDataDir(prefix: string): string {
  * under test. (In-process apps take a copy of the migrated template instead: build-app.ts.)
  * Time plus randomness in the name: parallel files never pick the same one.
  */
-export async function freshPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL;
+export async function freshPgDatabase(
+  prefix: string,
+  admin = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!admin) throw new Error('freshPgDatabase needs TEST_DATABASE_URL');
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
