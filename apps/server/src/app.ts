@@ -328,7 +328,9 @@ export async function buildApp(opts: {
       await api.register(idCardRoutes, { db });
       await api.register(exportRoutes, { db });
       await api.register(passwordResetRoutes, { db, config });
-      await api.register(logRoutes, { db });
+      // Logs, login activities and the activity feed are the install's, not an edition's
+      // (DESIGN.md §9): they read today's tables and today's roles, whatever `?edition=` names.
+      await api.register(logRoutes, { db: database.db });
       await api.register(profileRoutes, { db });
       await api.register(riderKitRoutes, { db });
       await api.register(announcementRoutes, { db });
@@ -338,8 +340,8 @@ export async function buildApp(opts: {
       await api.register(paymentStatementRoutes, { db });
       await api.register(dashboardRoutes, { db });
       await api.register(analyticsRoutes, { db });
-      await api.register(activityRoutes, { db });
-      await api.register(loginActivityRoutes, { db });
+      await api.register(activityRoutes, { db: database.db });
+      await api.register(loginActivityRoutes, { db: database.db });
       await api.register(stationRoutes, { db });
       await api.register(scanRoutes, { db });
       await api.register(incidentRoutes, { db });

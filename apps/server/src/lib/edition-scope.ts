@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { courseDecisions, courseRules } from '../db/schema/course';
 import { editionArchiveRows, editions } from '../db/schema/editions';
@@ -151,5 +152,32 @@ export function readPastEditions(api: FastifyInstance, db: Db): void {
       if (past === undefined) return handler.call(this, request, reply);
       return inPastEdition(db, past, async () => handler.call(this, request, reply));
     };
+  });
+}
+
+const editionId = z.uuid();
+
+/**
+ * Logs, login activities and the activity feed are the install's, not an edition's
+ * (DESIGN.md §9): a read naming a past edition answers as one naming none, from today's
+ * tables and today's roles. The staff API would run it over that edition's archive
+ * (above), where accounts made or promoted since have no row or their old
+ * role, and the visibility rule (lib/visibility.ts) would let hidden accounts through. So
+ * `?edition=` of a known edition is taken off a GET here, before that hook sees it; anything
+ * else it names (not an id, an unknown edition, a write) is left to that hook to refuse, as
+ * on every other staff route. Registered by the plugins of logs, login activities and the activity feed, given the raw handle.
+ */
+export function readsTheInstall(app: FastifyInstance, db: Db): void {
+  // onRequest: before the staff API's preValidation hook, whichever context holds it.
+  app.addHook('onRequest', async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const asked = query?.edition;
+    if (request.method !== 'GET' || !editionId.safeParse(asked).success) return;
+    const [known] = await db
+      .select({ id: editions.id })
+      .from(editions)
+      .where(eq(editions.id, asked as string))
+      .limit(1);
+    if (known) delete query?.edition;
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
+import { readsTheInstall } from '../../lib/edition-scope';
 import { responses } from '../../lib/route-helpers';
 import { presentLog } from './logs.presenter';
 import { listLogs, logStats } from './logs.service';
@@ -11,6 +12,7 @@ const access = { permission: 'view_logs' } as const;
 
 export async function logRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
+  readsTheInstall(app, db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/logs', {
