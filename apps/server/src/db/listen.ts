@@ -84,8 +84,16 @@ export function listenChannel(
 
   const checkAlive = (c: pg.Client) => {
     let answered = false;
+    // Judged after the socket has been read: timers run before I/O in Node's loop, so when this
+    // process itself was held (a long synchronous task, a starved CPU) for longer than the
+    // deadline, it fires before an answer that came in meanwhile has been seen. Dropping the
+    // connection then cost a live:false and a re-LISTEN, and whatever was published meanwhile
+    // went unheard, for a silence that was ours, not the server's. setImmediate runs after the
+    // poll phase that reads that answer.
     const deadline = setTimeout(() => {
-      if (!answered) lost(c);
+      setImmediate(() => {
+        if (!answered) lost(c);
+      });
     }, pingTimeoutMs);
     deadline.unref();
     c.query('select 1').then(
