@@ -5,24 +5,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type Bbox, createWorker, OEM, type Page, PSM, type Worker } from 'tesseract.js';
-import { parseReceiptText, type RecognisedLine } from './receipt-text';
+import { parseReceiptText, type ReceiptFields, type RecognisedLine } from './receipt-text';
 
 /** What the reader found on a receipt image; each field with its confidence (0–1). */
-export interface ReceiptText {
+export interface ReceiptText extends ReceiptFields {
   /** Everything recognised, for the desk to see what the reader saw. */
   text: string;
-  /** Digits only (13 for GCash), or null when not found. */
-  referenceNumber: string | null;
-  amountCentavos: number | null;
-  paidAt: Date | null;
-  /** The masked recipient as printed ("JU** DE* C.", "+63 917 *** 4321"). */
-  recipient: string | null;
-  confidence: {
-    referenceNumber: number | null;
-    amount: number | null;
-    paidAt: number | null;
-    recipient: number | null;
-  };
 }
 
 /**

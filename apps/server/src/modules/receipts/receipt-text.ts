@@ -14,9 +14,11 @@ export type RecognisedLine = readonly RecognisedWord[];
 
 /** The fields read off a receipt, each with its confidence (0–1), or null where nothing was found. */
 export interface ReceiptFields {
+  /** Digits only (13 for GCash), or null when not found. */
   referenceNumber: string | null;
   amountCentavos: number | null;
   paidAt: Date | null;
+  /** The masked recipient as printed ("JU** DE* C.", "+63 917 *** 4321"). */
   recipient: string | null;
   confidence: {
     referenceNumber: number | null;
