@@ -7,10 +7,10 @@ import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatReference } from '@rally/shared/catalog/receipts';
 import { drawReceipt } from '../../server/src/test/receipt-images';
-import { freeRiderNumber, logIn } from './support/api';
+import { logIn } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
-import { PASSWORD } from './support/env';
+import { deskRider } from './support/desk';
 import { expect, test, toast } from './support/fixtures';
 
 /** Reading runs in the background (OCR on two shared cores): allow it time, on the screen. */
@@ -19,7 +19,7 @@ const READ_TIMEOUT = 45_000;
 const reference13 = () =>
   `${randomInt(1, 10)}${String(randomInt(0, 1e6)).padStart(6, '0')}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
 
-/** A pending LAKAN rider (owes ₱2,700) whose GCash receipt says `pesos` under `reference`. */
+/** A pending rider (support/desk.ts) whose GCash receipt says `pesos` under `reference`. */
 async function receiptRider(
   request: APIRequestContext,
   batch: string,
@@ -34,27 +34,7 @@ async function receiptRider(
     paidAt: receipt.paidAt ?? new Date(Date.now() - 60 * 60_000),
     recipient: 'MI** WA***** R.',
   });
-  const email = `${batch}-${lastName.toLowerCase()}@example.com`;
-  const response = await request.post('/api/auth/register-with-uploads', {
-    multipart: {
-      firstName: 'Desk',
-      lastName,
-      email,
-      password: PASSWORD,
-      phoneNumber: '09171234567',
-      category: 'lakan',
-      paymentMethod: 'gcash',
-      riderNumber: String(await freeRiderNumber(request)),
-      tshirtSize: 'L',
-      finisherSleeveSize: 'M',
-      vestSize: 'L',
-      paymentAmount: '2700',
-      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: image },
-    },
-  });
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBeTruthy();
-  return { code: body.data.user.verificationCode as string, name: `Desk ${lastName}` };
+  return deskRider(request, batch, lastName, image);
 }
 
 /** The pending list filtered by `search` (a batch, or a reference as printed). */

@@ -1,9 +1,10 @@
 // The verification desk (issue 18): a verifier clears a queue from the keyboard without
 // leaving the receipt, and a rejected rider sees why and sends a new receipt.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { freeRiderNumber, logIn } from './support/api';
+import type { Page } from '@playwright/test';
+import { logIn } from './support/api';
 import { expectNoSidewaysScroll, expectNoViolations } from './support/checks';
 import { createUser } from './support/cli';
+import { deskRider } from './support/desk';
 import { PASSWORD } from './support/env';
 import { expect, test, toast } from './support/fixtures';
 import { uniqueImageFixture } from './support/images';
@@ -12,31 +13,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
 ] as const;
-
-/** A pending rider whose email starts with `batch`, so a search finds this test's riders only. */
-async function deskRider(request: APIRequestContext, batch: string, lastName: string) {
-  const email = `${batch}-${lastName.toLowerCase()}@example.com`;
-  const response = await request.post('/api/auth/register-with-uploads', {
-    multipart: {
-      firstName: 'Desk',
-      lastName,
-      email,
-      password: PASSWORD,
-      phoneNumber: '09171234567',
-      category: 'lakan',
-      paymentMethod: 'gcash',
-      riderNumber: String(await freeRiderNumber(request)),
-      tshirtSize: 'L',
-      finisherSleeveSize: 'M',
-      vestSize: 'L',
-      paymentAmount: '2700',
-      paymentReceipt: { name: 'receipt.png', mimeType: 'image/png', buffer: uniqueImageFixture(240, 360) },
-    },
-  });
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBeTruthy();
-  return { email, code: body.data.user.verificationCode as string, name: `Desk ${lastName}` };
-}
 
 /** Opens the queue filtered to one batch, then leaves the search box so shortcuts work. */
 async function openQueue(page: Page, batch: string, rows: number) {
