@@ -213,7 +213,8 @@ async function rereadReference(w: Worker, pass: Pass): Promise<string | null> {
 /** Fewer pixels than this (about 300 × 500): too small for a receipt's text to be read. */
 const MIN_RECEIPT_PIXELS = 150_000;
 
-const NOTHING_READ: ReceiptText = {
+/** A reading that found nothing: an image too small, a PDF with no text layer. */
+export const NOTHING_READ: ReceiptText = {
   text: '',
   referenceNumber: null,
   amountCentavos: null,

@@ -8,7 +8,7 @@ import { files } from '../../db/schema/files';
 import { receiptReadings } from '../../db/schema/receipts';
 import { publishEvent } from '../../lib/event-bus';
 import { isPdf, pdfText } from './pdf-text';
-import { type ReceiptText, readReceiptImage } from './receipt-ocr';
+import { NOTHING_READ, type ReceiptText, readReceiptImage } from './receipt-ocr';
 import { parseReceiptText } from './receipt-text';
 
 export type ReadingRow = typeof receiptReadings.$inferSelect;
@@ -61,16 +61,7 @@ export async function queueReading(tx: DbOrTx, fileId: string): Promise<void> {
  */
 async function readPdf(bytes: Buffer): Promise<ReceiptText> {
   const text = await pdfText(bytes);
-  if (!text) {
-    return {
-      text: '',
-      referenceNumber: null,
-      amountCentavos: null,
-      paidAt: null,
-      recipient: null,
-      confidence: { referenceNumber: null, amount: null, paidAt: null, recipient: null },
-    };
-  }
+  if (!text) return NOTHING_READ;
   return { text, ...parseReceiptText(text) };
 }
 
