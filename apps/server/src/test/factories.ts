@@ -1,6 +1,7 @@
 // Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@rally/shared/catalog/accounts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
@@ -243,6 +244,25 @@ export async function approvedRider(
   });
   if (res.statusCode !== 200) throw new Error(`approval failed: ${res.statusCode} ${res.body}`);
   return rider;
+}
+
+/** A rider approved by `approver`, with the rider code their QR carries (what a marshal scans). */
+export async function codedRider(
+  app: FastifyInstance,
+  db: Db,
+  approver: Actor,
+  overrides: Record<string, string | undefined> = {},
+) {
+  const rider = await approvedRider(app, approver, overrides);
+  const [row] = await db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
+  return { ...rider, riderCode: row?.code as string };
+}
+
+/** A station made through the real call by `admin`; its id. */
+export async function createStation(app: FastifyInstance, admin: Actor, body: Record<string, unknown>) {
+  const res = await injectAs(app, admin, 'POST', '/api/admin/stations', body);
+  if (res.statusCode !== 201) throw new Error(`station not made: ${res.statusCode} ${res.body}`);
+  return res.json().data.id as string;
 }
 
 /** One scan as a marshal's phone sends it: an id made on the device, the rider by code or number. */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
 import { users } from '../../db/schema/users';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
-import { type Actor, approvedRider, injectAs, syncScan } from '../../test/factories';
+import { type Actor, codedRider, createStation, injectAs, syncScan } from '../../test/factories';
 import { listCourseStates } from './course.service';
 
 type Rider = Actor & { riderNumber: number; riderCode: string };
@@ -26,17 +26,9 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     injectAs(t.app, actor, method, url, payload);
 
-  async function station(body: Record<string, unknown>) {
-    const res = await call(admin, 'POST', '/api/admin/stations', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.id as string;
-  }
+  const station = (body: Record<string, unknown>) => createStation(t.app, admin, body);
 
-  async function rider(): Promise<Rider> {
-    const x = await approvedRider(t.app, admin);
-    const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, x.userId));
-    return { ...x, riderCode: row?.code as string };
-  }
+  const rider = (): Promise<Rider> => codedRider(t.app, t.database.db, admin);
 
   async function pass(who: Rider, stationId: string, ms: number) {
     return syncScan(t.app, marshall, {

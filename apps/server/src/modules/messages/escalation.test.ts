@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessages } from '../../config';
 import { incidentEscalations, notificationSettings, outboxMessages } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, staff } from '../../test/factories';
 import { addPushDevice } from '../../test/push-devices';
+import { writeOnlyMessages } from '../../test/write-only-messages';
 import { escalationJob } from './escalation';
 
 const PERIOD_S = 60;
@@ -23,13 +23,7 @@ describe.each(DB_KINDS)('SOS escalation (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind, {
-      messages: parseMessages({
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        MAIL_FROM: 'Rally <rally@example.com>',
-        SMS_GATEWAY_URL: 'http://127.0.0.1:9',
-        MESSAGE_WORKER: 'off',
-        SOS_ESCALATE_AFTER_S: String(PERIOD_S),
-      }),
+      messages: writeOnlyMessages({ SOS_ESCALATE_AFTER_S: String(PERIOD_S) }),
     });
     admin = await staff(t.app, t.database.db, 'admin');
     marshall = await staff(t.app, t.database.db, 'marshall');

@@ -4,22 +4,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessages } from '../../config';
 import { followers, notificationSettings, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, registerRider, staff, syncScan } from '../../test/factories';
 import { addPushDevice } from '../../test/push-devices';
+import { writeOnlyMessages } from '../../test/write-only-messages';
 import { SILENT_MESSENGER } from './messenger';
 import { notifyUser } from './notify';
 
-/** Email and SMS configured at ports nothing listens on; the worker off: rows stay pending. */
-const WRITE_ONLY_MESSAGES = parseMessages({
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  MAIL_FROM: 'Rally <rally@example.com>',
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9',
-  MESSAGE_WORKER: 'off',
-});
+const WRITE_ONLY_MESSAGES = writeOnlyMessages();
 
 describe.each(DB_KINDS)('who hears what (%s)', (kind) => {
   let t: TestApp;

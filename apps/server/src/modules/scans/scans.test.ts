@@ -5,7 +5,7 @@ import { activities } from '../../db/schema/activities';
 import { scans } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
-import { type Actor, approvedRider, injectAs, registerRider } from '../../test/factories';
+import { type Actor, codedRider, injectAs, registerRider } from '../../test/factories';
 
 type Rider = Actor & { riderNumber: number; riderCode: string };
 
@@ -19,11 +19,8 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
   const call = (actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
     injectAs(t.app, actor, method, url, payload);
 
-  async function verifiedRider(overrides: Record<string, string> = {}): Promise<Rider> {
-    const r = await approvedRider(t.app, admin, overrides);
-    const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, r.userId));
-    return { ...r, riderCode: row?.code as string };
-  }
+  const verifiedRider = (overrides: Record<string, string> = {}): Promise<Rider> =>
+    codedRider(t.app, t.database.db, admin, overrides);
 
   async function makeStation(body: Record<string, unknown>): Promise<string> {
     const res = await call(admin, 'POST', '/api/admin/stations', body);

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessages } from '../../config';
 import { activities } from '../../db/schema/activities';
 import { incidents } from '../../db/schema/incidents';
 import { incidentEscalations, notificationSettings, outboxMessages } from '../../db/schema/messages';
@@ -13,6 +12,7 @@ import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, injectAs, staff } from '../../test/factories';
 import { addPushDevice } from '../../test/push-devices';
 import { sendFixes, type Fix as TraccarFix } from '../../test/traccar-client';
+import { writeOnlyMessages } from '../../test/write-only-messages';
 import { openTrackerAlert } from '../incidents/incidents.service';
 import { escalationJob } from '../messages/escalation';
 import {
@@ -40,13 +40,7 @@ describe.each(DB_KINDS)('tracker alerts (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind, {
-      messages: parseMessages({
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        MAIL_FROM: 'Rally <rally@example.com>',
-        SMS_GATEWAY_URL: 'http://127.0.0.1:9',
-        MESSAGE_WORKER: 'off',
-        SOS_ESCALATE_AFTER_S: String(ESCALATE_S),
-      }),
+      messages: writeOnlyMessages({ SOS_ESCALATE_AFTER_S: String(ESCALATE_S) }),
     });
     admin = await staff(t.app, t.database.db, 'admin');
     marshall = await staff(t.app, t.database.db, 'marshall');
