@@ -14,36 +14,21 @@ import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { courseDecisions, courseRules } from '../db/schema/course';
 import { editionArchiveRows, editions } from '../db/schema/editions';
-import { scans, stations } from '../db/schema/event-day';
-import { incidents, sosAbuseMarks, sosCalls } from '../db/schema/incidents';
 import { idCardPrints, kitTracking } from '../db/schema/kit';
-import { incidentEscalations } from '../db/schema/messages';
 import { users } from '../db/schema/users';
 import { verificationHistory, verifications } from '../db/schema/verifications';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 
 /**
  * What an edition's archive holds: the accounts as they were (their entry columns are that
- * edition's), and every table of entries, the event day and its course. Parents first, so
- * the live tables can be emptied children first.
+ * edition's), their verifications, kits and stickers. Parents first. The event day and its
+ * course carry their edition instead (lib/edition-of.ts): a past edition's rows stay where
+ * they are, and `current_edition_id()` reads the materialised `editions` below.
  */
-export const ARCHIVED_TABLES = [
-  users,
-  stations,
-  courseRules,
-  verifications,
-  verificationHistory,
-  kitTracking,
-  idCardPrints,
-  scans,
-  courseDecisions,
-  incidents,
-  sosCalls,
-  sosAbuseMarks,
-  incidentEscalations,
-].map((t) => getTableName(t));
+export const ARCHIVED_TABLES = [users, verifications, verificationHistory, kitTracking, idCardPrints].map((t) =>
+  getTableName(t),
+);
 
 interface Scope {
   tx: Tx;
@@ -90,7 +75,9 @@ export async function materialiseEdition(tx: Tx, editionId: string): Promise<voi
     await tx.execute(
       sql`create temp table ${sql.identifier(table)} on commit drop as ${archivedRows(editionId, table)}`,
     );
-  // The past edition is the current one inside the read (its name, dates, hotline).
+  // The past edition is the current one inside the read (its name, dates, hotline), and
+  // the edition the event day's rows are read from (`current_edition_id()`, lib/edition-of.ts).
+  await tx.execute(sql`select set_config('rally.edition', ${editionId}, true)`);
   await tx.execute(sql`create temp table ${editions} on commit drop as select * from public.${editions}`);
   await tx.execute(sql`update pg_temp.${editions} set current = (id = ${editionId})`);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { editionColumn } from './edition-column';
 import { courseDecisionEnum, dnfReasonEnum } from './enums';
 import { users } from './users';
 
@@ -19,14 +20,19 @@ export interface StationRule {
  * One row per route, its station rules as one document: a route's rules are read and
  * replaced whole, and a station deleted since simply no longer matches.
  */
-export const courseRules = pgTable('course_rules', {
-  routeId: text('route_id').primaryKey(),
-  /** A rider not at their next station this many minutes after they were due there is overdue. */
-  overdueAfterMinutes: integer('overdue_after_minutes').notNull(),
-  stations: jsonb('stations').$type<StationRule[]>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
-});
+export const courseRules = pgTable(
+  'course_rules',
+  {
+    editionId: editionColumn(),
+    routeId: text('route_id').notNull(),
+    /** A rider not at their next station this many minutes after they were due there is overdue. */
+    overdueAfterMinutes: integer('overdue_after_minutes').notNull(),
+    stations: jsonb('stations').$type<StationRule[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.routeId] })],
+);
 export type CourseRulesRow = typeof courseRules.$inferSelect;
 
 /**
@@ -37,6 +43,7 @@ export const courseDecisions = pgTable(
   'course_decisions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    editionId: editionColumn(),
     riderId: uuid('rider_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -54,6 +61,6 @@ export const courseDecisions = pgTable(
      */
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index('course_decisions_rider_day_idx').on(t.riderId, t.day, t.recordedAt)],
+  (t) => [index('course_decisions_rider_day_idx').on(t.editionId, t.riderId, t.day, t.recordedAt)],
 );
 export type CourseDecisionRow = typeof courseDecisions.$inferSelect;

@@ -2,23 +2,30 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { editionColumn } from './edition-column';
 import { scanFlagReasonEnum, scanReviewDecisionEnum, scanSourceEnum, scanStatusEnum, stationKindEnum } from './enums';
 import { users } from './users';
 
-/** A place on the course where marshals record riders. */
+/**
+ * A place on the course where marshals record riders, in one edition. A station keeps its id
+ * from year to year when the next edition copies the course, so the key is the pair.
+ */
 export const stations = pgTable(
   'stations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    editionId: editionColumn(),
+    id: uuid('id').notNull().defaultRandom(),
     name: text('name').notNull(),
     /** The short code marshals text (`CP3 42 57`): unique, upper case (DESIGN.md §10). */
     code: text('code').notNull(),
@@ -36,7 +43,11 @@ export const stations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stations_day_order_idx').on(t.day, t.order), uniqueIndex('stations_code_idx').on(t.code)],
+  (t) => [
+    primaryKey({ columns: [t.editionId, t.id] }),
+    index('stations_day_order_idx').on(t.editionId, t.day, t.order),
+    uniqueIndex('stations_code_idx').on(t.editionId, t.code),
+  ],
 );
 export type StationRow = typeof stations.$inferSelect;
 
@@ -48,10 +59,8 @@ export const scans = pgTable(
   'scans',
   {
     id: uuid('id').primaryKey(),
-    // A station with scans is closed, never deleted: the key refuses the delete.
-    stationId: uuid('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'restrict' }),
+    editionId: editionColumn(),
+    stationId: uuid('station_id').notNull(),
     /** What the device sent, kept as sent: the QR's code or the number typed by hand. */
     riderCode: text('rider_code'),
     riderNumber: integer('rider_number'),
@@ -73,7 +82,13 @@ export const scans = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
-    index('scans_station_scanned_idx').on(t.stationId, t.scannedAt),
+    // A station with scans is closed, never deleted: the key refuses the delete.
+    foreignKey({
+      name: 'scans_station_fk',
+      columns: [t.editionId, t.stationId],
+      foreignColumns: [stations.editionId, stations.id],
+    }).onDelete('restrict'),
+    index('scans_station_scanned_idx').on(t.editionId, t.stationId, t.scannedAt),
     index('scans_rider_scanned_idx').on(t.riderId, t.scannedAt),
     // The review queue reads flagged scans newest first.
     index('scans_flagged_idx').on(t.receivedAt).where(sql`${t.status} = 'flagged'`),

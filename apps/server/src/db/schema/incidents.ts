@@ -1,6 +1,16 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { editionColumn } from './edition-column';
 import { incidentKindEnum, incidentSourceEnum, incidentStatusEnum } from './enums';
-import { stations } from './event-day';
 import { users } from './users';
 
 /**
@@ -14,6 +24,7 @@ export const incidents = pgTable(
   'incidents',
   {
     id: uuid('id').primaryKey(),
+    editionId: editionColumn(),
     riderId: uuid('rider_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -25,8 +36,11 @@ export const incidents = pgTable(
     lng: doublePrecision('lng'),
     accuracy: doublePrecision('accuracy'),
     positionAt: timestamp('position_at', { withTimezone: true }),
-    /** The rider's last passage when the incident opened: where the search starts. */
-    lastStationId: uuid('last_station_id').references(() => stations.id, { onDelete: 'set null' }),
+    /**
+     * The rider's last passage when the incident opened: where the search starts. A station
+     * of the incident's edition; no key, because a station with a passage is never deleted.
+     */
+    lastStationId: uuid('last_station_id'),
     lastStationName: text('last_station_name'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     reportedBy: uuid('reported_by').references(() => users.id, { onDelete: 'set null' }),
@@ -48,7 +62,7 @@ export const incidents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('incidents_status_created_idx').on(t.status, t.createdAt),
+    index('incidents_status_created_idx').on(t.editionId, t.status, t.createdAt),
     index('incidents_rider_created_idx').on(t.riderId, t.createdAt),
   ],
 );
@@ -89,13 +103,18 @@ export type SosCallRow = typeof sosCalls.$inferSelect;
  * wrongly marked rider in real trouble must be findable) but muted: no alarm, listed apart.
  * Lifting the mark deletes the row; both are audited in the activity log.
  */
-export const sosAbuseMarks = pgTable('sos_abuse_marks', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  note: text('note').notNull(),
-  /** The incident staff marked it from. */
-  incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'set null' }),
-  markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
-  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sosAbuseMarks = pgTable(
+  'sos_abuse_marks',
+  {
+    editionId: editionColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    /** The incident staff marked it from. */
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'set null' }),
+    markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.userId] })],
+);

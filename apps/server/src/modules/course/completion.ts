@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { stations } from '../../db/schema/event-day';
+import { inEdition } from '../../lib/edition-of';
 import { publishEvent } from '../../lib/event-bus';
 import { displayName } from '../../lib/sql-text';
 import { recordActivities } from '../activities/activities.service';
@@ -47,7 +48,13 @@ export async function recordCompletions(
   const finishStations = await tx
     .select({ id: stations.id, day: stations.day })
     .from(stations)
-    .where(and(inArray(stations.id, [...new Set(finishes.map((f) => f.stationId))]), eq(stations.kind, 'finish')));
+    .where(
+      and(
+        inEdition(stations.editionId),
+        inArray(stations.id, [...new Set(finishes.map((f) => f.stationId))]),
+        eq(stations.kind, 'finish'),
+      ),
+    );
   const dayOf = new Map(finishStations.map((s) => [s.id, s.day]));
   const byDay = new Map<number, Set<string>>();
   for (const f of finishes) {

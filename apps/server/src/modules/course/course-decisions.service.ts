@@ -9,6 +9,7 @@ import { courseDecisions } from '../../db/schema/course';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
 import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
@@ -59,7 +60,9 @@ export async function decideCourse(
     const [latest] = await tx
       .select({ decision: courseDecisions.decision })
       .from(courseDecisions)
-      .where(and(eq(courseDecisions.riderId, riderId), eq(courseDecisions.day, day)))
+      .where(
+        and(inEdition(courseDecisions.editionId), eq(courseDecisions.riderId, riderId), eq(courseDecisions.day, day)),
+      )
       .orderBy(desc(courseDecisions.recordedAt), desc(courseDecisions.id))
       .limit(1);
     if (body.decision === 'clear' && (!latest || latest.decision === 'clear')) {

@@ -6,6 +6,7 @@ import type { RouteRulesView, UpdateRouteRulesRequest } from '@rally/shared/cont
 import type { Db, DbOrTx } from '../../db/client';
 import { courseRules, type StationRule } from '../../db/schema/course';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { BadRequestError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
 import { recordActivity } from '../activities/activities.service';
@@ -14,7 +15,11 @@ import { effectiveRequired, stationsOfRoute } from './course-state';
 
 /** Every route's rules over every station it rides (all days), defaults filled in. */
 export async function listRouteRules(db: DbOrTx, only?: RallyRouteId): Promise<RouteRulesView[]> {
-  const [all, rules, rows] = await Promise.all([loadCourseStations(db), loadRules(db), db.select().from(courseRules)]);
+  const [all, rules, rows] = await Promise.all([
+    loadCourseStations(db),
+    loadRules(db),
+    db.select().from(courseRules).where(inEdition(courseRules.editionId)),
+  ]);
   const updatedAt = new Map(rows.map((r) => [r.routeId, r.updatedAt.toISOString()]));
   return RALLY_ROUTE_IDS.filter((id) => !only || id === only).map((routeId) => {
     const route = rules.get(routeId) ?? defaultRules();
@@ -77,7 +82,7 @@ export async function updateRouteRules(
       .insert(courseRules)
       .values({ routeId, overdueAfterMinutes, stations: entries, updatedAt: now, updatedBy: actor.id })
       .onConflictDoUpdate({
-        target: courseRules.routeId,
+        target: [courseRules.editionId, courseRules.routeId],
         set: { overdueAfterMinutes, stations: entries, updatedAt: now, updatedBy: actor.id },
       });
     const summary = entries.map((e) => {

@@ -14,7 +14,7 @@ import {
   timelineResponse,
   updateRouteRulesRequest,
 } from '@rally/shared/contracts/course';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { stations } from '../../db/schema/event-day';
 import { actorOf } from '../../lib/actor';
 import { requireAuth } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { NotFoundError } from '../../lib/errors';
 import { responses } from '../../lib/route-helpers';
 import { contactsFor, presentCourseState, presentCourseStates } from './course.presenter';
@@ -68,7 +69,7 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
       const [station] = await db
         .select({ id: stations.id, name: stations.name, day: stations.day })
         .from(stations)
-        .where(eq(stations.id, request.params.stationId));
+        .where(and(inEdition(stations.editionId), eq(stations.id, request.params.stationId)));
       if (!station) throw new NotFoundError('Station not found', 'STATION_NOT_FOUND');
       const snapshot = await courseSnapshot(db, { now: now(), day: station.day });
       const riders = ridersInBucket(snapshot, station.id, request.query.bucket);

@@ -10,6 +10,7 @@ import { courseDecisions, courseRules } from '../../db/schema/course';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { inEdition } from '../../lib/edition-of';
 import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
 import {
   bucketAt,
@@ -25,23 +26,26 @@ import { applyTracking } from './tracking-overlay';
 
 const onCourse = inArray(stations.kind, [...COURSE_STATION_KINDS]);
 
+/** A scan's station: the same id in the scan's own edition (a station keeps its id across editions). */
+const stationOfScan = and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId));
+
 /** The event day the board opens on: the latest with a passage, else the first with stations, else 1. */
 export async function currentDay(db: DbOrTx): Promise<number> {
   const [withPassage] = await db
     .select({ day: max(stations.day) })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
-    .where(and(countsAsPassage, onCourse));
+    .innerJoin(stations, stationOfScan)
+    .where(and(inEdition(scans.editionId), countsAsPassage, onCourse));
   if (withPassage?.day != null) return withPassage.day;
   const [first] = await db
     .select({ day: min(stations.day) })
     .from(stations)
-    .where(onCourse);
+    .where(and(inEdition(stations.editionId), onCourse));
   return first?.day ?? 1;
 }
 
 export async function loadRules(db: DbOrTx): Promise<Map<string, RouteRules>> {
-  const rows = await db.select().from(courseRules);
+  const rows = await db.select().from(courseRules).where(inEdition(courseRules.editionId));
   return new Map(
     rows.map((r) => [
       r.routeId,
@@ -67,7 +71,7 @@ export async function loadCourseStations(db: DbOrTx, day?: number): Promise<Cour
       required: stations.required,
     })
     .from(stations)
-    .where(day === undefined ? onCourse : and(eq(stations.day, day), onCourse))
+    .where(and(inEdition(stations.editionId), day === undefined ? undefined : eq(stations.day, day), onCourse))
     .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 
@@ -88,9 +92,10 @@ async function loadPassages(db: DbOrTx, day: number, riderIds?: readonly string[
   const rows = await db
     .select({ riderId: scans.riderId, stationId: scans.stationId, scannedAt: scans.scannedAt })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
+    .innerJoin(stations, stationOfScan)
     .where(
       and(
+        inEdition(scans.editionId),
         countsAsPassage,
         eq(stations.day, day),
         onCourse,
@@ -119,7 +124,13 @@ export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly
       decidedByName: courseDecisions.decidedByName,
     })
     .from(courseDecisions)
-    .where(and(eq(courseDecisions.day, day), riderIds ? inArray(courseDecisions.riderId, [...riderIds]) : undefined))
+    .where(
+      and(
+        inEdition(courseDecisions.editionId),
+        eq(courseDecisions.day, day),
+        riderIds ? inArray(courseDecisions.riderId, [...riderIds]) : undefined,
+      ),
+    )
     .orderBy(courseDecisions.riderId, desc(courseDecisions.recordedAt), desc(courseDecisions.id));
   return new Map<string, Decision>(rows.map(({ riderId, ...d }) => [riderId, d]));
 }

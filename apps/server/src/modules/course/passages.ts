@@ -4,6 +4,7 @@ import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
+import { CURRENT_EDITION, inEdition } from '../../lib/edition-of';
 
 type ScanRow = typeof scans.$inferSelect;
 
@@ -37,9 +38,11 @@ export async function recomputeCheckpoints(db: DbOrTx, riderIds: readonly string
     .update(users)
     .set({
       // Spelled out: an UPDATE's columns render unqualified, which would bind inside the subquery.
+      // The current edition's passages: the count is this year's.
       checkpoints: sql`(select count(distinct s.station_id)::int from scans s
-        inner join stations st on st.id = s.station_id
-        where s.rider_id = users.id and st.kind = 'checkpoint' and ${passageOf('s')})`,
+        inner join stations st on st.id = s.station_id and st.edition_id = s.edition_id
+        where s.rider_id = users.id and s.edition_id = ${CURRENT_EDITION}
+          and st.kind = 'checkpoint' and ${passageOf('s')})`,
     })
     .where(inArray(users.id, ids));
 }
@@ -54,7 +57,7 @@ export function riderPassages(db: DbOrTx, riderId: string) {
       scannedAt: scans.scannedAt,
     })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
-    .where(and(eq(scans.riderId, riderId), countsAsPassage))
+    .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
+    .where(and(inEdition(scans.editionId), eq(scans.riderId, riderId), countsAsPassage))
     .orderBy(scans.scannedAt, stations.day, stations.order);
 }

@@ -9,6 +9,7 @@ import { activities } from '../../db/schema/activities';
 import { courseDecisions } from '../../db/schema/course';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { fullName } from '../../lib/sql-text';
 import { isPassage } from './passages';
 
@@ -47,13 +48,13 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
         day: stations.day,
       })
       .from(scans)
-      .innerJoin(stations, eq(stations.id, scans.stationId))
+      .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
       .leftJoin(reviewer, eq(reviewer.id, scans.reviewedBy))
-      .where(eq(scans.riderId, riderId)),
+      .where(and(inEdition(scans.editionId), eq(scans.riderId, riderId))),
     db
       .select()
       .from(courseDecisions)
-      .where(eq(courseDecisions.riderId, riderId))
+      .where(and(inEdition(courseDecisions.editionId), eq(courseDecisions.riderId, riderId)))
       .orderBy(asc(courseDecisions.recordedAt)),
     db
       .select({ createdAt: activities.createdAt, description: activities.description, metadata: activities.metadata })

@@ -3,30 +3,32 @@
 // 1. every rider's entry in the outgoing edition is summed up in `edition_entries` (number,
 //    category, the rider part of the entry, verification, and the result: the course state
 //    and elapsed time at that moment);
-// 2. every row of the entry tables is kept in `edition_archive_rows` as JSON, so staff read
-//    the past edition with `?edition=` through the same handlers (lib/edition-scope.ts);
-// 3. the live tables are emptied of the outgoing edition's entries: verifications, kits,
-//    stickers, scans, incidents and course decisions go, and the accounts keep the person
-//    (name, contact, photo, club, medical notes, fires) and lose the entry (number, rider
-//    code, category, payment, sizes, kit and bike status). Receipts are kept, superseded;
-// 4. the stations and course rules become the new edition's: kept when it was copied from
-//    the outgoing one, those of the edition it was copied from otherwise, none without one;
+// 2. every row of the entry tables still kept on the accounts and verifications is kept in
+//    `edition_archive_rows` as JSON, so staff read the past edition with `?edition=` through
+//    the same handlers (lib/edition-scope.ts). The event day (stations, course rules and
+//    decisions, scans, incidents, SOS marks) carries its edition and simply stays;
+// 3. those tables are emptied of the outgoing edition's entries: verifications, kits and
+//    stickers go, and the accounts keep the person (name, contact, photo, club, medical
+//    notes, fires) and lose the entry (number, rider code, category, payment, sizes, kit and
+//    bike status). Receipts are kept, superseded. Escalations still due stop;
+// 4. the new edition gets the stations and course rules of the edition it was copied from
+//    (the same ids, reopened), none without one;
 // 5. the new edition is made current and the outgoing one closed (read-only from then on).
 import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
-import { and, eq, getTableName, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
-import { courseDecisions, courseRules } from '../../db/schema/course';
+import { courseRules } from '../../db/schema/course';
 import { type EditionRow, editionArchiveRows, editionEntries, editions } from '../../db/schema/editions';
-import { scans, stations } from '../../db/schema/event-day';
+import { stations } from '../../db/schema/event-day';
 import { files } from '../../db/schema/files';
-import { incidents, sosAbuseMarks, sosCalls } from '../../db/schema/incidents';
 import { idCardPrints, kitTracking } from '../../db/schema/kit';
 import { incidentEscalations } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
-import { ARCHIVED_TABLES, archivedRows } from '../../lib/edition-scope';
+import { ARCHIVED_TABLES } from '../../lib/edition-scope';
 import { ConflictError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import { listCourseStates } from '../course/course.service';
@@ -88,7 +90,7 @@ export async function makeCurrent(db: Db, id: string, actor: Actor, now: Date): 
     const entries = await keepEntries(tx, out.id, now);
     const rows = await archiveTables(tx, out.id);
     await clearEntries(tx, out.id, now);
-    await setUpCourse(tx, next, out.id);
+    await setUpCourse(tx, next);
 
     await tx.update(editions).set({ current: false, closedAt: now }).where(eq(editions.id, out.id));
     const [edition] = (await tx
@@ -172,18 +174,7 @@ async function archiveTables(tx: Tx, editionId: string): Promise<number> {
 /** Step 3: the live tables hold no entry of the past edition any more. */
 async function clearEntries(tx: Tx, editionId: string, now: Date): Promise<void> {
   // Children first. Staff accounts keep their own verification record (it is no entry).
-  for (const table of [
-    incidentEscalations,
-    sosAbuseMarks,
-    sosCalls,
-    incidents,
-    courseDecisions,
-    scans,
-    idCardPrints,
-    kitTracking,
-    verificationHistory,
-  ])
-    await tx.delete(table);
+  for (const table of [incidentEscalations, idCardPrints, kitTracking, verificationHistory]) await tx.delete(table);
   const riders = tx
     .select({ id: users.id })
     .from(users)
@@ -207,22 +198,30 @@ async function clearEntries(tx: Tx, editionId: string, now: Date): Promise<void>
     .where(inArray(users.role, [...RIDER_ROLES]));
 }
 
-/** Step 4: the new edition's stations and course rules. */
-async function setUpCourse(tx: Tx, next: EditionRow, outgoingId: string): Promise<void> {
-  if (next.copiedFrom === outgoingId) {
-    // The same course again: reopened stations, the same rules.
-    await tx.update(stations).set({ closed: false });
-    return;
-  }
-  await tx.delete(courseRules);
-  await tx.delete(stations);
+/** Step 4: the new edition's stations and course rules: those of the edition it was copied from. */
+async function setUpCourse(tx: Tx, next: EditionRow): Promise<void> {
   if (!next.copiedFrom) return;
-  // A staff member who saved the rules may have been deleted since: the rules stay, unsigned.
-  const signed = sql`a.row || jsonb_build_object('updated_by',
-    (select u.id from ${users} u where u.id::text = a.row->>'updated_by'))`;
-  for (const table of [stations, courseRules]) {
-    const name = getTableName(table);
-    await tx.execute(sql`insert into ${sql.identifier(name)} ${archivedRows(next.copiedFrom, name, signed)}`);
-  }
-  await tx.update(stations).set({ closed: false });
+  await copyToEdition(tx, stations, stations.editionId, next.copiedFrom, next.id, { closed: sql`false` });
+  await copyToEdition(tx, courseRules, courseRules.editionId, next.copiedFrom, next.id);
+}
+
+/** Inserts `table`'s rows of edition `from` again as edition `to`'s, with `set` overriding columns. */
+async function copyToEdition(
+  tx: Tx,
+  table: PgTable,
+  editionColumn: typeof stations.editionId | typeof courseRules.editionId,
+  from: string,
+  to: string,
+  set: Record<string, ReturnType<typeof sql>> = {},
+): Promise<void> {
+  const columns = Object.entries(getTableColumns(table));
+  const values = columns.map(([key, column]) =>
+    column === editionColumn ? sql`${to}::uuid` : (set[key] ?? sql`${sql.identifier(column.name)}`),
+  );
+  await tx.execute(
+    sql`insert into ${table} (${sql.join(
+      columns.map(([, c]) => sql.identifier(c.name)),
+      sql`, `,
+    )}) select ${sql.join(values, sql`, `)} from ${table} where ${editionColumn} = ${from}`,
+  );
 }

@@ -37,6 +37,7 @@ import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
+import { CURRENT_EDITION, inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { namedRiderColumns } from '../../lib/riders';
 import { fullName } from '../../lib/sql-text';
@@ -58,6 +59,7 @@ const assignee = alias(users, 'assignee');
 const resolver = alias(users, 'resolver');
 const marker = alias(users, 'marker');
 
+/** The incident with its people; the abuse mark is the incident's own edition's (marks are per edition). */
 function incidentQuery(db: DbOrTx) {
   return db
     .select({
@@ -89,10 +91,16 @@ function incidentQuery(db: DbOrTx) {
     .leftJoin(acker, eq(acker.id, incidents.acknowledgedBy))
     .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
     .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
-    .leftJoin(sosAbuseMarks, eq(sosAbuseMarks.userId, incidents.riderId))
+    .leftJoin(
+      sosAbuseMarks,
+      and(eq(sosAbuseMarks.userId, incidents.riderId), eq(sosAbuseMarks.editionId, incidents.editionId)),
+    )
     .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy));
 }
 export type IncidentListRow = Awaited<ReturnType<ReturnType<typeof incidentQuery>['execute']>>[number];
+
+/** SQL: the incident is of the edition being read (every edition's incidents share the table). */
+const ofEdition = () => inEdition(incidents.editionId);
 
 const incidentNotFound = () => new NotFoundError('Incident not found', 'INCIDENT_NOT_FOUND');
 
@@ -204,6 +212,7 @@ export type IncidentMessages = Awaited<ReturnType<typeof incidentMessagesOf>>;
  */
 export async function listIncidents(db: Db, viewerRole: Role, query: IncidentListQuery = {}) {
   const base: Array<SQL | undefined> = [
+    ofEdition(),
     visibleAccounts(viewerRole, rider.role),
     eq(incidents.muted, query.muted === 'true'),
   ];
@@ -225,12 +234,12 @@ export async function listIncidents(db: Db, viewerRole: Role, query: IncidentLis
       const [cursor] = await db
         .select({ id: incidents.id })
         .from(incidents)
-        .where(eq(incidents.id, query.before))
+        .where(and(eq(incidents.id, query.before), ofEdition()))
         .limit(1);
       if (!cursor) throw new BadRequestError('before must be an incident id from this list', 'BAD_CURSOR');
       // Compared in SQL: the cursor's time keeps its microseconds, which a JS Date would drop.
       where.push(
-        sql`(${incidents.createdAt}, ${incidents.id}) < (select c.created_at, c.id from incidents c where c.id = ${query.before})`,
+        sql`(${incidents.createdAt}, ${incidents.id}) < (select c.created_at, c.id from incidents c where c.id = ${query.before} and c.edition_id = ${CURRENT_EDITION})`,
       );
     }
     const page = await incidentQuery(db)
@@ -256,23 +265,28 @@ export async function listIncidents(db: Db, viewerRole: Role, query: IncidentLis
 }
 
 export async function getIncident(db: DbOrTx, id: string, viewerRole: Role) {
-  const [row] = await incidentQuery(db).where(eq(incidents.id, id)).limit(1);
+  const [row] = await incidentQuery(db)
+    .where(and(eq(incidents.id, id), ofEdition()))
+    .limit(1);
   if (!row || !canSee(viewerRole, row.rider.role)) throw incidentNotFound();
   return { row, followUps: await followUpsOf(db, [id]), messages: await incidentMessagesOf(db, [id]) };
 }
 
 /** A rider's own incidents, newest first. */
 export function myIncidents(db: Db, riderId: string) {
-  return incidentQuery(db).where(eq(incidents.riderId, riderId)).orderBy(desc(incidents.createdAt)).limit(50);
+  return incidentQuery(db)
+    .where(and(eq(incidents.riderId, riderId), ofEdition()))
+    .orderBy(desc(incidents.createdAt))
+    .limit(50);
 }
 
-/** The rider's latest passage: where a search for them starts. */
+/** The rider's latest passage in the current edition: where a search for them starts. */
 async function lastPassage(db: DbOrTx, riderId: string) {
   const [row] = await db
     .select({ id: stations.id, name: stations.name, scannedAt: scans.scannedAt })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
-    .where(and(eq(scans.riderId, riderId), countsAsPassage))
+    .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
+    .where(and(eq(scans.riderId, riderId), inEdition(scans.editionId), countsAsPassage))
     .orderBy(desc(scans.scannedAt))
     .limit(1);
   return row ?? null;
@@ -404,12 +418,13 @@ async function knownCall(tx: Tx, id: string) {
   const [opened] = await tx
     .select({ incidentId: incidents.id, riderId: incidents.riderId, source: incidents.source })
     .from(incidents)
-    .where(eq(incidents.id, id))
+    .where(and(eq(incidents.id, id), ofEdition()))
     .limit(1);
   if (opened) return isRiderSos(opened.source) ? opened : { ...opened, riderId: null };
   const [joined] = await tx
     .select({ incidentId: sosCalls.incidentId, riderId: sosCalls.riderId })
     .from(sosCalls)
+    .innerJoin(incidents, and(eq(incidents.id, sosCalls.incidentId), ofEdition()))
     .where(eq(sosCalls.id, id))
     .limit(1);
   return joined ?? null;
@@ -424,6 +439,7 @@ async function recentCalls(tx: Tx, riderId: string) {
     .where(
       and(
         eq(incidents.riderId, riderId),
+        ofEdition(),
         inArray(incidents.source, [...RIDER_SOS_SOURCES]),
         notTrackerAlert(),
         sql`${incidents.createdAt} > ${since}`,
@@ -432,6 +448,8 @@ async function recentCalls(tx: Tx, riderId: string) {
   const [joined] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(sosCalls)
+    // Calls that joined an incident of this edition (a call has no edition of its own).
+    .innerJoin(incidents, and(eq(incidents.id, sosCalls.incidentId), ofEdition()))
     .where(and(eq(sosCalls.riderId, riderId), sql`${sosCalls.createdAt} > ${since}`));
   const incidentsOpened = opened?.n ?? 0;
   return { incidentsOpened, calls: incidentsOpened + (joined?.n ?? 0) };
@@ -474,7 +492,7 @@ export async function sendSos(
       const [incident] = await tx
         .select({ id: incidents.id, status: incidents.status, muted: incidents.muted })
         .from(incidents)
-        .where(eq(incidents.id, known.incidentId));
+        .where(and(eq(incidents.id, known.incidentId), ofEdition()));
       if (!incident) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
       return { incident, created: false, joined: false };
     }
@@ -487,7 +505,7 @@ export async function sendSos(
     const [unresolved] = await tx
       .select()
       .from(incidents)
-      .where(and(eq(incidents.riderId, subject.id), ne(incidents.status, 'resolved'), notTrackerAlert()))
+      .where(and(eq(incidents.riderId, subject.id), ofEdition(), ne(incidents.status, 'resolved'), notTrackerAlert()))
       .orderBy(desc(incidents.createdAt))
       .limit(1)
       .for('update');
@@ -506,7 +524,7 @@ export async function sendSos(
     const [mark] = await tx
       .select({ userId: sosAbuseMarks.userId })
       .from(sosAbuseMarks)
-      .where(eq(sosAbuseMarks.userId, subject.id));
+      .where(and(eq(sosAbuseMarks.userId, subject.id), inEdition(sosAbuseMarks.editionId)));
     const created = await openIncident(tx, subject, body, { source, muted: Boolean(mark) }, messenger);
     // Staff opened an incident with this very id meanwhile: it is not this rider's call.
     if (!created) throw new ConflictError('This SOS id is already used; send a new one', 'SOS_ID_TAKEN');
@@ -546,7 +564,7 @@ async function joinIncident(tx: Tx, subject: Subject, incident: typeof incidents
   await tx
     .update(incidents)
     .set({ ...patch, callCount: sql`${incidents.callCount} + 1` })
-    .where(eq(incidents.id, incident.id));
+    .where(and(eq(incidents.id, incident.id), ofEdition()));
   const count = incident.callCount + 1;
   await recordActivity(tx, {
     type: 'sos_call',
@@ -605,6 +623,7 @@ export async function openTrackerAlert(
     .where(
       and(
         eq(incidents.riderId, riderId),
+        ofEdition(),
         eq(incidents.source, 'tracker'),
         eq(incidents.kind, kind),
         ne(incidents.status, 'resolved'),
@@ -662,7 +681,7 @@ async function incidentForChange(tx: Tx, id: string, viewerRole: Role, { lock }:
     })
     .from(incidents)
     .innerJoin(users, eq(users.id, incidents.riderId))
-    .where(eq(incidents.id, id));
+    .where(and(eq(incidents.id, id), ofEdition()));
   const [current] = lock ? await query.for('update', { of: incidents }) : await query;
   if (!current || !canSee(viewerRole, current.rider.role)) throw incidentNotFound();
   return current;
@@ -747,7 +766,10 @@ export async function changeIncidentIn(
     if (!incident.acknowledgedBy) Object.assign(patch, { acknowledgedBy: actor.id, acknowledgedAt: now });
     details = change.note;
   }
-  await tx.update(incidents).set(patch).where(eq(incidents.id, id));
+  await tx
+    .update(incidents)
+    .set(patch)
+    .where(and(eq(incidents.id, id), ofEdition()));
   const label = current.rider.kitName || fullName(current.rider.firstName, current.rider.lastName);
   await recordActivity(tx, {
     type: 'incident_updated',
@@ -824,7 +846,7 @@ export async function markAbuse(db: Db, id: string, viewerRole: Role, actor: Act
     await tx
       .insert(sosAbuseMarks)
       .values({ userId: incident.riderId, note, incidentId: id, markedBy: actor.id, markedAt: now })
-      .onConflictDoNothing({ target: sosAbuseMarks.userId });
+      .onConflictDoNothing({ target: [sosAbuseMarks.editionId, sosAbuseMarks.userId] });
     const resolution = `Marked as abuse: ${note}`;
     const resolved = await tx
       .update(incidents)
@@ -838,7 +860,12 @@ export async function markAbuse(db: Db, id: string, viewerRole: Role, actor: Act
         updatedAt: now,
       })
       .where(
-        and(eq(incidents.riderId, incident.riderId), eq(incidents.source, 'rider'), ne(incidents.status, 'resolved')),
+        and(
+          eq(incidents.riderId, incident.riderId),
+          ofEdition(),
+          eq(incidents.source, 'rider'),
+          ne(incidents.status, 'resolved'),
+        ),
       )
       .returning({ id: incidents.id, muted: incidents.muted });
     const label = current.rider.kitName || fullName(current.rider.firstName, current.rider.lastName);
@@ -888,7 +915,7 @@ export function listAbuseMarks(db: Db, viewerRole: Role) {
     .from(sosAbuseMarks)
     .innerJoin(rider, eq(rider.id, sosAbuseMarks.userId))
     .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy))
-    .where(visibleAccounts(viewerRole, rider.role))
+    .where(and(inEdition(sosAbuseMarks.editionId), visibleAccounts(viewerRole, rider.role)))
     .orderBy(desc(sosAbuseMarks.markedAt))
     .limit(500);
 }
@@ -904,16 +931,18 @@ export async function liftAbuseMark(db: Db, userId: string, viewerRole: Role, ac
       .select(subjectColumns)
       .from(sosAbuseMarks)
       .innerJoin(users, eq(users.id, sosAbuseMarks.userId))
-      .where(eq(sosAbuseMarks.userId, userId));
+      .where(and(eq(sosAbuseMarks.userId, userId), inEdition(sosAbuseMarks.editionId)));
     if (!subject || !canSee(viewerRole, subject.role)) {
       throw new NotFoundError('This account is not marked as abuse', 'ABUSE_MARK_NOT_FOUND');
     }
     await lockRiderSos(tx, userId);
-    await tx.delete(sosAbuseMarks).where(eq(sosAbuseMarks.userId, userId));
+    await tx.delete(sosAbuseMarks).where(and(eq(sosAbuseMarks.userId, userId), inEdition(sosAbuseMarks.editionId)));
     const unmuted = await tx
       .update(incidents)
       .set({ muted: false, updatedAt: new Date() })
-      .where(and(eq(incidents.riderId, userId), eq(incidents.muted, true), ne(incidents.status, 'resolved')))
+      .where(
+        and(eq(incidents.riderId, userId), ofEdition(), eq(incidents.muted, true), ne(incidents.status, 'resolved')),
+      )
       .returning({ id: incidents.id, status: incidents.status });
     await recordActivity(tx, {
       type: 'incident_updated',

@@ -6,6 +6,7 @@ import type { LiveState } from '@rally/shared/contracts/live';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
+import { inEdition } from '../../lib/edition-of';
 import { courseSnapshot } from '../course/course.service';
 import { countsAsPassage } from '../course/passages';
 
@@ -37,8 +38,8 @@ export async function eventStarted(db: DbOrTx): Promise<boolean> {
   const [row] = await db
     .select({ yes: sql<number>`1` })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
-    .where(and(eq(stations.kind, 'start'), countsAsPassage))
+    .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
+    .where(and(inEdition(scans.editionId), eq(stations.kind, 'start'), countsAsPassage))
     .limit(1);
   return row !== undefined;
 }

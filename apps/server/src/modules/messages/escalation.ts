@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { incidentEscalations } from '../../db/schema/messages';
+import { CURRENT_EDITION } from '../../lib/edition-of';
 import { publishEvent } from '../../lib/event-bus';
 import { toE164 } from '../../lib/phone-numbers';
 import { readEventSettings } from '../settings/settings.service';
@@ -20,6 +21,12 @@ import type { ScheduledJob } from './outbox-worker';
 const BATCH = 20;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * SQL: escalation `e`'s incident is of the current edition. Only this year's incidents ring
+ * anyone: a past edition's escalation left behind by a rollover is never claimed.
+ */
+const ofCurrentEdition = sql`exists (select 1 from incidents i where i.id = e.incident_id and i.edition_id = ${CURRENT_EDITION})`;
 
 /**
  * An incident that opened unacknowledged and unmuted starts its clock (inside the opening
@@ -77,12 +84,16 @@ async function escalate(db: Db, messenger: Messenger, incidentId: string, now: D
         select i.id, i.rider_id, i.kind, i.note, i.status, i.muted, i.last_station_name, i.created_at,
           e.round, e.due_at, u.rider_number, u.kit_name, u.first_name, u.last_name
         from ${incidentEscalations} e
-        join incidents i on i.id = e.incident_id
+        join incidents i on i.id = e.incident_id and i.edition_id = ${CURRENT_EDITION}
         join users u on u.id = i.rider_id
         where e.incident_id = ${incidentId}::uuid
         for update of e`),
     );
-    if (!row) return;
+    // Cancelled meanwhile, or the incident's edition is no longer the current one: no round.
+    if (!row) {
+      await cancelEscalation(tx, incidentId);
+      return;
+    }
     if (row.status !== 'open' || row.muted) {
       await cancelEscalation(tx, incidentId);
       return;
@@ -162,7 +173,8 @@ export async function publishMessageStep(db: Db, incidentId: string, step: 'sent
   }>(
     await db.execute(sql`
       select i.status, i.rider_id, i.muted, u.rider_number, u.kit_name
-      from incidents i join users u on u.id = i.rider_id where i.id = ${incidentId}::uuid`),
+      from incidents i join users u on u.id = i.rider_id
+      where i.id = ${incidentId}::uuid and i.edition_id = ${CURRENT_EDITION}`),
   );
   if (!row) return;
   await publishEvent(db, 'incident', {
@@ -182,8 +194,9 @@ async function claimDue(db: Db, now: Date): Promise<string[]> {
     await db.execute(sql`
       update ${incidentEscalations} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
       where incident_id in (
-        select incident_id from ${incidentEscalations}
+        select incident_id from ${incidentEscalations} e
         where due_at <= ${now.toISOString()}::timestamptz and (locked_until is null or locked_until <= now())
+          and ${ofCurrentEdition}
         order by due_at
         limit ${BATCH}
         for update skip locked
@@ -209,7 +222,8 @@ export function escalationJob(db: Db, messenger: Messenger): ScheduledJob {
       }
       const [next] = rowsOf<{ at: string | Date | null }>(
         await db.execute(
-          sql`select min(greatest(due_at, coalesce(locked_until, due_at))) as at from ${incidentEscalations}`,
+          sql`select min(greatest(due_at, coalesce(locked_until, due_at))) as at from ${incidentEscalations} e
+            where ${ofCurrentEdition}`,
         ),
       );
       return next?.at ? new Date(next.at) : null;

@@ -17,6 +17,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AnswerCache } from '../../lib/answer-cache';
 import type { AuthContext } from '../../lib/authorize';
+import { CURRENT_EDITION } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
 import { displayName, onlyRow } from '../../lib/sql-text';
@@ -76,11 +77,13 @@ const publicProfileQuery = oncePerDb((db) =>
       fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
       comments: sql<number>`(select count(*)::int from ${comments} where ${comments.targetUserId} = ${users.id})`,
       // The last station passed (an accepted or review-accepted scan), for followers on event day.
-      lastStationName: sql<string | null>`(select st.name from scans s join stations st on st.id = s.station_id
-        where s.rider_id = users.id and ${passageOf('s')}
+      // The current edition's passages: last year's are no news to followers.
+      lastStationName: sql<string | null>`(select st.name from scans s
+        join stations st on st.id = s.station_id and st.edition_id = s.edition_id
+        where s.rider_id = users.id and s.edition_id = ${CURRENT_EDITION} and ${passageOf('s')}
         order by s.scanned_at desc, st.day desc, st."order" desc limit 1)`,
       lastStationAt: sql<Date | string | null>`(select s.scanned_at from scans s
-        where s.rider_id = users.id and ${passageOf('s')}
+        where s.rider_id = users.id and s.edition_id = ${CURRENT_EDITION} and ${passageOf('s')}
         order by s.scanned_at desc limit 1)`,
       // The course module marks a finisher with one rally_completion entry (a finish with
       // every required station passed); the console's demo samples are no such mark.

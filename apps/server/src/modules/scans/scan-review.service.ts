@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
 import { namedRiderColumns } from '../../lib/riders';
@@ -54,7 +55,7 @@ function flaggedQuery(db: DbOrTx) {
       reviewerRole: reviewer.role,
     })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
+    .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
     .leftJoin(rider, eq(rider.id, scans.riderId))
     .leftJoin(recorder, eq(recorder.id, scans.recordedBy))
     .leftJoin(reviewer, eq(reviewer.id, scans.reviewedBy));
@@ -64,7 +65,7 @@ export type FlaggedRow = Awaited<ReturnType<ReturnType<typeof flaggedQuery>['exe
 export type ReviewState = 'open' | 'reviewed' | 'all';
 
 export async function listFlagged(db: Db, query: { state: ReviewState; page: number; limit: number }) {
-  const conditions: SQL[] = [eq(scans.status, 'flagged')];
+  const conditions: SQL[] = [inEdition(scans.editionId), eq(scans.status, 'flagged')];
   if (query.state === 'open') conditions.push(isNull(scans.reviewDecision));
   if (query.state === 'reviewed') conditions.push(isNotNull(scans.reviewDecision));
   const where = and(...conditions);
@@ -88,7 +89,12 @@ export async function reviewScan(
   now: Date = new Date(),
 ) {
   await db.transaction(async (tx) => {
-    const [scan] = await tx.select().from(scans).where(eq(scans.id, id)).for('update');
+    // A past edition's scans are on record only: reviewing is this edition's business.
+    const [scan] = await tx
+      .select()
+      .from(scans)
+      .where(and(inEdition(scans.editionId), eq(scans.id, id)))
+      .for('update');
     if (!scan) throw new NotFoundError('Scan not found', 'SCAN_NOT_FOUND');
     if (scan.status !== 'flagged') throw new ConflictError('Only flagged scans are reviewed', 'SCAN_NOT_FLAGGED');
     if (scan.reviewDecision) {
@@ -97,8 +103,11 @@ export async function reviewScan(
     await tx
       .update(scans)
       .set({ reviewDecision: decision, reviewNote: note, reviewedBy: actor.id, reviewedAt: now })
-      .where(eq(scans.id, id));
-    const [station] = await tx.select().from(stations).where(eq(stations.id, scan.stationId));
+      .where(and(inEdition(scans.editionId), eq(scans.id, id)));
+    const [station] = await tx
+      .select()
+      .from(stations)
+      .where(and(inEdition(stations.editionId, scan.editionId), eq(stations.id, scan.stationId)));
     const [who] = scan.riderId ? await tx.select(namedRiderColumns).from(users).where(eq(users.id, scan.riderId)) : [];
     const label = scan.reason ? SCAN_FLAG_LABELS[scan.reason] : 'Flagged';
     const subject = who ? displayName(who) : `an unknown rider (${scan.riderCode ?? `#${scan.riderNumber}`})`;
@@ -131,7 +140,7 @@ export async function reviewScan(
       });
     }
   });
-  const [row] = await flaggedQuery(db).where(eq(scans.id, id));
+  const [row] = await flaggedQuery(db).where(and(inEdition(scans.editionId), eq(scans.id, id)));
   if (!row) throw new NotFoundError('Scan not found', 'SCAN_NOT_FOUND');
   return row;
 }

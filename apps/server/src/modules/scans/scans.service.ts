@@ -20,6 +20,7 @@ import { type StationRow, scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { publishEvents, type RallyEvent } from '../../lib/event-bus';
 import { codedRiderColumns } from '../../lib/riders';
 import { displayName, fullName } from '../../lib/sql-text';
@@ -120,11 +121,14 @@ export async function ingestScans(
     slots.push({ kind: 'done', result: { id: item.id, status: 'invalid', message: 'pending' } });
   }
 
+  // A scan is written into the current edition, so its station is the current edition's.
   const stationRows = valid.length
     ? await db
         .select()
         .from(stations)
-        .where(inArray(stations.id, [...new Set(valid.map((v) => v.item.stationId))]))
+        .where(
+          and(inEdition(stations.editionId), inArray(stations.id, [...new Set(valid.map((v) => v.item.stationId))])),
+        )
     : [];
   const stationById = new Map(stationRows.map((s) => [s.id, s]));
   const { byCode, byNumber } = await resolveRiders(
@@ -203,6 +207,8 @@ async function storeScans(
       .for('no key update');
   }
   const ids = pending.map((p) => p.item.id);
+  // By the device's id, unique across editions (the key): a replay after a rollover is still
+  // the duplicate of the scan it stored, with that scan's outcome.
   const existing = new Map(
     (
       await tx
@@ -216,8 +222,8 @@ async function storeScans(
     const passed = await tx
       .select({ riderId: scans.riderId, id: stations.id, day: stations.day, order: stations.order })
       .from(scans)
-      .innerJoin(stations, eq(stations.id, scans.stationId))
-      .where(and(inArray(scans.riderId, riderIds), countsAsPassage));
+      .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
+      .where(and(inEdition(scans.editionId), inArray(scans.riderId, riderIds), countsAsPassage));
     for (const p of passed) if (p.riderId) notePassage(state, p.riderId, p);
   }
 

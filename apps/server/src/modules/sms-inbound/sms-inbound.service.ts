@@ -29,6 +29,7 @@ import { inboundTexts, smsPins } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { AppError } from '../../lib/errors';
 import { holdsNumber, toE164 } from '../../lib/phone-numbers';
 import { sendSos } from '../incidents/incidents.service';
@@ -297,7 +298,7 @@ async function scans(
   const [station] = await db
     .select({ id: stations.id, code: stations.code })
     .from(stations)
-    .where(eq(stations.code, command.stationCode))
+    .where(and(inEdition(stations.editionId), eq(stations.code, command.stationCode)))
     .limit(1);
   if (!station) return help(`No station has the code ${command.stationCode}.`);
 

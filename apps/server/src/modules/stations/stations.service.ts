@@ -4,10 +4,11 @@ import { type RallyRouteId, STATION_KIND_LABELS, type StationKindName } from '@r
 import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { STATION_CODE_PREFIXES } from '@rally/shared/catalog/messages';
 import type { CreateStationRequest, UpdateStationRequest } from '@rally/shared/contracts/stations';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import { recomputeCheckpoints } from '../course/passages';
@@ -27,8 +28,8 @@ const stationColumns = {
   required: stations.required,
   closed: stations.closed,
   // Spelled out: in a one-table select Drizzle leaves columns unqualified, which inside the
-  // subquery would bind to scans' own id.
-  scanCount: sql<number>`(select count(*)::int from scans where scans.station_id = stations.id)`,
+  // subquery would bind to scans' own id. A station's id repeats in every edition: the pair.
+  scanCount: sql<number>`(select count(*)::int from scans where scans.edition_id = stations.edition_id and scans.station_id = stations.id)`,
 };
 export type StationListRow = Awaited<ReturnType<typeof listStations>>[number];
 
@@ -40,12 +41,15 @@ const codeTaken = (code: string, holder?: string) =>
     'STATION_CODE_TAKEN',
   );
 
+/** The current edition's station `id` (a station keeps its id from one edition to the next). */
+const stationIs = (id: string) => and(inEdition(stations.editionId), eq(stations.id, id));
+
 /** A code another station holds: refused with its name (the unique index still decides a race). */
 async function checkCodeFree(tx: DbOrTx, code: string, exceptId?: string) {
   const [holder] = await tx
     .select({ id: stations.id, name: stations.name })
     .from(stations)
-    .where(eq(stations.code, code))
+    .where(and(inEdition(stations.editionId), eq(stations.code, code)))
     .limit(1);
   if (holder && holder.id !== exceptId) throw codeTaken(code, holder.name);
 }
@@ -62,11 +66,15 @@ async function claimingCode<T>(code: string | undefined, write: () => Promise<T>
 
 /** Sorted by day, then order, as the console and scanners list them. */
 export function listStations(db: DbOrTx) {
-  return db.select(stationColumns).from(stations).orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
+  return db
+    .select(stationColumns)
+    .from(stations)
+    .where(inEdition(stations.editionId))
+    .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 
 export async function getStation(db: DbOrTx, id: string) {
-  const [row] = await db.select(stationColumns).from(stations).where(eq(stations.id, id)).limit(1);
+  const [row] = await db.select(stationColumns).from(stations).where(stationIs(id)).limit(1);
   if (!row) throw stationNotFound();
   return row;
 }
@@ -99,7 +107,10 @@ function audit(tx: DbOrTx, actor: Actor, description: string, station: { id: str
  */
 export async function nextStationCodes(tx: DbOrTx, kinds: readonly StationKindName[]): Promise<string[]> {
   await tx.execute(sql`lock table ${stations} in share row exclusive mode`);
-  const taken = new Set((await tx.select({ code: stations.code }).from(stations)).map((r) => r.code));
+  // Codes are unique per edition: last year's CP4 does not hold this year's.
+  const taken = new Set(
+    (await tx.select({ code: stations.code }).from(stations).where(inEdition(stations.editionId))).map((r) => r.code),
+  );
   return kinds.map((kind) => {
     const prefix = STATION_CODE_PREFIXES[kind];
     let n = 1;
@@ -120,7 +131,7 @@ export async function createStation(db: Db, body: CreateStationRequest, actor: A
       const [last] = await tx
         .select({ next: sql<number>`coalesce(max(${stations.order}), -1)::int + 1` })
         .from(stations)
-        .where(eq(stations.day, day));
+        .where(and(inEdition(stations.editionId), eq(stations.day, day)));
       const order = body.order ?? last?.next ?? 0;
       if (body.code) await checkCodeFree(tx, body.code);
       const [code] = body.code ? [body.code] : await nextStationCodes(tx, [body.kind]);
@@ -157,7 +168,7 @@ export async function createStation(db: Db, body: CreateStationRequest, actor: A
 export async function updateStation(db: Db, id: string, body: UpdateStationRequest, actor: Actor) {
   await claimingCode(body.code, () =>
     db.transaction(async (tx) => {
-      const [current] = await tx.select().from(stations).where(eq(stations.id, id)).for('update');
+      const [current] = await tx.select().from(stations).where(stationIs(id)).for('update');
       if (!current) throw stationNotFound();
       const patch: Partial<typeof stations.$inferInsert> = {};
       const changed: string[] = [];
@@ -194,10 +205,13 @@ export async function updateStation(db: Db, id: string, body: UpdateStationReque
       await tx
         .update(stations)
         .set({ ...patch, updatedAt: new Date() })
-        .where(eq(stations.id, id));
+        .where(stationIs(id));
       if (patch.kind !== undefined) {
         // The checkpoint count is derived from checkpoint stations: a kind change moves it.
-        const riders = await tx.selectDistinct({ id: scans.riderId }).from(scans).where(eq(scans.stationId, id));
+        const riders = await tx
+          .selectDistinct({ id: scans.riderId })
+          .from(scans)
+          .where(and(inEdition(scans.editionId), eq(scans.stationId, id)));
         await recomputeCheckpoints(
           tx,
           riders.flatMap((r) => (r.id ? [r.id] : [])),
@@ -213,16 +227,20 @@ export async function updateStation(db: Db, id: string, body: UpdateStationReque
 
 export async function deleteStation(db: Db, id: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(stations).where(eq(stations.id, id)).for('update');
+    const [current] = await tx.select().from(stations).where(stationIs(id)).for('update');
     if (!current) throw stationNotFound();
-    const [used] = await tx.select({ id: scans.id }).from(scans).where(eq(scans.stationId, id)).limit(1);
+    const [used] = await tx
+      .select({ id: scans.id })
+      .from(scans)
+      .where(and(inEdition(scans.editionId), eq(scans.stationId, id)))
+      .limit(1);
     if (used) {
       throw new ConflictError(
         `${current.name} has scans and cannot be deleted; close it instead (its scans stay on record)`,
         'STATION_HAS_SCANS',
       );
     }
-    await tx.delete(stations).where(eq(stations.id, id));
+    await tx.delete(stations).where(stationIs(id));
     await audit(tx, actor, `${actor.name} deleted the station ${current.name}`, current);
   });
 }
@@ -234,7 +252,7 @@ export async function reorderStations(db: Db, day: number, ids: string[], actor:
     const rows = await tx
       .select({ id: stations.id, day: stations.day, order: stations.order })
       .from(stations)
-      .where(eq(stations.day, day))
+      .where(and(inEdition(stations.editionId), eq(stations.day, day)))
       .orderBy(asc(stations.id))
       .for('update');
     const ofDay = new Set(rows.map((r) => r.id));
@@ -247,7 +265,7 @@ export async function reorderStations(db: Db, day: number, ids: string[], actor:
     let moved = 0;
     for (const [order, id] of ids.entries()) {
       if (current.get(id) === order) continue;
-      await tx.update(stations).set({ order, updatedAt: new Date() }).where(eq(stations.id, id));
+      await tx.update(stations).set({ order, updatedAt: new Date() }).where(stationIs(id));
       moved++;
     }
     if (moved > 0) {
@@ -310,7 +328,11 @@ export async function seedDefaultStations(db: Db, actor: Actor | null) {
   await db.transaction(async (tx) => {
     // Two organisers pressing the button at once: one seeds, the other gets the 409.
     await tx.execute(sql`lock table ${stations} in share row exclusive mode`);
-    const [existing] = await tx.select({ id: stations.id }).from(stations).limit(1);
+    const [existing] = await tx
+      .select({ id: stations.id })
+      .from(stations)
+      .where(inEdition(stations.editionId))
+      .limit(1);
     if (existing) {
       throw new ConflictError('Stations already exist; the default set only seeds an empty list', 'STATIONS_EXIST');
     }
@@ -335,5 +357,8 @@ export async function seedDefaultStations(db: Db, actor: Actor | null) {
 
 export async function stationsByIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select().from(stations).where(inArray(stations.id, ids));
+  return db
+    .select()
+    .from(stations)
+    .where(and(inEdition(stations.editionId), inArray(stations.id, ids)));
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { stations } from '../../db/schema/event-day';
+import { editions } from '../../db/schema/editions';
+import { scans, stations } from '../../db/schema/event-day';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs } from '../../test/factories';
 import { defaultStations } from './stations.service';
@@ -204,5 +205,78 @@ describe.each(DB_KINDS)('stations (%s)', (kind) => {
     expect(refused.json().message).toMatch(/close it instead/);
     const list = (await call(admin, 'GET', '/api/admin/stations')).json().data;
     expect(list.find((s: { id: string }) => s.id === used.id).scanCount).toBe(1);
+  });
+
+  it('keeps to the current edition: a past copy of a station (same id and code) and its scans are not seen', async () => {
+    const db = t.database.db;
+    const day = 7;
+    const current = (
+      await call(admin, 'POST', '/api/admin/stations', { name: 'Now', kind: 'checkpoint', day, code: 'PE1' })
+    ).json().data;
+    const [past] = await db
+      .insert(editions)
+      .values({ name: `Past ${randomUUID().slice(0, 8)}`, year: 2020, current: false })
+      .returning();
+    if (!past) throw new Error('no edition');
+    // Last year's course, as a copy leaves it: the same id, and codes of its own.
+    const pastOnly = randomUUID();
+    await db.insert(stations).values([
+      { editionId: past.id, id: current.id, name: 'Then', code: 'PE1', kind: 'checkpoint', day, order: 0 },
+      { editionId: past.id, id: pastOnly, name: 'Gone', code: 'OLD1', kind: 'checkpoint', day, order: 1 },
+    ]);
+    await db.insert(scans).values({
+      id: randomUUID(),
+      editionId: past.id,
+      stationId: current.id,
+      riderNumber: 1,
+      scannedAt: new Date('2020-11-15T01:00:00Z'),
+      deviceId: 'old-phone',
+      source: 'manual',
+      status: 'accepted',
+    });
+
+    const list = (await call(admin, 'GET', '/api/admin/stations')).json().data as Array<{
+      id: string;
+      name: string;
+      scanCount: number;
+    }>;
+    expect(list.filter((s) => s.id === current.id)).toEqual([expect.objectContaining({ name: 'Now', scanCount: 0 })]);
+    expect(list.some((s) => s.id === pastOnly)).toBe(false);
+
+    // Last year's codes hold nothing this year; this year's still do.
+    const reused = await call(admin, 'POST', '/api/admin/stations', {
+      name: 'New',
+      kind: 'checkpoint',
+      day,
+      code: 'OLD1',
+    });
+    expect(reused.statusCode, reused.body).toBe(201);
+    const patched = await call(admin, 'PATCH', `/api/admin/stations/${current.id}`, { name: 'Now renamed' });
+    expect(patched.json().data).toMatchObject({ name: 'Now renamed', scanCount: 0 });
+    expect((await call(admin, 'PATCH', `/api/admin/stations/${pastOnly}`, { closed: true })).statusCode).toBe(404);
+    const reorder = await call(admin, 'POST', '/api/admin/stations/reorder', {
+      day,
+      ids: [reused.json().data.id, current.id],
+    });
+    expect(reorder.statusCode, reorder.body).toBe(200);
+
+    const scan = await call(marshall, 'POST', '/api/admin/scans', {
+      scans: [
+        {
+          id: randomUUID(),
+          stationId: pastOnly,
+          riderNumber: 1,
+          scannedAt: new Date().toISOString(),
+          deviceId: 'phone-1',
+          source: 'manual',
+        },
+      ],
+    });
+    expect(scan.json().data.results[0]).toMatchObject({ status: 'invalid', message: 'Unknown station' });
+
+    // Its past copy's scans do not keep this year's station: it goes, the copy stays.
+    expect((await call(admin, 'DELETE', `/api/admin/stations/${current.id}`)).statusCode).toBe(200);
+    const left = await db.select().from(stations).where(eq(stations.id, current.id));
+    expect(left.map((s) => [s.editionId, s.name])).toEqual([[past.id, 'Then']]);
   });
 });

@@ -11,6 +11,7 @@ import { stations } from '../../db/schema/event-day';
 import { incidents } from '../../db/schema/incidents';
 import { type TrackerRow, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { currentEdition } from '../editions/editions.service';
 import { routeLineOf } from '../route-lines/route-lines.service';
 import { etaAt, nextStationAhead, type StationOnLine, stationsOnLine } from './eta';
@@ -100,6 +101,7 @@ export async function loadTrackingViews(
     .from(stations)
     .where(
       and(
+        inEdition(stations.editionId, edition.id),
         eq(stations.day, opts.day),
         inArray(stations.kind, [...COURSE_STATION_KINDS]),
         isNotNull(stations.lat),

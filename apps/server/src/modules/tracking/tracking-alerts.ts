@@ -23,6 +23,7 @@ import { scans, stations } from '../../db/schema/event-day';
 import { incidents } from '../../db/schema/incidents';
 import { positions, type TrackerRow, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { listCourseStates } from '../course/course.service';
 import { countsAsPassage } from '../course/passages';
 import { openTrackerAlert } from '../incidents/incidents.service';
@@ -102,12 +103,17 @@ function whereOnRoute(route: RallyRouteId | null, alongM: number | null, offM: n
     : `${km(alongM)} along ${name}, ${km(offM)} from the route`;
 }
 
-/** Any station of the rider's route with a position within STATION_RADIUS_M of `p`. */
-async function nearStation(tx: DbOrTx, route: RallyRouteId | null, p: LatLng): Promise<string | null> {
+/** Any station of the edition's course on the rider's route with a position within STATION_RADIUS_M of `p`. */
+async function nearStation(
+  tx: DbOrTx,
+  editionId: string,
+  route: RallyRouteId | null,
+  p: LatLng,
+): Promise<string | null> {
   const rows = await tx
     .select({ name: stations.name, lat: stations.lat, lng: stations.lng, routes: stations.routes })
     .from(stations)
-    .where(and(isNotNull(stations.lat), isNotNull(stations.lng)));
+    .where(and(inEdition(stations.editionId, editionId), isNotNull(stations.lat), isNotNull(stations.lng)));
   for (const s of rows) {
     const serves = s.routes.length === 0 || (route !== null && s.routes.includes(route));
     if (serves && distanceM(p, { lat: s.lat as number, lng: s.lng as number }) <= STATION_RADIUS_M) return s.name;
@@ -120,12 +126,19 @@ async function nearStation(tx: DbOrTx, route: RallyRouteId | null, p: LatLng): P
  * their own latest passage: the board's current day is the latest anyone passed, and a rider
  * is judged on the stage they ride.
  */
-async function onCourse(tx: Tx, userId: string, now: Date): Promise<boolean> {
+async function onCourse(tx: Tx, editionId: string, userId: string, now: Date): Promise<boolean> {
   const [latest] = await tx
     .select({ day: max(stations.day) })
     .from(scans)
-    .innerJoin(stations, eq(stations.id, scans.stationId))
-    .where(and(eq(scans.riderId, userId), countsAsPassage, inArray(stations.kind, [...COURSE_STATION_KINDS])));
+    .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
+    .where(
+      and(
+        eq(scans.riderId, userId),
+        inEdition(scans.editionId, editionId),
+        countsAsPassage,
+        inArray(stations.kind, [...COURSE_STATION_KINDS]),
+      ),
+    );
   if (latest?.day == null) return false;
   const [state] = await listCourseStates(tx, { now, riderIds: [userId], tracking: false, day: latest.day });
   return state?.state === 'on_course';
@@ -257,7 +270,7 @@ export async function judgeTracker(
           await tx
             .select({ id: incidents.id, status: incidents.status })
             .from(incidents)
-            .where(inArray(incidents.id, ids))
+            .where(and(inArray(incidents.id, ids), inEdition(incidents.editionId, tracker.editionId)))
         ).map((r) => [r.id, r.status]),
   );
   const unresolved = (id: string | null) => id !== null && statuses.has(id) && statuses.get(id) !== 'resolved';
@@ -276,11 +289,11 @@ export async function judgeTracker(
   const wantsStop = stillMs >= thresholds.stoppedMinutes * 60_000 && !s.stopDismissed && stopIncidentId === null;
   const wantsOffRoute = s.offRoute && offRouteIncidentId === null;
   if (wantsStop || wantsOffRoute) {
-    const racing = await onCourse(tx, tracker.userId, now);
+    const racing = await onCourse(tx, tracker.editionId, tracker.userId, now);
     const where = whereOnRoute(route, s.lastAlongM, s.lastOffRouteM);
     // A stop before the start, after the finish or at a station is no alert, and is not
     // looked at again until the rider moves (a night at the hotel is hundreds of positions).
-    const quiet = wantsStop && (!racing || (await nearStation(tx, route, lastP)) !== null);
+    const quiet = wantsStop && (!racing || (await nearStation(tx, tracker.editionId, route, lastP)) !== null);
     if (quiet) s.stopDismissed = true;
     if (racing && wantsStop && !quiet) {
       const minutes = Math.floor(stillMs / 60_000);

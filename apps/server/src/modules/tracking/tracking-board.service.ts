@@ -9,6 +9,7 @@ import { incidents } from '../../db/schema/incidents';
 import { positions, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { canSee } from '../../lib/visibility';
 import { courseSnapshot } from '../course/course.service';
@@ -77,7 +78,7 @@ export async function dismissAlert(
     const [incident] = await tx
       .select({ riderId: incidents.riderId, kind: incidents.kind, source: incidents.source })
       .from(incidents)
-      .where(eq(incidents.id, incidentId))
+      .where(and(eq(incidents.id, incidentId), inEdition(incidents.editionId)))
       .limit(1);
     if (!incident) throw new NotFoundError('Incident not found', 'INCIDENT_NOT_FOUND');
     if (incident.source !== 'tracker' || !(TRACKER_INCIDENT_KINDS as readonly string[]).includes(incident.kind)) {

@@ -6,6 +6,7 @@ import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { stations } from '../../../db/schema/event-day';
+import { inEdition } from '../../../lib/edition-of';
 import { fullName } from '../../../lib/sql-text';
 import { courseSnapshot } from '../../course/course.service';
 import type { CourseState } from '../../course/course-state';
@@ -14,7 +15,11 @@ import { categoryCell } from './rider-cells';
 
 /** Every rider's state on every day of the event, day by day. */
 async function statesOfEveryDay(db: Db): Promise<CourseState[]> {
-  const days = await db.selectDistinct({ day: stations.day }).from(stations).orderBy(asc(stations.day));
+  const days = await db
+    .selectDistinct({ day: stations.day })
+    .from(stations)
+    .where(inEdition(stations.editionId))
+    .orderBy(asc(stations.day));
   const now = new Date();
   const out: CourseState[] = [];
   for (const { day } of days) out.push(...(await courseSnapshot(db, { now, day })).states);

@@ -1,13 +1,14 @@
-// The incidents spreadsheet (the Reports tab): every incident of the event, oldest first,
+// The incidents spreadsheet (the Reports tab): every incident of the edition, oldest first,
 // with the rider, what happened, where they were, and who acknowledged, took and resolved
 // it when. The same visibility rule as the incidents list (incidents/incidents.service.ts): an incident
 // of an account the viewer may not see is not in the sheet, and staff accounts the viewer may
 // not see are named like deleted ones.
 import { INCIDENT_KIND_LABELS, INCIDENT_STATUS_LABELS } from '@rally/shared/catalog/event-day';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { incidents } from '../../../db/schema/incidents';
 import { users } from '../../../db/schema/users';
+import { inEdition } from '../../../lib/edition-of';
 import { fullName } from '../../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
@@ -67,7 +68,7 @@ export const incidentsExport = defineExport({
       .leftJoin(acknowledger, eq(acknowledger.id, incidents.acknowledgedBy))
       .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
       .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
-      .where(visibleAccounts(viewer.role, rider.role))
+      .where(and(inEdition(incidents.editionId), visibleAccounts(viewer.role, rider.role)))
       .orderBy(asc(incidents.createdAt), asc(incidents.id));
     const staffName = (first: string | null, last: string | null, role: string | null) =>
       first !== null && canSee(viewer.role, role) ? fullName(first, last) : '';
