@@ -75,6 +75,9 @@ export async function materialiseEdition(tx: Tx, editionId: string): Promise<voi
     await tx.execute(
       sql`create temp table ${sql.identifier(table)} on commit drop as ${archivedRows(editionId, table)}`,
     );
+  // Roles are today's, always (DESIGN.md §9): the visibility rule must not judge an account
+  // by the role it had at the rollover (one promoted to developer since stays hidden).
+  await tx.execute(sql`update pg_temp.${users} a set role = u.role from public.${users} u where u.id = a.id`);
   // The past edition is the current one inside the read (its name, dates, hotline), and
   // the edition the event day's rows are read from (`current_edition_id()`, lib/edition-of.ts).
   await tx.execute(sql`select set_config('rally.edition', ${editionId}, true)`);

@@ -131,6 +131,18 @@ describe.each(DB_KINDS)('logs, login activities and the feed read the install, a
     }
   });
 
+  it('judges an account of a past edition by its role today: one promoted to developer since is hidden', async () => {
+    for (const url of eachEdition(`/api/admin/users/${promoted.userId}`)) {
+      const res = await injectAs(t.app, admin, 'GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+    }
+    const listed = JSON.stringify(await get(admin, `/api/admin/users?limit=100&edition=${past}`));
+    expect(listed).not.toContain(promoted.userId);
+    // Visible to a developer, with the role it has now.
+    const dev = await get(developer, `/api/admin/users/${promoted.userId}?edition=${past}`);
+    expect(dev.user.role_name).toBe('developer');
+  });
+
   it('GET /api/admin/activities leaves developers out for an admin and an officer, whichever edition is named', async () => {
     const hidden = [...(await activityIdsOf(developer.userId)), ...(await activityIdsOf(promoted.userId))];
     const shown = await activityIdsOf(visible.userId);
