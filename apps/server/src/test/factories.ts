@@ -258,6 +258,32 @@ export async function codedRider(
   return { ...rider, riderCode: row?.code as string };
 }
 
+/**
+ * Makes a next edition, copied from the current one, current (the rollover), as `admin`;
+ * answers the outgoing edition's id and the new one's.
+ */
+export async function rollOver(app: FastifyInstance, admin: Actor): Promise<{ past: string; next: string }> {
+  const all = (await injectAs(app, null, 'GET', '/api/editions')).json().data as Array<{
+    id: string;
+    year: number;
+    current: boolean;
+  }>;
+  const outgoing = all.find((e) => e.current) as { id: string };
+  const year = Math.max(...all.map((e) => e.year)) + 1;
+  const made = await injectAs(app, admin, 'POST', '/api/admin/editions', {
+    name: `Warriors ${randomUUID().slice(0, 6)}`,
+    year,
+    startsOn: `${year}-03-14`,
+    endsOn: `${year}-03-16`,
+    copyFrom: outgoing.id,
+  });
+  if (made.statusCode !== 201) throw new Error(`edition not made: ${made.statusCode} ${made.body}`);
+  const next = made.json().data.edition.id as string;
+  const current = await injectAs(app, admin, 'POST', `/api/admin/editions/${next}/make-current`);
+  if (current.statusCode !== 200) throw new Error(`rollover failed: ${current.statusCode} ${current.body}`);
+  return { past: outgoing.id, next };
+}
+
 /** A station made through the real call by `admin`; its id. */
 export async function createStation(app: FastifyInstance, admin: Actor, body: Record<string, unknown>) {
   const res = await injectAs(app, admin, 'POST', '/api/admin/stations', body);

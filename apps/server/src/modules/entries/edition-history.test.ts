@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSettings } from '../../db/schema/messages';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
-import { type Actor, approvedRider, injectAs, staff, syncScan } from '../../test/factories';
+import { type Actor, approvedRider, injectAs, rollOver, staff, syncScan } from '../../test/factories';
 import { addPushDevice } from '../../test/push-devices';
 import { writeOnlyMessages } from '../../test/write-only-messages';
 
@@ -30,23 +30,7 @@ describe.each(DB_KINDS)('a past edition keeps its event day (%s)', (kind) => {
     return res.json();
   };
 
-  /** Makes a new edition, copied from the current one, current; returns the outgoing edition's id. */
-  async function rollover(): Promise<string> {
-    const all = (await ok(null, 'GET', '/api/editions')).data as Array<{ id: string; year: number; current: boolean }>;
-    const outgoing = all.find((e) => e.current) as { id: string };
-    const year = Math.max(...all.map((e) => e.year)) + 1;
-    const next = (
-      await ok(admin, 'POST', '/api/admin/editions', {
-        name: `Warriors ${randomUUID().slice(0, 6)}`,
-        year,
-        startsOn: `${year}-03-14`,
-        endsOn: `${year}-03-16`,
-        copyFrom: outgoing.id,
-      })
-    ).data.edition as { id: string };
-    await ok(admin, 'POST', `/api/admin/editions/${next.id}/make-current`);
-    return outgoing.id;
-  }
+  const rollover = async () => (await rollOver(t.app, admin)).past;
 
   it('shows a past incident with its messages, and none of it in the current edition', async () => {
     const station = (

@@ -1,18 +1,24 @@
-// Deleting a user removes their contact data from what outlives the account
-// (who did what stays auditable): logs keep who did what (the name and rider number snapshots), while
-// the email, phone, address and codes are cut out of activities, verification history,
-// login activities and past editions' archived accounts. Runs inside the deletion's transaction in two steps: the entries
+// Deleting a user removes their contact data from what outlives the account, by the rules
+// of personal-data.ts (who did what stays auditable): logs keep who did what (the name and
+// rider number snapshots), while the email, phone, address and codes are cut out of
+// activities, verification history, login activities, scans, texts received, and past
+// editions' archived rows. Runs inside the deletion's transaction in two steps: the entries
 // are found before the row goes (the delete sets their user references to null) and
 // rewritten after it (a row rewritten first would make PostgreSQL re-check its other
 // foreign keys during the delete's cascades, and fail).
-import { and, eq, getTableName, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import { editionArchiveRows } from '../../db/schema/editions';
+import { scans } from '../../db/schema/event-day';
+import { inboundTexts } from '../../db/schema/messages';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
+import { ARCHIVED_TABLES } from '../../lib/edition-scope';
+import { toE164, typedForms } from '../../lib/phone-numbers';
+import { KEPT_IN_HISTORY, PERSONAL_DATA } from './personal-data';
 
 export const REMOVED = '[removed]';
 /** What a deleted user's login attempts keep in the not-null email column. */
@@ -47,9 +53,13 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) return async () => {};
-  const unique = [user.email, user.email.toLowerCase(), user.verificationCode, user.riderCode].filter(
-    (v): v is string => !!v && v.length >= 3,
-  );
+  const unique = [
+    user.email,
+    user.email.toLowerCase(),
+    user.verificationCode,
+    user.riderCode,
+    ...(await pastCodes(tx, userId)),
+  ].filter((v): v is string => !!v && v.length >= 3);
   const personal = [user.phone, user.address, user.emergencyNumber].filter(
     (v): v is string => !!v && v.trim().length >= 3,
   );
@@ -63,17 +73,15 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
       .from(activities)
       .where(or(eq(activities.userId, userId), eq(activities.actorId, userId))),
   );
+  // Entries about them: what they wrote and where they were (an SOS's note and position) go.
+  const aboutThem = await ids(tx.select({ id: activities.id }).from(activities).where(eq(activities.userId, userId)));
   const theirHistory = await ids(
     tx
       .select({ id: verificationHistory.id })
       .from(verificationHistory)
-      .where(
-        or(
-          eq(verificationHistory.userId, userId),
-          user.verificationCode ? eq(verificationHistory.verificationCode, user.verificationCode) : undefined,
-        ),
-      ),
+      .where(or(eq(verificationHistory.userId, userId), inArray(verificationHistory.verificationCode, unique))),
   );
+  const theirScans = await ids(tx.select({ id: scans.id }).from(scans).where(eq(scans.riderId, userId)));
   const theirLogins = await ids(
     tx
       .select({ id: loginActivities.id })
@@ -103,6 +111,11 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
         metadata: sql`(${metadata})::jsonb`,
       })
       .where(or(theirActivities.length ? inArray(activities.id, theirActivities) : undefined, ...mentions));
+    if (aboutThem.length > 0)
+      await tx
+        .update(activities)
+        .set({ details: null, location: null, metadata: sql`${activities.metadata} - 'position'` })
+        .where(inArray(activities.id, aboutThem));
     if (theirHistory.length > 0) {
       await tx
         .update(verificationHistory)
@@ -112,17 +125,59 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
     if (theirLogins.length > 0) {
       await tx.update(loginActivities).set({ email: DELETED_EMAIL }).where(inArray(loginActivities.id, theirLogins));
     }
-    // Past editions keep the account as it was (DESIGN.md §9): its name stays in their
-    // history, its contact and medical notes go.
-    await tx
-      .update(editionArchiveRows)
-      .set({
-        row: sql`${editionArchiveRows.row} || jsonb_build_object('email', ${DELETED_EMAIL}::text, 'phone_number', null,
-          'address', null, 'birthdate', null, 'emergency_contact_name', null, 'emergency_contact_number', null,
-          'blood_type', null, 'allergies', null, 'medical_conditions', null)`,
-      })
-      .where(
-        and(eq(editionArchiveRows.tableName, getTableName(users)), sql`${editionArchiveRows.row}->>'id' = ${userId}`),
-      );
+    // The codes a marshal's phone sent for them; the passage itself (number, time) stays.
+    if (theirScans.length > 0) await tx.update(scans).set({ riderCode: null }).where(inArray(scans.id, theirScans));
+    const e164 = toE164(user.phone);
+    if (e164) await tx.delete(inboundTexts).where(inArray(inboundTexts.phoneNumber, typedForms(e164)));
+    await forgetInArchive(tx, userId);
   };
+}
+
+/** Every rider and verification code the person had in any edition: cut out wherever mentioned. */
+async function pastCodes(tx: Tx, userId: string): Promise<string[]> {
+  const result = (await tx.execute(sql`select distinct c.code from (
+      select a.row->>'rider_code' as code from ${editionArchiveRows} a
+        where a.table_name = 'users' and a.row->>'id' = ${userId}
+      union all select a.row->>'verification_code' from ${editionArchiveRows} a
+        where a.table_name = 'verifications' and a.row->>'user_id' = ${userId}
+      union all select e.verification_code from edition_entries e where e.user_id = ${userId}
+      union all select s.rider_code from ${scans} s where s.rider_id = ${userId}
+    ) c where c.code is not null`)) as unknown as { rows: Array<{ code: string }> };
+  return result.rows.map((r) => r.code);
+}
+
+/**
+ * A past edition's archived rows of the person, by personal-data.ts: each personal column
+ * of their own rows cleared (their name and number stay, so its history still reads; the
+ * email reads "deleted user"), and their id cleared where a row names them as the actor.
+ */
+async function forgetInArchive(tx: Tx, userId: string): Promise<void> {
+  for (const table of ARCHIVED_TABLES) {
+    const rule = PERSONAL_DATA[table];
+    if (!rule) throw new Error(`No personal-data rule for archived table ${table}`);
+    const own = table === 'users' ? 'id' : 'user_id';
+    const cleared = Object.entries(rule.personal)
+      .filter(([column, r]) => (r === 'goes' || r === 'cleared') && column !== own)
+      .map(([column]) => column)
+      .filter((column) => table !== 'users' || !KEPT_IN_HISTORY.has(column));
+    const patch = cleared.flatMap((column) => [
+      sql`${column}::text`,
+      table === 'users' && column === 'email' ? sql`${DELETED_EMAIL}::text` : sql`null`,
+    ]);
+    if (patch.length > 0)
+      await tx
+        .update(editionArchiveRows)
+        .set({ row: sql`${editionArchiveRows.row} || jsonb_build_object(${sql.join(patch, sql`, `)})` })
+        .where(and(eq(editionArchiveRows.tableName, table), sql`${editionArchiveRows.row}->>${own}::text = ${userId}`));
+    const references = Object.entries(rule.personal)
+      .filter(([column, r]) => r === 'reference' && column !== own)
+      .map(([column]) => column);
+    for (const column of references)
+      await tx
+        .update(editionArchiveRows)
+        .set({ row: sql`${editionArchiveRows.row} || jsonb_build_object(${column}::text, null)` })
+        .where(
+          and(eq(editionArchiveRows.tableName, table), sql`${editionArchiveRows.row}->>${column}::text = ${userId}`),
+        );
+  }
 }
