@@ -48,6 +48,8 @@ test('a returning rider joins the next edition on their held number; last year s
   page,
   request,
 }) => {
+  // A server of its own beside the other specs' on two cores: the whole year, rollover included.
+  test.setTimeout(120_000);
   const admin = await session(request, createUser('admin'));
   const rider = await verifiedRider(request, admin);
   const number = rider.user.riderNumber as number;
@@ -155,10 +157,13 @@ test('a returning rider joins the next edition on their held number; last year s
   await page.getByLabel('Contact name').fill('Ina Warrior');
   await page.getByLabel('Contact number').fill('09179876543');
   await expect.poll(() => keptField(page, rider.user.id, 'emergencyContactName')).toBe('Ina Warrior');
+  // Both typed fields kept before the tab goes (each is written as it changes).
+  await expect.poll(() => keptField(page, rider.user.id, 'emergencyContactNumber')).toBe('09179876543');
   await page.reload();
   await expect(page.getByTestId('draft-notice')).toBeVisible();
   await expect(checked('vestSize', 'XL')).toBeChecked();
   await expect(page.getByLabel('Contact name')).toHaveValue('Ina Warrior');
+  await expect(page.getByLabel('Contact number')).toHaveValue('09179876543');
   await expect(page.getByTestId('selected-rider-number')).toHaveText(shown);
 
   // Bad input: the check's message, nothing sent.
