@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type BoardFanoutResult, boardFanoutRows } from './board-fanout';
 import { DB_LABEL, type DbKind, repoRoot } from './common';
 import { contentionRows } from './contention';
-import { type EditionsReport, editionsReadRows, editionsUpgradeRows } from './editions';
+import { type EditionsReport, editionsPastShares, editionsReadRows, editionsUpgradeRows } from './editions';
 import type { LandingReport } from './landing';
 import { memoryRows, memorySplitRows } from './memory';
 import { type OneAddressResult, oneAddressRows } from './one-address-rush';
@@ -667,9 +667,10 @@ export function editionsSection(report: EditionsReport, when: Date, commit: stri
     `${report.upgrades[0]?.riders ?? 0} verified riders, 6 stations, ${report.upgrades[0]?.scans ?? 0} scans and saved event settings is upgraded by the`,
     "server's own migrations; every table's rows are counted before and after (the settings row, which becomes the first",
     'edition, aside). Then the rollover: a next edition is made current on that install (every entry kept in',
-    '`edition_entries`, every row of the entry tables archived, the live tables emptied, one transaction).',
-    'The reads: the real server with three past editions beside the current one (each with every rider’s entry and',
-    'its archive), each read under',
+    '`edition_entries`, the accounts, verifications, kits and stickers archived, the event day kept in its tables',
+    'under its edition, one transaction). The reads: the real server with three past editions beside the current one',
+    '(each with every rider’s entry and its archive, and every edition the same event day: 6 stations, every rider’s',
+    'passage at each, an incident for every 20th rider), each read under',
     `autocannon (${report.options.connections} connections, ${report.options.seconds} s after a ${report.options.warmupSeconds} s warm-up) as a share of a bare Fastify hello-world`,
     "measured first and last in the same run (reads.ts's method; goal: a profile read keeps today's ≥ 40%).",
     '',
@@ -680,6 +681,8 @@ export function editionsSection(report: EditionsReport, when: Date, commit: stri
     markdownTable(editionsUpgradeRows(report)),
     '',
     markdownTable(editionsReadRows(report)),
+    '',
+    ...editionsPastShares(report),
     EDITIONS_END,
   ].join('\n');
 }

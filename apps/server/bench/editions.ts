@@ -11,6 +11,9 @@
 //    entry and its archive, as a rollover leaves them): the editions list and a
 //    rider's profile under autocannon, each
 //    as a share of a bare Fastify hello-world measured in the same run (reads.ts's method).
+//    And staff reads of a past edition against the same reads of the current one (issue 40:
+//    within 1.5×): the incidents list and the dashboard's stats, every edition with the
+//    same event day (6 stations, every rider's passage at each, an incident per 20 riders).
 //
 //   npx tsx apps/server/bench/editions.ts     (BENCH_EDITIONS_RIDERS, BENCH_EDITIONS_SCANS)
 import { randomUUID } from 'node:crypto';
@@ -18,13 +21,15 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrationsUpTo, runMigrations } from '../src/db/migrate';
 import { editions } from '../src/db/schema/editions';
-import { stations } from '../src/db/schema/event-day';
 import { ARCHIVED_TABLES, editionScopedDb, inPastEdition } from '../src/lib/edition-scope';
 import { hashPassword } from '../src/lib/passwords';
 import { makeCurrent } from '../src/modules/entries/rollover.service';
+import { createUser } from '../src/modules/operator/operator.service';
+import { STRONG_PASSWORD } from '../src/test/factories';
 import {
   BENCH_PASSWORD,
   benchRiderRows,
+  benchSignIn,
   DB_LABEL,
   type DbKind,
   freshPgDatabase,
@@ -76,17 +81,12 @@ export interface EditionsReport {
 async function seedInstall(database: Database, riders: number, scans: number) {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const ids = await insertVerifiedRiders(database.db, benchRiderRows(riders, 'edition-rider', passwordHash));
-  const made = await database.db
-    .insert(stations)
-    .values(
-      Array.from({ length: STATIONS }, (_, i) => ({
-        name: `Station ${i + 1}`,
-        code: `S${i + 1}`,
-        kind: 'checkpoint' as const,
-        order: i,
-      })),
-    )
-    .returning({ id: stations.id });
+  // In SQL: the install is at the level before editions (no edition_id yet).
+  const made = (
+    (await database.db.execute(sql`insert into stations (name, code, kind, "order")
+      select 'Station ' || g, 'S' || g, 'checkpoint', g - 1 from generate_series(1, ${STATIONS}) g
+      returning id`)) as unknown as { rows: Array<{ id: string }> }
+  ).rows;
   const at = Date.now() - 6 * 3600_000;
   const rows = Array.from({ length: scans }, (_, i) => ({
     id: randomUUID(),
@@ -166,11 +166,15 @@ export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeR
     );
     const rolloverSeconds = (performance.now() - t1) / 1000;
     if (rolled.archived.entries !== RIDERS) throw new Error(`the rollover kept ${rolled.archived.entries} entries`);
-    // A staff read of the past edition: its archive materialised, then the riders and scans counted.
+    // A staff read of the past edition: its archive materialised, then the riders and its scans
+    // (rows of that edition since the event day carries its edition) counted.
     const scoped = editionScopedDb(database.db);
     const t2 = performance.now();
     const past = await inPastEdition(database.db, made[0].id, async () =>
-      scoped.execute(sql`select (select count(*) from users) as riders, (select count(*) from scans) as scans`),
+      scoped.execute(
+        sql`select (select count(*) from users) as riders,
+          (select count(*) from scans where edition_id = current_edition_id()) as scans`,
+      ),
     );
     const pastReadSeconds = (performance.now() - t2) / 1000;
     const counted = (past as unknown as { rows: Array<{ scans: number | string }> }).rows[0];
@@ -194,6 +198,32 @@ export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeR
   }
 }
 
+/** Staff reads compared between a past edition and the current one. */
+const STAFF_READS = [
+  { target: 'incidents', path: '/api/admin/incidents' },
+  { target: 'dashboard stats', path: '/api/admin/dashboard/stats' },
+];
+
+/**
+ * Edition `editionId`'s event day, straight into the database: 6 stations, every rider's
+ * passage at each, an incident for every 20th rider.
+ */
+async function seedEventDay(database: Database, editionId: string) {
+  await database.db.execute(sql`insert into stations (edition_id, name, code, kind, day, "order")
+    select ${editionId}, 'Station ' || g, 'S' || g,
+      (case when g = 1 then 'start' when g = ${STATIONS} then 'finish' else 'checkpoint' end)::station_kind, 1, g
+    from generate_series(1, ${STATIONS}) g`);
+  await database.db.execute(sql`insert into scans (id, edition_id, station_id, rider_id, rider_number, scanned_at,
+      device_id, source, status)
+    select gen_random_uuid(), ${editionId}, s.id, u.id, u.rider_number, now() - interval '1 day' + s."order" * interval '1 hour',
+      'bench-device', 'manual', 'accepted'
+    from stations s cross join users u
+    where s.edition_id = ${editionId} and u.role = 'participant'`);
+  await database.db.execute(sql`insert into incidents (id, edition_id, rider_id, kind, note, source)
+    select gen_random_uuid(), ${editionId}, u.id, 'mechanical', 'Flat tyre at the river crossing', 'rider'
+    from users u where u.role = 'participant' and u.rider_number % 20 = 0`);
+}
+
 export async function runEditionsReads(
   kinds: DbKind[],
   template: PgliteTemplate,
@@ -201,7 +231,8 @@ export async function runEditionsReads(
   log: (line: string) => void = console.log,
 ): Promise<Omit<EditionsReport, 'upgrades'>> {
   const hello = await startHelloWorld();
-  const servers: Array<Awaited<ReturnType<typeof seededServer<string>>>> = [];
+  const adminEmail = `bench-admin-${randomUUID().slice(0, 8)}@example.com`;
+  const servers: Array<Awaited<ReturnType<typeof seededServer<{ rider: string; past: string }>>>> = [];
   try {
     for (const kind of kinds)
       servers.push(
@@ -240,11 +271,15 @@ export async function runEditionsReads(
                   sql`insert into edition_archive_rows (edition_id, table_name, row) select ${id}, ${table}, to_jsonb(t) from ${sql.identifier(table)} t`,
                 );
             }
-            return first as string;
+            const current = await database.db.execute(sql`select current_edition_id() as id`);
+            const currentId = (current as unknown as { rows: Array<{ id: string }> }).rows[0]?.id as string;
+            for (const id of [...past.map((p) => p.id), currentId]) await seedEventDay(database, id);
+            await createUser(database.db, { email: adminEmail, password: STRONG_PASSWORD, role: 'admin' });
+            return { rider: first as string, past: past.at(-1)?.id as string };
           },
         }),
       );
-    const targets: Array<{ target: string; db: DbKind | null; url: string }> = [
+    const targets: Array<{ target: string; db: DbKind | null; url: string; headers?: Record<string, string> }> = [
       { target: 'hello-world', db: null, url: `${hello.url}/hello` },
     ];
     for (const s of servers) {
@@ -253,12 +288,24 @@ export async function runEditionsReads(
         throw new Error(`editions on ${s.server.url}: ${listed.data.length}`);
       const db = s.env.DATABASE_URL ? 'postgres' : 'pglite';
       targets.push({ target: 'editions list', db, url: `${s.server.url}/api/editions` });
-      targets.push({ target: 'profile', db, url: `${s.server.url}/api/users/${s.seeded}/profile` });
+      targets.push({ target: 'profile', db, url: `${s.server.url}/api/users/${s.seeded.rider}/profile` });
+      const { token } = await benchSignIn(s.server.url, adminEmail);
+      const headers = { authorization: `Bearer ${token}` };
+      for (const read of STAFF_READS) {
+        targets.push({ target: `${read.target} (current edition)`, db, url: `${s.server.url}${read.path}`, headers });
+        const past = `${s.server.url}${read.path}?edition=${s.seeded.past}`;
+        targets.push({ target: `${read.target} (past edition)`, db, url: past, headers });
+      }
     }
     targets.push({ target: 'hello-world', db: null, url: `${hello.url}/hello` });
     const { runs, helloReqPerSec } = await measureTargets(targets, opts, log, async (t) => {
       const r = await warmedRun(
-        { url: (t as { url: string }).url, connections: opts.connections, pipelining: 1 },
+        {
+          url: (t as { url: string }).url,
+          connections: opts.connections,
+          pipelining: 1,
+          headers: (t as { headers?: Record<string, string> }).headers,
+        },
         opts,
       );
       return { reqPerSec: r.requests.average, p99: r.latency.p99, failures: r.non2xx + r.errors + r.timeouts };
@@ -291,6 +338,27 @@ export const editionsUpgradeRows = (r: EditionsReport) =>
     'entries kept / rows archived': `${u.entriesKept} / ${u.rowsArchived}`,
     'past-edition read': `${(u.pastReadSeconds * 1000).toFixed(0)} ms`,
   }));
+
+/**
+ * Each staff read of a past edition as a share of the same read of the current edition, per
+ * database (issue 40's goal: within 1.5×, a share of at least 67%).
+ */
+export function editionsPastShares(r: EditionsReport): string[] {
+  const lines: string[] = [];
+  for (const db of ['pglite', 'postgres'] as const)
+    for (const read of STAFF_READS) {
+      const rate = (which: string) =>
+        r.reads.find((x) => x.db === db && x.target === `${read.target} (${which} edition)`)?.reqPerSec;
+      const current = rate('current');
+      const past = rate('past');
+      if (!current || past === undefined) continue;
+      const share = (100 * past) / current;
+      lines.push(
+        `- ${read.target}, ${DB_LABEL[db]}: the past edition at ${share.toFixed(0)}% of the current edition's rate (${(current / Math.max(past, 0.001)).toFixed(1)}× slower; goal within 1.5×: ${share >= 100 / 1.5 ? 'met' : 'MISSED'})`,
+      );
+    }
+  return lines;
+}
 
 export const editionsReadRows = (r: EditionsReport) => {
   const label = runLabels();
