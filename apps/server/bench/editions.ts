@@ -8,7 +8,7 @@
 //    (rollover.service.ts): every entry kept in edition_entries, every row of the entry
 //    tables archived, the live tables emptied.
 // 2. The public reads with three past editions in the database (each with every rider's
-//    entry and its archive, as a rollover leaves them): the editions list and a
+//    entry, its verification and the accounts' archive, as a rollover leaves them): the editions list and a
 //    rider's profile under autocannon, each
 //    as a share of a bare Fastify hello-world measured in the same run (reads.ts's method).
 //    And staff reads of a past edition against the same reads of the current one (issue 40:
@@ -265,7 +265,12 @@ export async function runEditionsReads(
                   result_state, finished_at, elapsed_ms)
                 select ${id}, u.id, v.id, u.rider_number, u.category, u.kit_name, u.motorcycle_model, '{}'::jsonb,
                   v.verification_code, 'verified', v.created_at, 'finished', now(), 30000000
-                from users u join verifications v on v.user_id = u.id`);
+                from users u join verifications v on v.user_id = u.id and v.edition_id = current_edition_id()`);
+              // The entry's verification carries its edition: each past one has its own row.
+              await database.db.execute(sql`insert into verifications (edition_id, user_id, verification_code, status,
+                  verified_at, created_at, updated_at)
+                select ${id}, user_id, verification_code, status, verified_at, created_at, updated_at
+                from verifications where edition_id = current_edition_id()`);
               for (const table of ARCHIVED_TABLES)
                 await database.db.execute(
                   sql`insert into edition_archive_rows (edition_id, table_name, row) select ${id}, ${table}, to_jsonb(t) from ${sql.identifier(table)} t`,

@@ -12,6 +12,7 @@ import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { oncePerDb } from './per-db';
+import { ownVerification } from './riders';
 import { sha256Hex } from './tokens';
 
 export type Access =
@@ -104,7 +105,7 @@ export function liveSessionQuery(db: Db, by: 'tokenHash' | 'id', name: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(
       and(
         eq(by === 'id' ? sessions.id : sessions.tokenHash, sql.placeholder('key')),

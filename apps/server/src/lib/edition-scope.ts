@@ -15,20 +15,16 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { editionArchiveRows, editions } from '../db/schema/editions';
-import { idCardPrints, kitTracking } from '../db/schema/kit';
 import { users } from '../db/schema/users';
-import { verificationHistory, verifications } from '../db/schema/verifications';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 
 /**
  * What an edition's archive holds: the accounts as they were (their entry columns are that
- * edition's), their verifications, kits and stickers. Parents first. The event day and its
- * course carry their edition instead (lib/edition-of.ts): a past edition's rows stay where
- * they are, and `current_edition_id()` reads the materialised `editions` below.
+ * edition's). Everything else of an entry carries its edition instead (lib/edition-of.ts):
+ * verifications, kits, stickers, the event day and its course. A past edition's rows stay
+ * where they are, and `current_edition_id()` reads the edition set below.
  */
-export const ARCHIVED_TABLES = [users, verifications, verificationHistory, kitTracking, idCardPrints].map((t) =>
-  getTableName(t),
-);
+export const ARCHIVED_TABLES = [users].map((t) => getTableName(t));
 
 interface Scope {
   tx: Tx;

@@ -5,6 +5,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { editionEntries } from '../db/schema/editions';
 import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
+import { CURRENT_EDITION, inEdition } from './edition-of';
 
 export const isRider = inArray(users.role, [...RIDER_ROLES]);
 
@@ -17,12 +18,18 @@ export const isRider = inArray(users.role, [...RIDER_ROLES]);
 export const isEnteredRider = and(
   isRider,
   or(
-    sql`exists(select 1 from ${verifications} entry where entry.user_id = ${users.id})`,
+    sql`exists(select 1 from ${verifications} entry where entry.user_id = ${users.id} and entry.edition_id = ${CURRENT_EDITION})`,
     sql`not exists(select 1 from ${editionEntries} past where past.user_id = ${users.id})`,
   ),
 );
 
-/** Needs `verifications` joined. */
+/**
+ * The ON clause joining a user to their entry (verification) in the edition read: a user
+ * has one per edition they entered, so a join without it lists them once per edition.
+ */
+export const ownVerification = and(eq(verifications.userId, users.id), inEdition(verifications.editionId));
+
+/** Needs `verifications` joined (on `ownVerification`). */
 export const isVerifiedRider = and(eq(verifications.status, 'verified'), isRider);
 
 /**
@@ -39,7 +46,8 @@ export const namedRiderColumns = {
 
 /**
  * A named rider with what their QR code is checked against: the code itself and the
- * payment's verification (needs `verifications` joined). Sticker sheets and scans read these.
+ * payment's verification (needs `verifications` joined on `ownVerification`). Sticker sheets
+ * and scans read these.
  */
 export const codedRiderColumns = {
   ...namedRiderColumns,

@@ -3,12 +3,13 @@
 // Test setup only: these write through the database handle directly.
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@rally/shared/catalog/accounts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { announcements } from '../db/schema/announcements';
 import { users } from '../db/schema/users';
 import { verifications } from '../db/schema/verifications';
+import { inEdition } from '../lib/edition-of';
 import { newRiderCode } from '../lib/tokens';
 import { type Actor, registerRider, staff } from './factories';
 import { firstRow } from './present';
@@ -19,7 +20,7 @@ export async function markVerified(db: Db, userId: string): Promise<string> {
   await db
     .update(verifications)
     .set({ status: 'verified', verifiedAt: new Date() })
-    .where(eq(verifications.userId, userId));
+    .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)));
   await db.update(users).set({ riderCode: code }).where(eq(users.id, userId));
   return code;
 }

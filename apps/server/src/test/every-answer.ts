@@ -1,6 +1,6 @@
 // Every answer the API gives for an install's data, read through its GET calls: what an
 // upgrade must leave the same (modules/editions/upgrade.test.ts and
-// modules/entries/event-day-upgrade.test.ts).
+// modules/entries/edition-tables-upgrade.test.ts).
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';

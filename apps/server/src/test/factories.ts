@@ -259,6 +259,57 @@ export async function codedRider(
 }
 
 /**
+ * A returning rider enters the current edition with their number (`POST /api/my/entries`, the
+ * form the web's /join sends), with a receipt unless `withReceipt` is false; answers the new
+ * entry's verification code. `fields` overrides the form's fields.
+ */
+export async function joinEdition(
+  app: FastifyInstance,
+  rider: Actor & { riderNumber: number },
+  fields: Record<string, string> = {},
+  withReceipt = true,
+): Promise<string> {
+  const body = multipart(
+    {
+      riderNumber: String(rider.riderNumber),
+      category: 'bagani',
+      paymentMethod: 'gcash',
+      tshirtSize: 'L',
+      finisherSleeveSize: 'M',
+      vestSize: 'L',
+      ...fields,
+    },
+    withReceipt
+      ? [{ field: 'paymentReceipt', filename: 'receipt.jpg', contentType: 'image/jpeg', data: await jpeg() }]
+      : [],
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/my/entries',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(rider.token) },
+  });
+  if (res.statusCode !== 201) throw new Error(`entry refused: ${res.statusCode} ${res.body}`);
+  return res.json().data.entry.verificationCode as string;
+}
+
+/** The returning rider enters the current edition (joinEdition) and `approver` verifies it. */
+export async function rejoinedRider(
+  app: FastifyInstance,
+  approver: Actor,
+  rider: Actor & { riderNumber: number },
+  fields: Record<string, string> = {},
+): Promise<string> {
+  const code = await joinEdition(app, rider, fields);
+  const res = await injectAs(app, approver, 'POST', '/api/admin/verifications/verify', {
+    verification_code: code,
+    action: 'verified',
+  });
+  if (res.statusCode !== 200) throw new Error(`approval failed: ${res.statusCode} ${res.body}`);
+  return code;
+}
+
+/**
  * Makes a next edition, copied from the current one, current (the rollover), as `admin`;
  * answers the outgoing edition's id and the new one's.
  */

@@ -1,11 +1,17 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { editionColumn } from './edition-column';
 import { paymentMethodEnum, verificationActionEnum, verificationStatusEnum } from './enums';
 import { users } from './users';
 
+/**
+ * A rider's entry in one edition, as staff verify it: every edition's rows side by side
+ * (DESIGN.md §9). A staff account's own record is copied into each new edition.
+ */
 export const verifications = pgTable(
   'verifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    editionId: editionColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -20,9 +26,10 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('verifications_user_uq').on(t.userId),
-    uniqueIndex('verifications_code_uq').on(t.verificationCode),
-    index('verifications_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('verifications_user_uq').on(t.editionId, t.userId),
+    uniqueIndex('verifications_code_uq').on(t.editionId, t.verificationCode),
+    index('verifications_status_idx').on(t.editionId, t.status, t.createdAt),
+    index('verifications_user_idx').on(t.userId),
   ],
 );
 
@@ -31,6 +38,7 @@ export const verificationHistory = pgTable(
   'verification_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    editionId: editionColumn(),
     verificationId: uuid('verification_id').references(() => verifications.id, { onDelete: 'set null' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userFirstName: text('user_first_name'),
@@ -45,7 +53,7 @@ export const verificationHistory = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('verification_history_created_idx').on(t.createdAt),
+    index('verification_history_created_idx').on(t.editionId, t.createdAt),
     index('verification_history_user_idx').on(t.userId),
   ],
 );

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { paginate, totalRows } from '../../lib/pagination';
-import { isVerifiedRider } from '../../lib/riders';
+import { isVerifiedRider, ownVerification } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -115,7 +115,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
   const riders = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(isVerifiedRider)
     .orderBy(sql`random()`)
     .limit(5);

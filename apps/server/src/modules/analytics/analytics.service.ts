@@ -11,7 +11,7 @@ import { editionEntries, editions } from '../../db/schema/editions';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
-import { isEnteredRider } from '../../lib/riders';
+import { isEnteredRider, ownVerification } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -70,17 +70,12 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         rejected: sql<number>`count(*) filter (where ${status} = 'rejected')`.mapWith(Number),
       })
       .from(users)
-      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(verifications, ownVerification)
       .where(scope),
   );
 
   const grouped = async <K>(key: SQL<K>): Promise<Counted<K>[]> =>
-    db
-      .select({ key, riders })
-      .from(users)
-      .leftJoin(verifications, eq(verifications.userId, users.id))
-      .where(scope)
-      .groupBy(byFirst);
+    db.select({ key, riders }).from(users).leftJoin(verifications, ownVerification).where(scope).groupBy(byFirst);
 
   // A returning rider's account is older than their entry: in an edition after the first,
   // an account made before it became current registered the day its entry was made.
@@ -115,7 +110,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         riders,
       })
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .innerJoin(verifications, ownVerification)
       .where(kitScope)
       .groupBy(sql`1, 2`);
   const sizes = {
@@ -125,9 +120,11 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
   };
 
   // The clock starts at registration, or at the receipt a rider uploaded later (after a
-  // rejection, say) as long as it came before the decision.
-  const started = sql`greatest(${verifications.createdAt},
-    case when ${files.createdAt} <= ${verifications.verifiedAt} then ${files.createdAt} end)`;
+  // rejection, say) as long as it came before the decision. The latest such receipt, as one
+  // value: a rider keeps every receipt they sent (last year's and a resubmitted one), and a
+  // join would count them once per receipt.
+  const started = sql`greatest(${verifications.createdAt}, (select max(f.created_at) from ${files} f
+    where f.user_id = ${users.id} and f.kind = 'payment_receipt' and f.created_at <= ${verifications.verifiedAt}))`;
   const seconds = sql`extract(epoch from (${verifications.verifiedAt} - ${started}))::float8`;
   const turnaround = onlyRow(
     await db
@@ -137,8 +134,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         p90: sql<number | null>`percentile_cont(0.9) within group (order by ${seconds})`,
       })
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt')))
+      .innerJoin(verifications, ownVerification)
       .where(and(kitScope, sql`${verifications.verifiedAt} is not null`)),
   );
 

@@ -8,6 +8,7 @@ import { fires } from '../../db/schema/social';
 import { type UserRow, users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
+import { ownVerification } from '../../lib/riders';
 
 export interface UserRecordSource {
   user: UserRow;
@@ -93,7 +94,7 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
       pastVerified: sql<number>`(select count(*)::int from ${editionEntries} where ${editionEntries.userId} = ${users.id} and ${editionEntries.verificationStatus} = 'verified')`,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];

@@ -12,7 +12,7 @@ import type { Actor } from '../../lib/actor';
 import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
-import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
+import { isVerifiedRider, namedRiderColumns, ownVerification } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
@@ -28,7 +28,7 @@ export async function courseRider(db: DbOrTx, id: string) {
   const [row] = await db
     .select(namedRiderColumns)
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(and(eq(users.id, id), isVerifiedRider, eq(users.status, 'active')));
   if (!row) throw riderNotFound();
   return row;

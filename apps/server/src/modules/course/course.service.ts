@@ -11,7 +11,7 @@ import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { inEdition } from '../../lib/edition-of';
-import { isVerifiedRider, namedRiderColumns } from '../../lib/riders';
+import { isVerifiedRider, namedRiderColumns, ownVerification } from '../../lib/riders';
 import {
   bucketAt,
   type CourseRider,
@@ -83,7 +83,7 @@ async function loadRiders(db: DbOrTx, riderIds?: readonly string[]): Promise<Cou
   return db
     .select(riderColumns)
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(and(...conditions))
     .orderBy(asc(users.riderNumber), asc(users.id));
 }

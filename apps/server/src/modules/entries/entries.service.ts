@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { editionEntries, editions } from '../../db/schema/editions';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { inEdition } from '../../lib/edition-of';
 import { NotFoundError } from '../../lib/errors';
 import { riderCourseState } from '../course/course-decisions.service';
 import { currentEdition } from '../editions/editions.service';
@@ -61,7 +62,9 @@ async function currentEntry(db: DbOrTx, userId: string, now: Date): Promise<MyEn
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
     // Staff accounts carry a verification record too, but enter no edition.
-    .where(and(eq(verifications.userId, userId), inArray(users.role, [...RIDER_ROLES])))
+    .where(
+      and(eq(verifications.userId, userId), inEdition(verifications.editionId), inArray(users.role, [...RIDER_ROLES])),
+    )
     .limit(1);
   if (!row) return null;
   // A verified, active rider has a course state; any other entry has no result yet.

@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { insertFiles } from '../../lib/file-bytes';
 import { databaseFileStore, type FileStore, placeUpload } from '../../lib/file-store';
@@ -39,7 +40,7 @@ export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<
       emergencyNumber: users.emergencyContactNumber,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, and(eq(verifications.userId, users.id), inEdition(verifications.editionId)))
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
@@ -107,7 +108,7 @@ export async function createEntry(
   const [account] = await db
     .select({ user: users, entered: verifications.id })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, and(eq(verifications.userId, users.id), inEdition(verifications.editionId)))
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');

@@ -3,19 +3,20 @@
 // 1. every rider's entry in the outgoing edition is summed up in `edition_entries` (number,
 //    category, the rider part of the entry, verification, and the result: the course state
 //    and elapsed time at that moment);
-// 2. every row of the entry tables still kept on the accounts and verifications is kept in
+// 2. the accounts as they are (their entry columns are the outgoing edition's) are kept in
 //    `edition_archive_rows` as JSON, so staff read the past edition with `?edition=` through
-//    the same handlers (lib/edition-scope.ts). The event day (stations, course rules and
-//    decisions, scans, incidents, SOS marks) carries its edition and simply stays;
-// 3. those tables are emptied of the outgoing edition's entries: verifications, kits and
-//    stickers go, and the accounts keep the person (name, contact, photo, club, medical
-//    notes, fires) and lose the entry (number, rider code, category, payment, sizes, kit and
-//    bike status). Receipts are kept, superseded. Escalations still due stop;
+//    the same handlers (lib/edition-scope.ts). Everything else of the entry carries its
+//    edition and simply stays: verifications and their history, kits, stickers, and the
+//    event day (stations, course rules and decisions, scans, incidents, SOS marks);
+// 3. the accounts keep the person (name, contact, photo, club, medical notes, fires) and lose
+//    the entry (number, rider code, category, payment, sizes, kit and bike status). A staff
+//    account's own verification record (it is no entry) is copied into the new edition.
+//    Receipts are kept, superseded. Escalations still due stop;
 // 4. the new edition gets the stations and course rules of the edition it was copied from
 //    (the same ids, reopened), none without one;
 // 5. the new edition is made current and the outgoing one closed (read-only from then on).
 import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
-import { and, eq, getTableColumns, getTableName, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
@@ -23,11 +24,11 @@ import { courseRules } from '../../db/schema/course';
 import { type EditionRow, editionArchiveRows, editionEntries, editions } from '../../db/schema/editions';
 import { stations } from '../../db/schema/event-day';
 import { files } from '../../db/schema/files';
-import { idCardPrints, kitTracking } from '../../db/schema/kit';
 import { incidentEscalations } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
-import { verificationHistory, verifications } from '../../db/schema/verifications';
+import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { ARCHIVED_TABLES } from '../../lib/edition-scope';
 import { ConflictError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
@@ -89,7 +90,7 @@ export async function makeCurrent(db: Db, id: string, actor: Actor, now: Date): 
 
     const entries = await keepEntries(tx, out.id, now);
     const rows = await archiveTables(tx, out.id);
-    await clearEntries(tx, out.id, now);
+    await clearEntries(tx, out.id, next.id, now);
     await setUpCourse(tx, next);
 
     await tx.update(editions).set({ current: false, closedAt: now }).where(eq(editions.id, out.id));
@@ -127,7 +128,7 @@ async function keepEntries(tx: Tx, editionId: string, now: Date): Promise<number
     })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
-    .where(inArray(users.role, [...RIDER_ROLES]));
+    .where(and(inEdition(verifications.editionId, editionId), inArray(users.role, [...RIDER_ROLES])));
   if (riders.length === 0) return 0;
   const states = new Map((await listCourseStates(tx, { now })).map((s) => [s.riderId, s]));
   const values = riders.map((r) => {
@@ -157,7 +158,7 @@ async function keepEntries(tx: Tx, editionId: string, now: Date): Promise<number
   return values.length;
 }
 
-/** Step 2: every row of the entry tables, as JSON (no password hash: it is no history). */
+/** Step 2: the accounts' rows, as JSON (no password hash: it is no history). */
 async function archiveTables(tx: Tx, editionId: string): Promise<number> {
   let total = 0;
   for (const table of ARCHIVED_TABLES) {
@@ -171,15 +172,21 @@ async function archiveTables(tx: Tx, editionId: string): Promise<number> {
   return total;
 }
 
-/** Step 3: the live tables hold no entry of the past edition any more. */
-async function clearEntries(tx: Tx, editionId: string, now: Date): Promise<void> {
-  // Children first. Staff accounts keep their own verification record (it is no entry).
-  for (const table of [incidentEscalations, idCardPrints, kitTracking, verificationHistory]) await tx.delete(table);
+/** Step 3: the accounts hold no entry of the past edition any more. */
+async function clearEntries(tx: Tx, editionId: string, nextId: string, now: Date): Promise<void> {
+  await tx.delete(incidentEscalations);
   const riders = tx
     .select({ id: users.id })
     .from(users)
     .where(inArray(users.role, [...RIDER_ROLES]));
-  await tx.delete(verifications).where(inArray(verifications.userId, riders));
+  const staff = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(notInArray(users.role, [...RIDER_ROLES]));
+  await copyToEdition(tx, verifications, verifications.editionId, editionId, nextId, {
+    id: sql`gen_random_uuid()`,
+    where: sql`${verifications.userId} in (${staff})`,
+  });
   await tx
     .update(files)
     .set({ supersededAt: now })
@@ -205,14 +212,14 @@ async function setUpCourse(tx: Tx, next: EditionRow): Promise<void> {
   await copyToEdition(tx, courseRules, courseRules.editionId, next.copiedFrom, next.id);
 }
 
-/** Inserts `table`'s rows of edition `from` again as edition `to`'s, with `set` overriding columns. */
+/** Inserts `table`'s rows of edition `from` (those `where` picks) again as edition `to`'s, with `set` overriding columns. */
 async function copyToEdition(
   tx: Tx,
   table: PgTable,
-  editionColumn: typeof stations.editionId | typeof courseRules.editionId,
+  editionColumn: typeof stations.editionId | typeof courseRules.editionId | typeof verifications.editionId,
   from: string,
   to: string,
-  set: Record<string, ReturnType<typeof sql>> = {},
+  { where, ...set }: Record<string, SQL> = {},
 ): Promise<void> {
   const columns = Object.entries(getTableColumns(table));
   const values = columns.map(([key, column]) =>
@@ -222,6 +229,6 @@ async function copyToEdition(
     sql`insert into ${table} (${sql.join(
       columns.map(([, c]) => sql.identifier(c.name)),
       sql`, `,
-    )}) select ${sql.join(values, sql`, `)} from ${table} where ${editionColumn} = ${from}`,
+    )}) select ${sql.join(values, sql`, `)} from ${table} where ${editionColumn} = ${from}${where ? sql` and ${where}` : sql``}`,
   );
 }

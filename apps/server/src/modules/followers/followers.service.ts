@@ -11,6 +11,7 @@ import { followers, outboxMessages, pushSubscriptions } from '../../db/schema/me
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { ownVerification } from '../../lib/riders';
 import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
 import { checkPushKeys, followerPushSubscription } from '../messages/push.service';
@@ -47,7 +48,7 @@ async function followableRider(db: DbOrTx, rawId: string) {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(
       and(
         eq(users.id, id),

@@ -1,5 +1,7 @@
 // QR stickers of verified riders: who has one printed, how often, and the data a sticker
 // carries. A print is a row of id_card_prints, so the count is the number of rows.
+// Every edition's verifications and prints sit side by side (DESIGN.md §9): each query
+// names its edition, so last year's stickers are not counted as this year's.
 
 import { STICKER_SHEET_MAX, type StickerSheetBody } from '@rally/shared/contracts/exports';
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
@@ -9,15 +11,16 @@ import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { codedRiderColumns, isVerifiedRider } from '../../lib/riders';
+import { codedRiderColumns, isVerifiedRider, ownVerification } from '../../lib/riders';
 import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 import { STICKERS_PER_PAGE, stickerSheetPdf } from './sticker-sheet';
 
-/** Per-rider print totals, joined to the riders. */
+/** Per-rider print totals of this edition, joined to the riders. */
 function printTotals(db: DbOrTx) {
   return db
     .select({
@@ -26,6 +29,7 @@ function printTotals(db: DbOrTx) {
       lastAt: sql<Date>`max(${idCardPrints.printedAt})`.as('last_printed_at'),
     })
     .from(idCardPrints)
+    .where(inEdition(idCardPrints.editionId))
     .groupBy(idCardPrints.userId)
     .as('prints');
 }
@@ -70,7 +74,7 @@ export async function searchCards(db: Db, query: IdCardSearchQuery) {
       db
         .select({ ...cardColumns(prints), total: totalRows })
         .from(users)
-        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .innerJoin(verifications, ownVerification)
         .leftJoin(prints, eq(prints.userId, users.id))
         .where(where)
         .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
@@ -102,7 +106,7 @@ async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
       verificationStatus: verifications.status,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .leftJoin(prints, eq(prints.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
@@ -153,7 +157,10 @@ export async function markPrinted(
       details: notes ? `By ${actor.name}: ${notes}` : `By ${actor.name}`,
     });
     const { count } = onlyRow(
-      await tx.select({ count: sql<number>`count(*)::int` }).from(idCardPrints).where(eq(idCardPrints.userId, userId)),
+      await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(idCardPrints)
+        .where(and(eq(idCardPrints.userId, userId), inEdition(idCardPrints.editionId))),
     );
     return { id: userId, printCount: count, printedAt: now };
   });
@@ -219,7 +226,7 @@ export async function cardStats(db: Db) {
         prints: sql<number>`coalesce(sum(${prints.count}), 0)::int`,
       })
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .innerJoin(verifications, ownVerification)
       .leftJoin(prints, eq(prints.userId, users.id))
       .where(isVerifiedRider),
   );
@@ -244,7 +251,7 @@ async function sheetRiders(db: Db, selection: StickerSheetBody, viewerRole: stri
     const found = await db
       .select({ ...sheetColumns, role: users.role })
       .from(users)
-      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(verifications, ownVerification)
       .where(and(inArray(users.id, ids), visibleAccounts(viewerRole, users.role)));
     const byId = new Map(found.map((r) => [r.id, r]));
     const named = ids.flatMap((id) => byId.get(id) ?? []);
@@ -266,7 +273,7 @@ async function sheetRiders(db: Db, selection: StickerSheetBody, viewerRole: stri
     const rows = await db
       .select(sheetColumns)
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .innerJoin(verifications, ownVerification)
       .leftJoin(prints, eq(prints.userId, users.id))
       .where(and(isVerifiedRider, isNotNull(users.riderCode), isNull(prints.count)))
       .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))

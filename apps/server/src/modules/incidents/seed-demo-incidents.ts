@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { ownVerification } from '../../lib/riders';
 import { fullName } from '../../lib/sql-text';
 import { readEventSettings, updateEventSettings } from '../settings/settings.service';
 import { createIncidentForRider, sendSos } from './incidents.service';
@@ -37,7 +38,7 @@ export async function seedDemoIncidents(db: Db): Promise<string> {
       role: users.role,
     })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(and(eq(verifications.status, 'verified'), isNotNull(users.riderNumber)))
     .orderBy(asc(users.riderNumber))
     .limit(2);

@@ -1,5 +1,7 @@
 // Kit hand-over for verified riders. A kit_tracking row appears on the first write for a
 // rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
+// Every edition's verifications and kits sit side by side (DESIGN.md §9): each query names
+// its edition, so a rider's kit from last year is neither shown nor changed this year.
 import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog/console';
 import {
   KIT_ALL_GIVEN,
@@ -15,9 +17,10 @@ import { kitTracking } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
+import { inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isVerifiedRider } from '../../lib/riders';
+import { isVerifiedRider, ownVerification } from '../../lib/riders';
 import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 
@@ -26,6 +29,9 @@ import { recordActivity } from '../activities/activities.service';
 // out of these lists.
 
 const verifier = alias(users, 'verifier');
+
+// The rider's kit of the edition read, so last year's hand-over is not this year's.
+const kitOfRider = and(eq(kitTracking.userId, users.id), inEdition(kitTracking.editionId));
 
 const kitComplete = sql<boolean>`(coalesce(${kitTracking.tshirtGiven}, false) and coalesce(${kitTracking.vestGiven}, false) and coalesce(${kitTracking.finisherSleeveGiven}, false))`;
 
@@ -63,8 +69,8 @@ function participantQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
   return db
     .select({ ...participantColumns, ...(extra as Extra) })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
-    .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
+    .innerJoin(verifications, ownVerification)
+    .leftJoin(kitTracking, kitOfRider)
     .leftJoin(verifier, eq(verifier.id, verifications.verifiedBy));
 }
 
@@ -136,8 +142,8 @@ export async function kitStats(db: DbOrTx) {
         sleeves: sql<number>`(count(*) filter (where ${kitTracking.finisherSleeveGiven}))::int`,
       })
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
-      .leftJoin(kitTracking, eq(kitTracking.userId, users.id))
+      .innerJoin(verifications, ownVerification)
+      .leftJoin(kitTracking, kitOfRider)
       .where(isVerifiedRider),
   );
   return {
@@ -188,10 +194,9 @@ async function applyChange(
   await tx
     .insert(kitTracking)
     .values({ userId: rider.userId, updatedAt: now, updatedBy: actor.id })
-    .onConflictDoNothing();
-  const current = onlyRow(
-    await tx.select().from(kitTracking).where(eq(kitTracking.userId, rider.userId)).for('update'),
-  );
+    .onConflictDoNothing({ target: [kitTracking.editionId, kitTracking.userId] });
+  const thisRider = and(eq(kitTracking.userId, rider.userId), inEdition(kitTracking.editionId));
+  const current = onlyRow(await tx.select().from(kitTracking).where(thisRider).for('update'));
   const patch: Partial<typeof kitTracking.$inferInsert> = {};
   const name = displayName(rider);
   const logs: Array<Parameters<typeof recordActivity>[1]> = [];
@@ -234,7 +239,7 @@ async function applyChange(
   await tx
     .update(kitTracking)
     .set({ ...patch, updatedAt: now, updatedBy: actor.id })
-    .where(eq(kitTracking.userId, rider.userId));
+    .where(thisRider);
   for (const entry of logs) await recordActivity(tx, entry);
 }
 
@@ -242,7 +247,7 @@ async function riderNames(db: DbOrTx, ids: string[]) {
   return db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(and(isVerifiedRider, inArray(users.id, ids)));
 }
 

@@ -5,6 +5,7 @@ import type { LogType } from '@rally/shared/catalog/console';
 import type { LogStatsQuery, LogsQuery, LogTypeFilter } from '@rally/shared/contracts/logs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { CURRENT_EDITION } from '../../lib/edition-of';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { containsPattern, rowsOf } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
@@ -44,6 +45,8 @@ const BRANCHES: Record<LogType, SQL> = {
     from activities a
     left join users u on u.id = a.user_id
     left join users ua on ua.id = a.actor_id and a.user_id is null and a.user_name is null`,
+  // The current edition's verifications, as the log always showed (a rollover used to empty
+  // the history); a past edition's are read on its verification history (`?edition=`).
   verifications: sql`
     select 'verifications-' || vh.id::text as id, 'verifications'::text as log_type,
       vh.user_id as user_id,
@@ -57,7 +60,8 @@ const BRANCHES: Record<LogType, SQL> = {
       null::text as location,
       vh.created_at as log_timestamp
     from verification_history vh
-    left join users u on u.id = vh.user_id`,
+    left join users u on u.id = vh.user_id
+    where vh.edition_id = ${CURRENT_EDITION}`,
   // A failed attempt on an unknown email still names the email it tried.
   login_activities: sql`
     select 'login_activities-' || la.id::text as id, 'login_activities'::text as log_type,

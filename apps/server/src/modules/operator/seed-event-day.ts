@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { ownVerification } from '../../lib/riders';
 import { ingestScans } from '../scans/scans.service';
 import { listStations, seedDefaultStations } from '../stations/stations.service';
 
@@ -32,7 +33,7 @@ export async function seedEventDay(db: Db): Promise<string> {
   const riders = await db
     .select({ code: users.riderCode, number: users.riderNumber, category: users.category })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(and(eq(verifications.status, 'verified'), eq(users.status, 'active'), isNotNull(users.riderCode)))
     .orderBy(asc(users.riderNumber))
     .limit(12);

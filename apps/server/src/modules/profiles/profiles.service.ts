@@ -20,6 +20,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { CURRENT_EDITION } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
+import { ownVerification } from '../../lib/riders';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { passageOf } from '../course/passages';
@@ -100,7 +101,7 @@ const publicProfileQuery = oncePerDb((db) =>
         where ee.user_id = users.id and ee.verification_status = 'verified')`,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(and(eq(users.id, sql.placeholder('id')), eq(users.status, 'active')))
     .limit(1)
     .prepare('public_profile'),

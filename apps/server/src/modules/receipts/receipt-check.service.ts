@@ -10,6 +10,7 @@ import { receiptReadings } from '../../db/schema/receipts';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
@@ -33,7 +34,8 @@ async function subjectOf(db: DbOrTx, verificationId: string) {
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
     .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt'), isNull(files.supersededAt)))
-    .where(eq(verifications.id, verificationId))
+    // Only the edition being read: a past edition's entry is not checked or corrected here.
+    .where(and(eq(verifications.id, verificationId), inEdition(verifications.editionId)))
     .limit(1);
   if (!row) throw noVerification();
   return row;

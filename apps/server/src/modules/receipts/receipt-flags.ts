@@ -71,7 +71,10 @@ const matchedOf = (o: OtherReceipt): ReceiptFlag['matched'] => ({
 const OTHER_COLUMNS = sql.raw(`f.id as file_id, f.user_id, f.superseded_at is not null as superseded,
   u.rider_number, u.first_name, u.last_name, u.kit_name, v.status::text as verification_status,
   v.verified_at, v.created_at as verification_created_at`);
-const OTHER_JOINS = sql.raw('join users u on u.id = f.user_id left join verifications v on v.user_id = f.user_id');
+// The other rider's verification in the edition being checked: one row per receipt, and
+// the status the desk acts on (a rider has one verification per edition).
+const otherJoins = (editionId: string) =>
+  sql`join users u on u.id = f.user_id left join verifications v on v.user_id = f.user_id and v.edition_id = ${editionId}`;
 
 function groupBy(rows: OtherReceipt[]): Map<string, OtherReceipt[]> {
   const out = new Map<string, OtherReceipt[]>();
@@ -121,13 +124,13 @@ export async function receiptChecksFor(
       ? []
       : db
           .execute(sql`select r.reference_number as key, ${OTHER_COLUMNS}
-            from ${receiptReadings} r join ${files} f on f.id = r.file_id ${OTHER_JOINS}
+            from ${receiptReadings} r join ${files} f on f.id = r.file_id ${otherJoins(edition.id)}
             where r.reference_number in (select jsonb_array_elements_text(${json(references)}::jsonb))
             order by f.created_at`)
           .then((r) => rowsOf<OtherReceipt>(r)),
     db
       .execute(sql`select f.sha256 as key, ${OTHER_COLUMNS}
-        from ${files} f ${OTHER_JOINS}
+        from ${files} f ${otherJoins(edition.id)}
         where f.kind = 'payment_receipt' and f.sha256 in (select jsonb_array_elements_text(${json(shas)}::jsonb))
         order by f.created_at`)
       .then((r) => rowsOf<OtherReceipt>(r)),
@@ -139,7 +142,7 @@ export async function receiptChecksFor(
               as s(file_id uuid, user_id uuid, phash text)
             join ${files} f on f.kind = 'payment_receipt' and f.user_id <> s.user_id and f.phash ~ '^[0-9a-f]{16}$'
               and bit_count(('x' || f.phash)::bit(64) # ('x' || s.phash)::bit(64)) <= ${SIMILAR_IMAGE_MAX_DISTANCE}
-            ${OTHER_JOINS}
+            ${otherJoins(edition.id)}
             order by f.created_at`)
           .then((r) => rowsOf<OtherReceipt>(r)),
     db

@@ -15,6 +15,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ownVerification } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { presentGearSizes, presentTshirtStatus } from './rider-kit.presenter';
@@ -128,7 +129,7 @@ export async function riderCode(db: Db, userId: string): Promise<string> {
   const [row] = await db
     .select({ riderCode: users.riderCode, status: verifications.status })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(eq(users.id, userId))
     .limit(1);
   if (row?.status !== 'verified' || !row.riderCode) {

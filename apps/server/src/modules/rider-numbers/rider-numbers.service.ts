@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
 import { displayName } from '../../lib/sql-text';
@@ -61,7 +62,8 @@ export async function assignNumber(db: Db, userId: string, n: number, now: Date)
       status: verifications.status,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    // The number is locked by this edition's verification, not by a past one.
+    .leftJoin(verifications, and(eq(verifications.userId, users.id), inEdition(verifications.editionId)))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new ConflictError('User not found');

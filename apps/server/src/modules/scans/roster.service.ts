@@ -18,7 +18,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { BadRequestError } from '../../lib/errors';
-import { isVerifiedRider } from '../../lib/riders';
+import { isVerifiedRider, ownVerification } from '../../lib/riders';
 
 const OVERLAP_MS = 60_000;
 
@@ -62,7 +62,7 @@ export async function scanRoster(db: Db, since: string | undefined, now: Date = 
       photoUrl: photoColumn(users.id),
     })
     .from(users)
-    .innerJoin(verifications, eq(verifications.userId, users.id))
+    .innerJoin(verifications, ownVerification)
     .where(and(eligible, changed))
     .orderBy(users.riderNumber, users.id);
   let removed: string[] = [];
@@ -71,7 +71,7 @@ export async function scanRoster(db: Db, since: string | undefined, now: Date = 
       db
         .select({ id: users.id })
         .from(users)
-        .leftJoin(verifications, eq(verifications.userId, users.id))
+        .leftJoin(verifications, ownVerification)
         .where(
           and(
             or(gt(users.updatedAt, after), gt(verifications.updatedAt, after)),

@@ -22,7 +22,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { inEdition } from '../../lib/edition-of';
 import { publishEvents, type RallyEvent } from '../../lib/event-bus';
-import { codedRiderColumns } from '../../lib/riders';
+import { codedRiderColumns, ownVerification } from '../../lib/riders';
 import { displayName, fullName } from '../../lib/sql-text';
 import { type ActivityInput, recordActivities } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
@@ -64,7 +64,7 @@ async function resolveRiders(db: Db, items: ScanItem[]) {
   const rows: Rider[] = await db
     .select({ ...codedRiderColumns, category: users.category, status: users.status })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(
       or(
         codes.length > 0 ? inArray(users.riderCode, codes) : undefined,

@@ -32,6 +32,7 @@ import type { AuthContext } from '../../lib/authorize';
 import { inEdition } from '../../lib/edition-of';
 import { AppError } from '../../lib/errors';
 import { holdsNumber, toE164 } from '../../lib/phone-numbers';
+import { ownVerification } from '../../lib/riders';
 import { sendSos } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
@@ -78,8 +79,7 @@ const accountColumns = {
   riderNumber: users.riderNumber,
   verificationStatus: verifications.status,
 };
-const selectAccounts = (db: Db) =>
-  db.select(accountColumns).from(users).leftJoin(verifications, eq(verifications.userId, users.id));
+const selectAccounts = (db: Db) => db.select(accountColumns).from(users).leftJoin(verifications, ownVerification);
 type Account = Awaited<ReturnType<typeof selectAccounts>>[number];
 
 /** The account acting through a text, as the services take a signed-in one. */
@@ -273,7 +273,7 @@ async function scans(
     ? await db
         .select({ ...accountColumns, pinHash: smsPins.pinHash })
         .from(users)
-        .leftJoin(verifications, eq(verifications.userId, users.id))
+        .leftJoin(verifications, ownVerification)
         .leftJoin(smsPins, eq(smsPins.userId, users.id))
         .where(
           and(

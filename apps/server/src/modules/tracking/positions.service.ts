@@ -15,6 +15,7 @@ import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { publishEvents, type RallyEvent } from '../../lib/event-bus';
+import { ownVerification } from '../../lib/riders';
 import { rowsOf } from '../../lib/sql-text';
 import { sendSos } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
@@ -403,7 +404,7 @@ async function trackerSos(
       verificationStatus: verifications.status,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(eq(users.id, tracker.userId))
     .limit(1);
   if (!account) throw unknownTracker();

@@ -7,6 +7,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesParam, storedBytes } from '../../lib/file-bytes';
 import { type FilePlacement, type FileStore, placeUpload, streamBytes } from '../../lib/file-store';
@@ -37,7 +38,8 @@ async function verificationStatus(db: Db, userId: string) {
   const [row] = await db
     .select({ status: verifications.status })
     .from(verifications)
-    .where(eq(verifications.userId, userId));
+    // A payment verified in a past edition does not lock this edition's receipt.
+    .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)));
   return row?.status ?? null;
 }
 

@@ -46,20 +46,14 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
       address: users.address,
       emergencyNumber: users.emergencyContactNumber,
       riderCode: users.riderCode,
-      verificationCode: verifications.verificationCode,
     })
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) return async () => {};
-  const unique = [
-    user.email,
-    user.email.toLowerCase(),
-    user.verificationCode,
-    user.riderCode,
-    ...(await pastCodes(tx, userId)),
-  ].filter((v): v is string => !!v && v.length >= 3);
+  const unique = [user.email, user.email.toLowerCase(), user.riderCode, ...(await pastCodes(tx, userId))].filter(
+    (v): v is string => !!v && v.length >= 3,
+  );
   const personal = [user.phone, user.address, user.emergencyNumber].filter(
     (v): v is string => !!v && v.trim().length >= 3,
   );
@@ -138,8 +132,7 @@ async function pastCodes(tx: Tx, userId: string): Promise<string[]> {
   const result = (await tx.execute(sql`select distinct c.code from (
       select a.row->>'rider_code' as code from ${editionArchiveRows} a
         where a.table_name = 'users' and a.row->>'id' = ${userId}
-      union all select a.row->>'verification_code' from ${editionArchiveRows} a
-        where a.table_name = 'verifications' and a.row->>'user_id' = ${userId}
+      union all select v.verification_code from ${verifications} v where v.user_id = ${userId}
       union all select e.verification_code from edition_entries e where e.user_id = ${userId}
       union all select s.rider_code from ${scans} s where s.rider_id = ${userId}
     ) c where c.code is not null`)) as unknown as { rows: Array<{ code: string }> };

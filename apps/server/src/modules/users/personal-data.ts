@@ -202,7 +202,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
   id_card_prints: {
     goesWith: ['user_id'],
     personal: { user_id: 'goes', notes: 'goes', printed_by: 'reference' },
-    other: ['id', 'printed_at'],
+    other: ['id', 'printed_at', 'edition_id'],
   },
   inbound_texts: {
     personal: { phone_number: 'cleared', message: 'cleared' },
@@ -264,6 +264,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       'finisher_sleeve_given',
       'finisher_sleeve_given_at',
       'updated_at',
+      'edition_id',
     ],
   },
   login_activities: {
@@ -457,7 +458,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       admin_last_name: AUDIT,
       notes: 'scrubbed',
     },
-    other: ['id', 'verification_id', 'action', 'created_at'],
+    other: ['id', 'verification_id', 'action', 'created_at', 'edition_id'],
   },
   verifications: {
     goesWith: ['user_id'],
@@ -469,7 +470,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       notes: 'goes',
       verified_by: 'reference',
     },
-    other: ['id', 'status', 'verified_at', 'created_at', 'updated_at'],
+    other: ['id', 'status', 'verified_at', 'created_at', 'updated_at', 'edition_id'],
   },
 };
 

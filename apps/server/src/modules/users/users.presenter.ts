@@ -7,7 +7,8 @@ import { verifications } from '../../db/schema/verifications';
 
 /**
  * The columns one staff-list row needs, for a select over `users` left-joined to
- * `verifications`. Counts and flags are correlated sub-selects on indexed columns, so a
+ * `verifications` on `ownVerification` (lib/riders.ts: the edition read's entry only, so a
+ * rider of several editions is one row). Counts and flags are correlated sub-selects on indexed columns, so a
  * page of 20 costs one round trip.
  */
 const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users);

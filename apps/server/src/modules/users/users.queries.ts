@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isEnteredRider } from '../../lib/riders';
+import { isEnteredRider, ownVerification } from '../../lib/riders';
 import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { referenceMatches } from '../receipts/receipt-search';
@@ -70,7 +70,7 @@ export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery)
       db
         .select({ ...adminUserColumns, total: totalRows })
         .from(users)
-        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .innerJoin(verifications, ownVerification)
         .where(where)
         .orderBy(desc(users.createdAt), asc(users.id))
         .limit(limit)
@@ -85,7 +85,7 @@ export async function getAdminUser(db: DbOrTx, viewerRole: Role, userId: string)
   const [row] = await db
     .select(adminUserColumns)
     .from(users)
-    .leftJoin(verifications, eq(verifications.userId, users.id))
+    .leftJoin(verifications, ownVerification)
     .where(and(eq(users.id, userId), visibleTo(viewerRole)))
     .limit(1);
   if (!row) throw userNotFound();
@@ -151,7 +151,7 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
           ),
       })
       .from(users)
-      .leftJoin(verifications, eq(verifications.userId, users.id))
+      .leftJoin(verifications, ownVerification)
       .where(population),
   );
 
@@ -161,7 +161,7 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
       db
         .select({ ...adminUserColumns, total: totalRows })
         .from(users)
-        .leftJoin(verifications, eq(verifications.userId, users.id))
+        .leftJoin(verifications, ownVerification)
         .where(where)
         // Verified first, then by rider number.
         .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))

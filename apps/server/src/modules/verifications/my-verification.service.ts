@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { type FileStore, placeUpload } from '../../lib/file-store';
 import type { ProcessedFile } from '../../lib/files';
@@ -29,7 +30,7 @@ export async function myVerification(db: Db, userId: string): Promise<MyVerifica
       hasReceipt: currentReceipt,
     })
     .from(verifications)
-    .where(eq(verifications.userId, userId))
+    .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)))
     .limit(1);
   if (!row) throw new NotFoundError(NO_VERIFICATION, 'VERIFICATION_NOT_FOUND');
   const rejected = row.status === 'rejected';
@@ -56,7 +57,7 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
       const [current] = await tx
         .select({ id: verifications.id, status: verifications.status, code: verifications.verificationCode })
         .from(verifications)
-        .where(eq(verifications.userId, userId))
+        .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)))
         .for('update');
       if (!current) throw new NotFoundError(NO_VERIFICATION, 'VERIFICATION_NOT_FOUND');
       if (current.status === 'verified') {
@@ -94,7 +95,7 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
       await tx
         .update(verifications)
         .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
-        .where(eq(verifications.id, current.id));
+        .where(and(eq(verifications.id, current.id), inEdition(verifications.editionId)));
       const user = onlyRow(
         await tx
           .select({ firstName: users.firstName, lastName: users.lastName })

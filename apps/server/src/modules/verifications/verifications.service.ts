@@ -11,6 +11,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isRider } from '../../lib/riders';
@@ -28,6 +29,7 @@ import { type PendingRow, type PreviousReceipt, presentHistoryEntry, presentPend
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
+    inEdition(verifications.editionId),
     eq(verifications.status, 'pending'),
     isRider,
     pattern
@@ -98,13 +100,20 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody, messe
     const [decided] = await tx
       .update(verifications)
       .set({ status: body.action, verifiedBy: admin.userId, verifiedAt: now, notes, updatedAt: now })
-      .where(and(eq(verifications.verificationCode, code), eq(verifications.status, 'pending')))
+      // Codes are unique per edition only; a past edition's rows are read-only.
+      .where(
+        and(
+          eq(verifications.verificationCode, code),
+          eq(verifications.status, 'pending'),
+          inEdition(verifications.editionId),
+        ),
+      )
       .returning({ id: verifications.id, userId: verifications.userId });
     if (!decided) {
       const [existing] = await tx
         .select({ status: verifications.status })
         .from(verifications)
-        .where(eq(verifications.verificationCode, code))
+        .where(and(eq(verifications.verificationCode, code), inEdition(verifications.editionId)))
         .limit(1);
       if (!existing) throw new NotFoundError(`No verification with the code ${code}`, 'VERIFICATION_NOT_FOUND');
       throw new ConflictError(
@@ -182,7 +191,7 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       .select({ status: verifications.status, role: users.role })
       .from(verifications)
       .innerJoin(users, eq(users.id, verifications.userId))
-      .where(eq(verifications.userId, userId))
+      .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)))
       .limit(1);
     if (!before) throw new NotFoundError('No verification found for this user', 'VERIFICATION_NOT_FOUND');
     if (!isRiderRole(before.role)) {
@@ -192,7 +201,13 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
     const [undone] = await tx
       .update(verifications)
       .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
-      .where(and(eq(verifications.userId, userId), inArray(verifications.status, ['verified', 'rejected'])))
+      .where(
+        and(
+          eq(verifications.userId, userId),
+          inEdition(verifications.editionId),
+          inArray(verifications.status, ['verified', 'rejected']),
+        ),
+      )
       .returning({ id: verifications.id, code: verifications.verificationCode });
     if (!undone) throw new ConflictError('This verification is already pending', 'ALREADY_PENDING');
     const user = onlyRow(
@@ -238,7 +253,9 @@ export async function history(db: Db, viewer: AuthContext, q: { page: number; li
         .select({ h: verificationHistory, total: totalRows })
         .from(verificationHistory)
         .leftJoin(users, eq(users.id, verificationHistory.userId))
-        .where(visibleAccounts(viewer.role, users.role, { orphans: true }))
+        .where(
+          and(inEdition(verificationHistory.editionId), visibleAccounts(viewer.role, users.role, { orphans: true })),
+        )
         .orderBy(desc(verificationHistory.createdAt), desc(verificationHistory.id))
         .limit(limit)
         .offset(offset),
@@ -259,7 +276,7 @@ export async function stats(db: Db) {
       })
       .from(verifications)
       .innerJoin(users, eq(users.id, verifications.userId))
-      .where(isRider),
+      .where(and(inEdition(verifications.editionId), isRider)),
   );
   return { pending: row.pending, approved: row.approved, rejected: row.rejected, total: Number(row.total) };
 }

@@ -2,10 +2,10 @@
 // the other Bagani; each `-obr` category goes with its base. Only verified riders ride,
 // so only they are insured. Each insurer reads who the rider is and whom to call.
 import { type BaseCategory, baseCategoryOf, CATEGORIES, type Category } from '@rally/shared/catalog/registration';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';
-import { isVerifiedRider } from '../../../lib/riders';
+import { isVerifiedRider, ownVerification } from '../../../lib/riders';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
 import { byRiderNumber, categoryCell, genderCell } from './rider-cells';
@@ -53,7 +53,7 @@ function insuranceExport(name: string, riders: string, bases: readonly BaseCateg
           emergencyNumber: users.emergencyContactNumber,
         })
         .from(users)
-        .innerJoin(verifications, eq(verifications.userId, users.id))
+        .innerJoin(verifications, ownVerification)
         .where(and(isVerifiedRider, inArray(users.category, categories), visibleAccounts(viewer.role, users.role)))
         .orderBy(...byRiderNumber);
       return rows.map((r) => ({ ...r, category: categoryCell(r.category), gender: genderCell(r.gender) }));

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';
+import { inEdition } from '../../../lib/edition-of';
 import { isEnteredRider } from '../../../lib/riders';
 import { fullName } from '../../../lib/sql-text';
 import { visibleAccounts } from '../../../lib/visibility';
@@ -52,7 +53,7 @@ export const paymentsExport = defineExport({
       .from(verifications)
       .innerJoin(users, eq(users.id, verifications.userId))
       .leftJoin(verifier, eq(verifier.id, verifications.verifiedBy))
-      .where(and(isEnteredRider, visibleAccounts(viewer.role, users.role)))
+      .where(and(inEdition(verifications.editionId), isEnteredRider, visibleAccounts(viewer.role, users.role)))
       .orderBy(...byRiderNumber);
     return rows.map((r) => ({
       riderNumber: r.riderNumber,

@@ -4,10 +4,10 @@
 // has its own line, spelt as riders typed it, grouped without regard to case and spaces.
 import { KIT_ITEM_LABELS } from '@rally/shared/catalog/console';
 import { SIZES } from '@rally/shared/catalog/registration';
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import { users } from '../../../db/schema/users';
 import { verifications } from '../../../db/schema/verifications';
-import { isVerifiedRider } from '../../../lib/riders';
+import { isVerifiedRider, ownVerification } from '../../../lib/riders';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
 
@@ -63,7 +63,7 @@ export const sizesExport = defineExport({
         customVest: users.customVestSize,
       })
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
+      .innerJoin(verifications, ownVerification)
       .where(and(isVerifiedRider, visibleAccounts(viewer.role, users.role)));
     const items = [
       [KIT_ITEM_LABELS.tshirt, rows.map((r) => ({ size: r.tshirt, custom: r.customTshirt }))],

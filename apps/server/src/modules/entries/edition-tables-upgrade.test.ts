@@ -1,8 +1,12 @@
-// Issue 40: the event day carries its edition. An install as it stood before (migration
-// 0017: a past edition's stations, course, scans, incidents and SOS marks kept as JSON in
-// `edition_archive_rows`, the live tables holding the current edition's only) is restored
-// from its backup and upgraded by the server's migrations: every answer, of the current
-// edition and of the past one (`?edition=`), exports included, reads byte for byte the same.
+// Issue 40: the event day and the entry's tables carry their edition. An install as it stood
+// before (migration 0017: a past edition's stations, course, scans, incidents and SOS marks,
+// verifications, their history, kits and stickers kept as JSON in `edition_archive_rows`,
+// the live tables holding the current edition's only) is restored from its backup and
+// upgraded by the server's migrations: every answer, of the current edition and of the past
+// one (`?edition=`), exports included, reads byte for byte the same. It passes through both
+// steps (0018: the event day; 0019: the entry's tables). An install upgraded to 0018 before
+// its next rollover archived the entry's tables in the very same JSON, so 0019 meets what it
+// meets here.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,10 +21,13 @@ import { answers, pastAnswers, seededInstall } from '../../test/every-answer';
 import { approvedRider, bearer, injectAs, staff, syncScan } from '../../test/factories';
 import { backupDatabase, restoreDatabase, tablesInOrder } from '../operator/backup';
 
+const EVENT_DAY = ['stations', 'course_rules', 'course_decisions', 'scans', 'incidents', 'sos_abuse_marks'];
+const ENTRY = ['verifications', 'verification_history', 'kit_tracking', 'id_card_prints'];
+
 /** The last migration before the event day carried its edition. */
 const BEFORE = '0017_receipts';
 /** The tables that carry their edition since, and those that hang off their incidents. */
-const WITH_EDITION = ['stations', 'course_rules', 'course_decisions', 'scans', 'incidents', 'sos_abuse_marks'];
+const WITH_EDITION = [...EVENT_DAY, ...ENTRY];
 const OF_INCIDENTS = ['sos_calls', 'incident_escalations'];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'rally-event-day-'));
@@ -29,9 +36,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 type Row = Record<string, unknown>;
 
 /**
- * The backup as an install at migration 0017 made it: a past edition's rows of the event day
- * as JSON in `edition_archive_rows` (each row as it was, without `edition_id`), the current
- * edition's rows in their tables.
+ * The backup as an install at migration 0017 made it: a past edition's rows of the tables
+ * that carry their edition as JSON in `edition_archive_rows` (each row as it was, without
+ * `edition_id`), the current edition's rows in their tables.
  */
 function asBefore(file: string, levels: number, currentId: string, order: string[]): string {
   const lines = readBackupLines(file);
@@ -73,7 +80,8 @@ function asBefore(file: string, levels: number, currentId: string, order: string
     else if ('format' in line) out.push({ ...line, migrations: (line.migrations as string[]).slice(0, levels) });
     else out.push(line);
   }
-  expect(archived.filter((a) => a.table_name === 'scans').length).toBeGreaterThan(0);
+  for (const table of ['scans', 'verifications', 'kit_tracking'])
+    expect(archived.filter((a) => a.table_name === table).length, table).toBeGreaterThan(0);
   // The archive gains the past edition's rows of the event day.
   const at = out.findIndex((l) => l.end === 'edition_archive_rows');
   const end = out[at] as { rows: number };
@@ -84,7 +92,7 @@ function asBefore(file: string, levels: number, currentId: string, order: string
   return target;
 }
 
-describe.each(DB_KINDS)('the upgrade of the event day to editions (%s)', (kind) => {
+describe.each(DB_KINDS)('the upgrade of the edition tables (%s)', (kind) => {
   it('restores a backup with a past edition archived, upgrades it, and every answer reads the same', async () => {
     const older = migrationsUpTo(BEFORE, path.join(work, `drizzle-${kind}`));
     // An install's first edition (the demo's event day), then the next edition made current,
@@ -142,7 +150,7 @@ describe.each(DB_KINDS)('the upgrade of the event day to editions (%s)', (kind) 
       const differing = Object.keys(before).filter((key) => !isDeepStrictEqual(after[key], before[key]));
       for (const key of differing) expect.soft(after[key], key).toEqual(before[key]);
       expect(differing).toEqual([]);
-      // Nothing of the event day is left as JSON.
+      // Nothing of the tables that carry their edition is left as JSON.
       const left = (await opened.database.db.execute(
         sql`select count(*)::int as n from edition_archive_rows where table_name in (${sql.join(
           [...WITH_EDITION, ...OF_INCIDENTS].map((t) => sql`${t}`),
