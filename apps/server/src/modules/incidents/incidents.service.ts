@@ -29,7 +29,7 @@ import {
 } from '@rally/shared/contracts/incidents';
 import { can, PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import { incidents, type SosCallRow, sosAbuseMarks, sosCalls } from '../../db/schema/incidents';
@@ -53,11 +53,19 @@ import { findTarget } from '../users/users.queries';
 import { publishIncident } from './incident-events';
 
 const rider = alias(users, 'rider');
-const reporter = alias(users, 'reporter');
-const acker = alias(users, 'acker');
-const assignee = alias(users, 'assignee');
-const resolver = alias(users, 'resolver');
 const marker = alias(users, 'marker');
+
+/** A staff member an incident names (who reported, acknowledged, was assigned, resolved, marked). */
+type IncidentPerson = { id: string; firstName: string; lastName: string; role: Role } | null;
+
+/**
+ * The staff member `id` names, as one value of the row: a sub-select, not a join. With each
+ * of the five a join on `users`, planning the list's query took ~3 ms of its ~3.5 ms on
+ * PostgreSQL (the planner weighs every order of seven tables), and more on PGlite.
+ */
+const personOf = (id: AnyPgColumn) =>
+  sql<IncidentPerson>`(select json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'role', p.role)
+    from ${users} p where p.id = ${id})`;
 
 /** The incident with its people; the abuse mark is the incident's own edition's (marks are per edition). */
 function incidentQuery(db: DbOrTx) {
@@ -78,24 +86,19 @@ function incidentQuery(db: DbOrTx) {
         allergies: rider.allergies,
         medicalConditions: rider.medicalConditions,
       },
-      reporter: { id: reporter.id, firstName: reporter.firstName, lastName: reporter.lastName, role: reporter.role },
-      acker: { id: acker.id, firstName: acker.firstName, lastName: acker.lastName, role: acker.role },
-      assignee: { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName, role: assignee.role },
-      resolver: { id: resolver.id, firstName: resolver.firstName, lastName: resolver.lastName, role: resolver.role },
+      reporter: personOf(incidents.reportedBy),
+      acker: personOf(incidents.acknowledgedBy),
+      assignee: personOf(incidents.assignedTo),
+      resolver: personOf(incidents.resolvedBy),
       abuseMark: { markedAt: sosAbuseMarks.markedAt, note: sosAbuseMarks.note },
-      marker: { id: marker.id, firstName: marker.firstName, lastName: marker.lastName, role: marker.role },
+      marker: personOf(sosAbuseMarks.markedBy),
     })
     .from(incidents)
     .innerJoin(rider, eq(rider.id, incidents.riderId))
-    .leftJoin(reporter, eq(reporter.id, incidents.reportedBy))
-    .leftJoin(acker, eq(acker.id, incidents.acknowledgedBy))
-    .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
-    .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
     .leftJoin(
       sosAbuseMarks,
       and(eq(sosAbuseMarks.userId, incidents.riderId), eq(sosAbuseMarks.editionId, incidents.editionId)),
-    )
-    .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy));
+    );
 }
 export type IncidentListRow = Awaited<ReturnType<ReturnType<typeof incidentQuery>['execute']>>[number];
 
