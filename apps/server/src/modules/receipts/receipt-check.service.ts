@@ -3,14 +3,14 @@
 import { referenceDigits } from '@rally/shared/catalog/receipts';
 import { paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { ReadingPatchBody, ReceiptCheck } from '@rally/shared/contracts/receipts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { receiptReadings } from '../../db/schema/receipts';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
-import { inEdition } from '../../lib/edition-of';
+import { inEdition, receiptOfEdition } from '../../lib/edition-of';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
@@ -33,7 +33,7 @@ async function subjectOf(db: DbOrTx, verificationId: string) {
     })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
-    .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt'), isNull(files.supersededAt)))
+    .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt'), receiptOfEdition(files)))
     // Only the edition being read: a past edition's entry is not checked or corrected here.
     .where(and(eq(verifications.id, verificationId), inEdition(verifications.editionId)))
     .limit(1);

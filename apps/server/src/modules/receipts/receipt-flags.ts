@@ -4,11 +4,12 @@
 import { RALLY_TIME_ZONE } from '@rally/shared/catalog/event-day';
 import { formatReference, SIMILAR_IMAGE_MAX_DISTANCE } from '@rally/shared/catalog/receipts';
 import type { ReceiptCheck, ReceiptFlag } from '@rally/shared/contracts/receipts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { EditionRow } from '../../db/schema/editions';
 import { files } from '../../db/schema/files';
 import { paymentStatementRows, paymentStatements, receiptReadings } from '../../db/schema/receipts';
+import { receiptOfEdition } from '../../lib/edition-of';
 import { fullName, rowsOf } from '../../lib/sql-text';
 import { presentReading } from './receipt-reading.service';
 
@@ -108,7 +109,7 @@ export async function receiptChecksFor(
     .from(files)
     .leftJoin(receiptReadings, eq(receiptReadings.fileId, files.id))
     .where(
-      and(inArray(files.userId, [...expected.keys()]), eq(files.kind, 'payment_receipt'), isNull(files.supersededAt)),
+      and(inArray(files.userId, [...expected.keys()]), eq(files.kind, 'payment_receipt'), receiptOfEdition(files)),
     );
   if (current.length === 0) return out;
 

@@ -34,7 +34,8 @@ describe.each(DB_KINDS)('receipt checks across editions (%s)', (kind) => {
   it('names the other rider’s verification of this edition and leaves the past one read-only', async () => {
     const reference = newReference();
     const first = await approvedRider(t.app, admin);
-    await setReceipt(t.app, t.database.db, await currentReceiptId(t.database.db, first.userId), {
+    const lastYears = await currentReceiptId(t.database.db, first.userId);
+    await setReceipt(t.app, t.database.db, lastYears, {
       reading: reading(reference),
     });
     const { past, next } = await rollOver(t.app, admin);
@@ -66,6 +67,12 @@ describe.each(DB_KINDS)('receipt checks across editions (%s)', (kind) => {
     expect(then.statusCode, then.body).toBe(200);
     const now = await call(marshall, 'GET', `/api/admin/verifications/${currentId}/receipt-check`);
     expect(now.statusCode, now.body).toBe(200);
+    // Each entry reads its own receipt: last year's as it was, though the rider sent another.
+    const thisYears = await currentReceiptId(t.database.db, first.userId);
+    expect(thisYears).not.toBe(lastYears);
+    expect(then.json().data.fileId).toBe(lastYears);
+    expect(then.json().data.reading).toMatchObject({ referenceNumber: reference });
+    expect(now.json().data.fileId).toBe(thisYears);
     const corrected = await call(marshall, 'PATCH', `/api/admin/verifications/${pastId}/reading`, {
       recipient: 'Someone',
     });

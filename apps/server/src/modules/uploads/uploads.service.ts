@@ -7,7 +7,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
-import { inEdition } from '../../lib/edition-of';
+import { inEdition, receiptOfEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesParam, storedBytes } from '../../lib/file-bytes';
 import { type FilePlacement, type FileStore, placeUpload, streamBytes } from '../../lib/file-store';
@@ -210,8 +210,17 @@ async function lookupFile(db: Db, kind: FileKind, id: string) {
     })
     .from(files)
     .innerJoin(users, eq(users.id, files.userId))
-    // By owner: the current file; by file id: any, so a superseded receipt stays readable.
-    .where(and(eq(files.kind, kind), or(and(eq(files.userId, id), isNull(files.supersededAt)), eq(files.id, id))))
+    // By owner: the current file (a receipt: the edition read's); by file id: any, so a
+    // superseded receipt stays readable.
+    .where(
+      and(
+        eq(files.kind, kind),
+        or(
+          and(eq(files.userId, id), kind === 'payment_receipt' ? receiptOfEdition(files) : isNull(files.supersededAt)),
+          eq(files.id, id),
+        ),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -11,7 +11,7 @@ import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
-import { inEdition } from '../../lib/edition-of';
+import { inEdition, receiptOfEdition, replacedInEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isRider } from '../../lib/riders';
@@ -55,14 +55,14 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
           code: verifications.verificationCode,
           paymentMethod: verifications.paymentMethod,
           paymentAmount: verifications.paymentAmount,
-          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is null)`,
+          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${receiptOfEdition(files)})`,
           createdAt: verifications.createdAt,
           category: users.category,
           riderNumber: users.riderNumber,
           previousNotes: verifications.notes,
           previousReceipts: sql<
             PreviousReceipt[]
-          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is not null
+          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${replacedInEdition(files)}
             and ${files.createdAt} >= ${verifications.createdAt}), '[]'::json)`,
           total: totalRows,
         })
