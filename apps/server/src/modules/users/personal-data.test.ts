@@ -10,9 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inboundTexts } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
-import { bearer, codedRider, createStation, injectAs, jpeg, multipart, rollOver, syncScan } from '../../test/factories';
+import { codedRider, createStation, injectAs, rejoinedRider, rollOver, syncScan } from '../../test/factories';
 import { PERSONAL_DATA } from './personal-data';
 
 type Rows<T> = { rows: T[] };
@@ -101,36 +100,12 @@ describe.each(DB_KINDS)('personal data and deletion (%s)', (kind) => {
 
     // The next edition: the rider enters again, is verified (a new code), scanned, in trouble.
     await rollOver(t.app, admin);
-    const body = multipart(
-      {
-        riderNumber: String(rider.riderNumber),
-        category: 'bagani',
-        paymentMethod: 'gcash',
-        tshirtSize: 'L',
-        finisherSleeveSize: 'M',
-        vestSize: 'L',
-      },
-      [{ field: 'paymentReceipt', filename: 'receipt.jpg', contentType: 'image/jpeg', data: await jpeg() }],
-    );
-    const entered = await t.app.inject({
-      method: 'POST',
-      url: '/api/my/entries',
-      payload: body.payload,
-      headers: { ...body.headers, ...bearer(rider.token) },
-    });
-    expect(entered.statusCode, entered.body).toBe(201);
-    const code = entered.json().data.entry.verificationCode as string;
-    const verified = await injectAs(t.app, admin, 'POST', '/api/admin/verifications/verify', {
-      verification_code: code,
-      action: 'verified',
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
+    const code = await rejoinedRider(t.app, admin, rider);
     const [now] = await t.database.db
-      .select({ riderCode: users.riderCode, verificationCode: verifications.verificationCode })
+      .select({ riderCode: users.riderCode })
       .from(users)
-      .innerJoin(verifications, eq(verifications.userId, users.id))
       .where(eq(users.id, rider.userId));
-    codes.push(now?.riderCode as string, now?.verificationCode as string);
+    codes.push(now?.riderCode as string, code);
     await syncScan(t.app, marshall, { stationId: station, riderCode: now?.riderCode as string });
     expect((await sos(`${secrets.sos} again`)).statusCode).toBe(201);
 
