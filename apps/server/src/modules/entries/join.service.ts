@@ -12,11 +12,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
-import { inEdition } from '../../lib/edition-of';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { insertFiles } from '../../lib/file-bytes';
 import { databaseFileStore, type FileStore, placeUpload } from '../../lib/file-store';
 import type { PendingUpload } from '../../lib/files';
+import { ownVerification } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
@@ -40,7 +40,7 @@ export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<
       emergencyNumber: users.emergencyContactNumber,
     })
     .from(users)
-    .leftJoin(verifications, and(eq(verifications.userId, users.id), inEdition(verifications.editionId)))
+    .leftJoin(verifications, ownVerification)
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
@@ -108,7 +108,7 @@ export async function createEntry(
   const [account] = await db
     .select({ user: users, entered: verifications.id })
     .from(users)
-    .leftJoin(verifications, and(eq(verifications.userId, users.id), inEdition(verifications.editionId)))
+    .leftJoin(verifications, ownVerification)
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');

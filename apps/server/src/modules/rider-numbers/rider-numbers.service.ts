@@ -2,9 +2,9 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { verifications } from '../../db/schema/verifications';
-import { inEdition } from '../../lib/edition-of';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
+import { ownVerification } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { assertNotHeldFromOthers, heldNumbersSql, holderOf } from '../editions/held-numbers';
@@ -63,7 +63,7 @@ export async function assignNumber(db: Db, userId: string, n: number, now: Date)
     })
     .from(users)
     // The number is locked by this edition's verification, not by a past one.
-    .leftJoin(verifications, and(eq(verifications.userId, users.id), inEdition(verifications.editionId)))
+    .leftJoin(verifications, ownVerification)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new ConflictError('User not found');

@@ -95,7 +95,7 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
       await tx
         .update(verifications)
         .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
-        .where(and(eq(verifications.id, current.id), inEdition(verifications.editionId)));
+        .where(eq(verifications.id, current.id));
       const user = onlyRow(
         await tx
           .select({ firstName: users.firstName, lastName: users.lastName })
