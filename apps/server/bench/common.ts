@@ -11,7 +11,6 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { users } from '../src/db/schema/users';
 import { newRiderCode, newVerificationCode } from '../src/lib/tokens';
 import { multipart, STRONG_PASSWORD } from '../src/test/factories';
 import { phoneUploads } from '../src/test/phone-uploads';
@@ -372,26 +371,61 @@ export function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
+/** A rider a benchmark writes straight into the database: the person and their entry. */
+export interface BenchRider {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  kitName: string;
+  role: 'participant';
+  phoneNumber: string;
+  category: Category;
+  riderNumber: number;
+  riderCode: string;
+}
+
 /**
- * Riders written straight into the database, each with a verified verification, in chunks
- * (one statement per 250 rows keeps PGlite's parameters in bounds). Answers their ids in order.
+ * Inserts verified riders: the accounts, then each one's verified entry in the current
+ * edition. In SQL, naming its columns: an upgrade benchmark writes them at a level before
+ * editions and entries (the entry's columns on `users`, its verification in `verifications`),
+ * where Drizzle's insert would name every column of today's schema.
  */
-export async function insertVerifiedRiders(db: Db, rows: (typeof users.$inferInsert)[]): Promise<string[]> {
+export async function insertVerifiedRiders(db: Db, rows: BenchRider[]): Promise<string[]> {
+  const tables = (await db.execute(
+    sql`select table_name as t from information_schema.tables where table_schema = 'public' and table_name in ('entries', 'verifications')`,
+  )) as unknown as { rows: Array<{ t: string }> };
+  const entriesTable = tables.rows.some((r) => r.t === 'entries');
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += 250) {
-    const back = await db
-      .insert(users)
-      .values(rows.slice(i, i + 250))
-      .returning({ id: users.id });
-    ids.push(...back.map((r) => r.id));
-  }
-  // In SQL, naming its columns: an upgrade benchmark writes them at a level before editions
-  // (no `edition_id` yet), where Drizzle's insert would name every column of today's schema.
-  for (let i = 0; i < ids.length; i += 250) {
-    const batch = ids.slice(i, i + 250).map((userId) => ({ user_id: userId, code: newVerificationCode() }));
-    await db.execute(sql`insert into verifications (user_id, verification_code, status, verified_at)
-      select x.user_id, x.code, 'verified', now()
-      from json_to_recordset(${JSON.stringify(batch)}::json) as x(user_id uuid, code text)`);
+    const batch = rows.slice(i, i + 250).map((r) => ({ ...r, code: newVerificationCode() }));
+    const json = JSON.stringify(batch);
+    const made = (await db.execute(
+      entriesTable
+        ? sql`insert into users (email, password_hash, first_name, last_name, kit_name, role, phone_number)
+            select x."email", x."passwordHash", x."firstName", x."lastName", x."kitName", x."role"::role, x."phoneNumber"
+            from json_to_recordset(${json}::json) as x("email" text, "passwordHash" text, "firstName" text,
+              "lastName" text, "kitName" text, "role" text, "phoneNumber" text)
+            returning id`
+        : sql`insert into users (email, password_hash, first_name, last_name, kit_name, role, phone_number, category, rider_number, rider_code)
+            select x."email", x."passwordHash", x."firstName", x."lastName", x."kitName", x."role"::role, x."phoneNumber",
+              x."category"::category, x."riderNumber", x."riderCode"
+            from json_to_recordset(${json}::json) as x("email" text, "passwordHash" text, "firstName" text,
+              "lastName" text, "kitName" text, "role" text, "phoneNumber" text, "category" text, "riderNumber" int, "riderCode" text)
+            returning id`,
+    )) as unknown as { rows: Array<{ id: string }> };
+    const withIds = batch.map((r, k) => ({ ...r, userId: made.rows[k]?.id as string }));
+    ids.push(...withIds.map((r) => r.userId));
+    const entryJson = JSON.stringify(withIds);
+    await db.execute(
+      entriesTable
+        ? sql`insert into entries (user_id, verification_code, status, verified_at, category, rider_number, rider_code)
+            select x."userId", x."code", 'verified', now(), x."category"::category, x."riderNumber", x."riderCode"
+            from json_to_recordset(${entryJson}::json) as x("userId" uuid, "code" text, "category" text, "riderNumber" int, "riderCode" text)`
+        : sql`insert into verifications (user_id, verification_code, status, verified_at)
+            select x."userId", x."code", 'verified', now()
+            from json_to_recordset(${entryJson}::json) as x("userId" uuid, "code" text)`,
+    );
   }
   return ids;
 }
@@ -420,7 +454,7 @@ export function benchRiderRows(
   prefix: string,
   passwordHash: string,
   categories: readonly Category[] = CATEGORIES,
-) {
+): BenchRider[] {
   return Array.from({ length: count }, (_, i) => ({
     email: `${prefix}${i + 1}@bench.test`,
     passwordHash,
@@ -428,7 +462,7 @@ export function benchRiderRows(
     lastName: String(i + 1),
     kitName: `KIT ${i + 1}`,
     role: 'participant' as const,
-    category: categories[i % categories.length],
+    category: categories[i % categories.length] as Category,
     riderNumber: i + 1,
     riderCode: newRiderCode(),
     phoneNumber: '09170000000',

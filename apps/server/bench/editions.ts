@@ -5,10 +5,9 @@
 //    by the server's own migrations (0011 makes the first edition from the settings). The
 //    rows are counted before and after: the upgrade must lose none.
 //    Then the rollover's time: a next edition, copied from the first, is made current
-//    (rollover.service.ts): every entry kept in edition_entries, every row of the entry
-//    tables archived, the live tables emptied.
+//    (rollover.service.ts): every entry keeps its result, and stays where it is.
 // 2. The public reads with three past editions in the database (each with every rider's
-//    entry, its verification and the accounts' archive, as a rollover leaves them): the editions list and a
+//    entry, as a rollover leaves them): the editions list and a
 //    rider's profile under autocannon, each
 //    as a share of a bare Fastify hello-world measured in the same run (reads.ts's method).
 //    And staff reads of a past edition against the same reads of the current one (issue 40:
@@ -21,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrationsUpTo, runMigrations } from '../src/db/migrate';
 import { editions } from '../src/db/schema/editions';
-import { ARCHIVED_TABLES, editionScopedDb, inPastEdition } from '../src/lib/edition-scope';
+import { editionScopedDb, inPastEdition } from '../src/lib/edition-scope';
 import { hashPassword } from '../src/lib/passwords';
 import { makeCurrent } from '../src/modules/entries/rollover.service';
 import { createUser } from '../src/modules/operator/operator.service';
@@ -57,8 +56,7 @@ export interface EditionsUpgradeResult {
   rowsAfter: number;
   rolloverSeconds: number;
   entriesKept: number;
-  rowsArchived: number;
-  /** One read of the past edition (`?edition=`): its archive materialised and counted. */
+  /** One read of the past edition (`?edition=`): its riders and scans counted. */
   pastReadSeconds: number;
 }
 
@@ -166,13 +164,12 @@ export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeR
     );
     const rolloverSeconds = (performance.now() - t1) / 1000;
     if (rolled.archived.entries !== RIDERS) throw new Error(`the rollover kept ${rolled.archived.entries} entries`);
-    // A staff read of the past edition: its archive materialised, then the riders and its scans
-    // (rows of that edition since the event day carries its edition) counted.
+    // A staff read of the past edition: its entries and its scans counted.
     const scoped = editionScopedDb(database.db);
     const t2 = performance.now();
     const past = await inPastEdition(database.db, made[0].id, async () =>
       scoped.execute(
-        sql`select (select count(*) from users) as riders,
+        sql`select (select count(*) from entries where edition_id = current_edition_id()) as riders,
           (select count(*) from scans where edition_id = current_edition_id()) as scans`,
       ),
     );
@@ -188,7 +185,6 @@ export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeR
       rowsAfter,
       rolloverSeconds,
       entriesKept: rolled.archived.entries,
-      rowsArchived: rolled.archived.rows,
       pastReadSeconds,
     };
   } finally {
@@ -215,13 +211,13 @@ async function seedEventDay(database: Database, editionId: string) {
     from generate_series(1, ${STATIONS}) g`);
   await database.db.execute(sql`insert into scans (id, edition_id, station_id, rider_id, rider_number, scanned_at,
       device_id, source, status)
-    select gen_random_uuid(), ${editionId}, s.id, u.id, u.rider_number, now() - interval '1 day' + s."order" * interval '1 hour',
+    select gen_random_uuid(), ${editionId}, s.id, e.user_id, e.rider_number, now() - interval '1 day' + s."order" * interval '1 hour',
       'bench-device', 'manual', 'accepted'
-    from stations s cross join users u
-    where s.edition_id = ${editionId} and u.role = 'participant'`);
+    from stations s cross join entries e
+    where s.edition_id = ${editionId} and e.edition_id = ${editionId} and e.rider_number is not null`);
   await database.db.execute(sql`insert into incidents (id, edition_id, rider_id, kind, note, source)
-    select gen_random_uuid(), ${editionId}, u.id, 'mechanical', 'Flat tyre at the river crossing', 'rider'
-    from users u where u.role = 'participant' and u.rider_number % 20 = 0`);
+    select gen_random_uuid(), ${editionId}, e.user_id, 'mechanical', 'Flat tyre at the river crossing', 'rider'
+    from entries e where e.edition_id = ${editionId} and e.rider_number % 20 = 0`);
 }
 
 export async function runEditionsReads(
@@ -245,7 +241,7 @@ export async function runEditionsReads(
               benchRiderRows(opts.taken, 'edition-reader', passwordHash),
             );
             // Three past editions beside the current one the upgrade made, each holding every
-            // rider's verified, finished entry and the archive of its tables.
+            // rider's verified, finished entry.
             const past = await database.db
               .insert(editions)
               .values(
@@ -260,21 +256,12 @@ export async function runEditionsReads(
               )
               .returning({ id: editions.id });
             for (const { id } of past) {
-              await database.db.execute(sql`insert into edition_entries (edition_id, user_id, entry_id, rider_number,
-                  category, kit_name, motorcycle_model, details, verification_code, verification_status, entered_at,
-                  result_state, finished_at, elapsed_ms)
-                select ${id}, u.id, v.id, u.rider_number, u.category, u.kit_name, u.motorcycle_model, '{}'::jsonb,
-                  v.verification_code, 'verified', v.created_at, 'finished', now(), 30000000
-                from users u join verifications v on v.user_id = u.id and v.edition_id = current_edition_id()`);
-              // The entry's verification carries its edition: each past one has its own row.
-              await database.db.execute(sql`insert into verifications (edition_id, user_id, verification_code, status,
-                  verified_at, created_at, updated_at)
-                select ${id}, user_id, verification_code, status, verified_at, created_at, updated_at
-                from verifications where edition_id = current_edition_id()`);
-              for (const table of ARCHIVED_TABLES)
-                await database.db.execute(
-                  sql`insert into edition_archive_rows (edition_id, table_name, row) select ${id}, ${table}, to_jsonb(t) from ${sql.identifier(table)} t`,
-                );
+              await database.db.execute(sql`insert into entries (edition_id, user_id, verification_code, status,
+                  verified_at, rider_number, rider_code, category, kit_name, result_state, finished_at, elapsed_ms,
+                  created_at, updated_at)
+                select ${id}, e.user_id, e.verification_code, e.status, e.verified_at, e.rider_number, e.rider_code,
+                  e.category, u.kit_name, 'finished', now(), 30000000, e.created_at, e.updated_at
+                from entries e join users u on u.id = e.user_id where e.edition_id = current_edition_id()`);
             }
             const current = await database.db.execute(sql`select current_edition_id() as id`);
             const currentId = (current as unknown as { rows: Array<{ id: string }> }).rows[0]?.id as string;
@@ -340,7 +327,7 @@ export const editionsUpgradeRows = (r: EditionsReport) =>
     'rows before / after': `${u.rowsBefore} / ${u.rowsAfter}`,
     lost: u.rowsBefore - u.rowsAfter,
     'rollover time': `${u.rolloverSeconds.toFixed(2)} s`,
-    'entries kept / rows archived': `${u.entriesKept} / ${u.rowsArchived}`,
+    'entries kept': `${u.entriesKept}`,
     'past-edition read': `${(u.pastReadSeconds * 1000).toFixed(0)} ms`,
   }));
 

@@ -11,6 +11,7 @@ import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
 import * as course from './schema/course';
 import * as editions from './schema/editions';
+import * as entries from './schema/entries';
 import * as enums from './schema/enums';
 import * as eventDay from './schema/event-day';
 import * as files from './schema/files';
@@ -23,7 +24,6 @@ import * as sessions from './schema/sessions';
 import * as social from './schema/social';
 import * as tracking from './schema/tracking';
 import * as users from './schema/users';
-import * as verifications from './schema/verifications';
 
 export const schema = {
   ...enums,
@@ -31,7 +31,7 @@ export const schema = {
   ...editions,
   ...sessions,
   ...files,
-  ...verifications,
+  ...entries,
   ...social,
   ...tracking,
   ...announcements,

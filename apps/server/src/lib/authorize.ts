@@ -7,12 +7,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { entries } from '../db/schema/entries';
 import { sessions } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
-import { verifications } from '../db/schema/verifications';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { oncePerDb } from './per-db';
-import { ownVerification } from './riders';
+import { ownEntry } from './riders';
 import { sha256Hex } from './tokens';
 
 export type Access =
@@ -101,11 +101,11 @@ export function liveSessionQuery(db: Db, by: 'tokenHash' | 'id', name: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      verificationStatus: verifications.status,
+      verificationStatus: entries.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(
       and(
         eq(by === 'id' ? sessions.id : sessions.tokenHash, sql.placeholder('key')),

@@ -1,30 +1,20 @@
 // Past editions, read through the very handlers that read the current one (DESIGN.md §9).
 //
-// When an edition stops being current, its entry tables are kept as JSON rows in
-// `edition_archive_rows`. A staff read with `?edition=ID` of a past edition runs its route's
-// handler inside one transaction in which each of those tables is materialised as a
-// temporary table of the same name: PostgreSQL looks in the session's temporary schema
-// before `public`, so every query of every service reads the past edition, unchanged, and
-// `editions` names it current. The temporary tables go with the transaction.
+// Every entry-scoped table holds every edition's rows, each with its `edition_id`, and every
+// query names the edition it reads (`current_edition_id()`, lib/edition-of.ts). A staff read
+// with `?edition=ID` of a past edition runs its route's handler inside one transaction that
+// names that edition: `rally.edition` for the queries, and a temporary `editions` in which
+// it is the current one (its name, dates and hotline).
 //
 // The handle the routes hold is a proxy that, inside such a read, hands out that
 // transaction (AsyncLocalStorage), so no service needs to know editions exist.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { editionArchiveRows, editions } from '../db/schema/editions';
-import { users } from '../db/schema/users';
+import { editions } from '../db/schema/editions';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
-
-/**
- * What an edition's archive holds: the accounts as they were (their entry columns are that
- * edition's). Everything else of an entry carries its edition instead (lib/edition-of.ts):
- * verifications, kits, stickers, the event day and its course. A past edition's rows stay
- * where they are, and `current_edition_id()` reads the edition set below.
- */
-export const ARCHIVED_TABLES = [users].map((t) => getTableName(t));
 
 interface Scope {
   tx: Tx;
@@ -55,27 +45,10 @@ export function rawDb(db: Db): Db {
   return ((db as unknown as Record<symbol, Db | undefined>)[RAW] ?? db) as Db;
 }
 
-/**
- * `select` of `editionId`'s archived rows of `table`, as rows of the live table's current
- * shape (a column added since reads as null). `row` may rewrite each archived row (`a.row`).
- */
-export function archivedRows(editionId: string, table: string, row: SQL = sql`a.row`): SQL {
-  return sql`select r.* from ${editionArchiveRows} a
-    cross join lateral jsonb_populate_record(null::public.${sql.identifier(table)}, ${row}) r
-    where a.edition_id = ${editionId} and a.table_name = ${table}`;
-}
-
-/** Materialises `editionId`'s archive in `tx` as temporary tables shadowing the live ones. */
+/** Makes `editionId` the edition read in `tx`: the one `current_edition_id()` and `editions.current` name. */
 export async function materialiseEdition(tx: Tx, editionId: string): Promise<void> {
-  for (const table of ARCHIVED_TABLES)
-    await tx.execute(
-      sql`create temp table ${sql.identifier(table)} on commit drop as ${archivedRows(editionId, table)}`,
-    );
-  // Roles are today's, always (DESIGN.md §9): the visibility rule must not judge an account
-  // by the role it had at the rollover (one promoted to developer since stays hidden).
-  await tx.execute(sql`update pg_temp.${users} a set role = u.role from public.${users} u where u.id = a.id`);
   // The past edition is the current one inside the read (its name, dates, hotline), and
-  // the edition the event day's rows are read from (`current_edition_id()`, lib/edition-of.ts).
+  // the edition every entry-scoped query reads (`current_edition_id()`, lib/edition-of.ts).
   await tx.execute(sql`select set_config('rally.edition', ${editionId}, true)`);
   await tx.execute(sql`create temp table ${editions} on commit drop as select * from public.${editions}`);
   await tx.execute(sql`update pg_temp.${editions} set current = (id = ${editionId})`);

@@ -35,10 +35,6 @@ describe.each(DB_KINDS)('insertFiles on %s', (kind) => {
           firstName: 'File',
           lastName: 'Bytes',
           phoneNumber: '09171234567',
-          category: 'bagani',
-          tshirtSize: 'L',
-          finisherSleeveSize: 'M',
-          vestSize: 'XL',
         })
         .returning({ id: users.id }),
     );

@@ -20,7 +20,7 @@ const WATCHED = [
   'users',
   'sessions',
   'files',
-  'verifications',
+  'entries',
   'verification_history',
   'fires',
   'comments',
@@ -119,7 +119,7 @@ async function watchChanges(t: TestApp) {
       (table) =>
         `create trigger fuzz_watch after insert or delete on ${table} for each row execute function fuzz_bump()`,
     ),
-    ...['users', 'verifications'].map(
+    ...['users', 'entries'].map(
       (table) =>
         `create trigger fuzz_watch_update after update on ${table} for each row
          when (old.updated_at is distinct from new.updated_at) execute function fuzz_bump()`,
@@ -160,7 +160,7 @@ describe('generated malformed requests for every route', () => {
 
   /**
    * How many times the watched tables have changed: rows inserted or deleted in any of them,
-   * and users or verifications updated (their updated_at moved), counted by triggers this
+   * and users or entries updated (their updated_at moved), counted by triggers this
    * test adds to its own database. One read of one row per request, where counting every
    * table each time cost a third of the test's time.
    */

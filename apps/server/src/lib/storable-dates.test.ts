@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { RALLY_ROUTE_IDS } from '@rally/shared/catalog/event-day';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { entries } from '../db/schema/entries';
 import { scans } from '../db/schema/event-day';
-import { users } from '../db/schema/users';
 import { DB_KINDS, useTestApp } from '../test/build-app';
 import { type Actor, approvedRider, injectAs } from '../test/factories';
 
@@ -43,7 +43,10 @@ describe.each(DB_KINDS)('dates at and beyond the database range (%s)', (kind) =>
 
   beforeAll(async () => {
     rider = await approvedRider(t.app, admin);
-    const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
+    const [row] = await t.database.db
+      .select({ code: entries.riderCode })
+      .from(entries)
+      .where(eq(entries.userId, rider.userId));
     riderCode = row?.code as string;
     const st = await call(admin, 'POST', '/api/admin/stations', { name: `Dates ${randomUUID()}`, kind: 'checkpoint' });
     expect(st.statusCode, st.body).toBe(201);

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { announcements } from '../db/schema/announcements';
+import { entries } from '../db/schema/entries';
 import { users } from '../db/schema/users';
-import { verifications } from '../db/schema/verifications';
 import { inEdition } from '../lib/edition-of';
 import { newRiderCode } from '../lib/tokens';
 import { type Actor, registerRider, staff } from './factories';
@@ -18,10 +18,9 @@ import { firstRow } from './present';
 export async function markVerified(db: Db, userId: string): Promise<string> {
   const code = newRiderCode();
   await db
-    .update(verifications)
-    .set({ status: 'verified', verifiedAt: new Date() })
-    .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)));
-  await db.update(users).set({ riderCode: code }).where(eq(users.id, userId));
+    .update(entries)
+    .set({ status: 'verified', verifiedAt: new Date(), riderCode: code })
+    .where(and(eq(entries.userId, userId), inEdition(entries.editionId)));
   return code;
 }
 

@@ -4,7 +4,9 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { entries } from '../db/schema/entries';
 import { users } from '../db/schema/users';
+import { ownEntry } from '../lib/riders';
 import { seedDemo } from '../modules/operator/seed-demo';
 import { buildTestApp, type DbKind } from './build-app';
 import { type Actor, bearer, login, staff } from './factories';
@@ -24,7 +26,8 @@ export async function seededInstall(kind: DbKind) {
   const [rider] = await source.database.db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.role, 'participant'), isNotNull(users.riderCode)))
+    .innerJoin(entries, ownEntry)
+    .where(and(eq(users.role, 'participant'), isNotNull(entries.riderCode)))
     .orderBy(sql`(select count(*) from scans s where s.rider_id = ${users.id}) desc`)
     .limit(1);
   const signedIn = await login(source.app, rider?.email as string, password);

@@ -1,11 +1,13 @@
 // Test data: valid registrations, real image and PDF files, and signed-in actors of every role.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@rally/shared/catalog/accounts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
+import { entries } from '../db/schema/entries';
 import { users } from '../db/schema/users';
+import { inEdition } from '../lib/edition-of';
 import { createUser } from '../modules/operator/operator.service';
 import { waitForFiles } from './wait-for-files';
 
@@ -254,7 +256,10 @@ export async function codedRider(
   overrides: Record<string, string | undefined> = {},
 ) {
   const rider = await approvedRider(app, approver, overrides);
-  const [row] = await db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
+  const [row] = await db
+    .select({ code: entries.riderCode })
+    .from(entries)
+    .where(and(eq(entries.userId, rider.userId), inEdition(entries.editionId)));
   return { ...rider, riderCode: row?.code as string };
 }
 

@@ -4374,7 +4374,6 @@ export interface operations {
                             archived: {
                                 editionId: string;
                                 entries: number;
-                                rows: number;
                             };
                             edition: {
                                 closedAt: string | null;

@@ -211,7 +211,6 @@ export const madeCurrent = z.object({
   archived: z.object({
     editionId: z.string(),
     entries: z.number().int(),
-    rows: z.number().int(),
   }),
 });
 export const madeCurrentResponse = envelope(madeCurrent);

@@ -1,4 +1,3 @@
-import type { CourseStateName } from '@rally/shared/catalog/event-day';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -9,7 +8,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -61,57 +59,3 @@ export const editions = pgTable(
   ],
 );
 export type EditionRow = typeof editions.$inferSelect;
-
-/**
- * A rider's entry in a past edition, as it stood when the next one was made current: what
- * the profile's history, `GET /api/my/entries`, `eventsParticipated`, the held numbers and
- * the returning rider's prefilled form read. The current edition's entries are the live
- * tables (the account's number, category and sizes, its verification).
- */
-export const editionEntries = pgTable(
-  'edition_entries',
-  {
-    editionId: uuid('edition_id')
-      .notNull()
-      .references(() => editions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The verification record's id: the entry's id, as `GET /api/my/entries` gave it then. */
-    entryId: uuid('entry_id').notNull(),
-    riderNumber: integer('rider_number'),
-    category: text('category'),
-    kitName: text('kit_name'),
-    motorcycleModel: text('motorcycle_model'),
-    /** Sizes, payment and the rest of the entry as the rider gave it (the prefill of their next one). */
-    details: jsonb('details').$type<Record<string, string | number | null>>().notNull(),
-    verificationCode: text('verification_code').notNull(),
-    verificationStatus: text('verification_status').notNull(),
-    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
-    resultState: text('result_state').$type<CourseStateName>(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    elapsedMs: integer('elapsed_ms'),
-  },
-  (t) => [primaryKey({ columns: [t.editionId, t.userId] }), index('edition_entries_user_idx').on(t.userId)],
-);
-export type EditionEntryRow = typeof editionEntries.$inferSelect;
-
-/**
- * Every row of the entry tables (accounts as they were, verifications, kits, stickers,
- * stations, scans, incidents, course rules and decisions) of a past edition, as JSON. A
- * staff read with `?edition=` runs the very same handlers over them, materialised as
- * temporary tables (lib/edition-scope.ts); as JSON they outlive later migrations and
- * travel in the backup like any table.
- */
-export const editionArchiveRows = pgTable(
-  'edition_archive_rows',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    editionId: uuid('edition_id')
-      .notNull()
-      .references(() => editions.id, { onDelete: 'cascade' }),
-    tableName: text('table_name').notNull(),
-    row: jsonb('row').notNull(),
-  },
-  (t) => [index('edition_archive_rows_edition_table_idx').on(t.editionId, t.tableName)],
-);

@@ -1,7 +1,6 @@
-import { RIDER_NUMBER_MAX, RIDER_NUMBER_MIN } from '@rally/shared/catalog/rider-number';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { categoryEnum, genderEnum, paymentMethodEnum, roleEnum, userStatusEnum } from './enums';
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { genderEnum, roleEnum, userStatusEnum } from './enums';
 
 export const users = pgTable(
   'users',
@@ -20,24 +19,8 @@ export const users = pgTable(
     status: userStatusEnum('status').notNull().default('active'),
     motorcycleModel: text('motorcycle_model'),
     clubName: text('club_name'),
-    category: categoryEnum('category'),
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactNumber: text('emergency_contact_number'),
-    riderNumber: integer('rider_number'),
-    riderCode: text('rider_code'),
-    paymentMethod: paymentMethodEnum('payment_method'),
-    paymentAmount: integer('payment_amount'),
-    tshirtSize: text('tshirt_size'),
-    customTshirtSize: text('custom_tshirt_size'),
-    tshirtSubmittedAt: timestamp('tshirt_submitted_at', { withTimezone: true }),
-    finisherSleeveSize: text('finisher_sleeve_size'),
-    customFinisherSleeveSize: text('custom_finisher_sleeve_size'),
-    vestSize: text('vest_size'),
-    customVestSize: text('custom_vest_size'),
-    gearSubmittedAt: timestamp('gear_submitted_at', { withTimezone: true }),
-    bikeCheckStatus: text('bike_check_status').notNull().default('Not Started'),
-    riderKitStatus: text('rider_kit_status').notNull().default('Preparing'),
-    checkpoints: integer('checkpoints').notNull().default(0),
     bloodType: text('blood_type'),
     allergies: text('allergies'),
     medicalConditions: text('medical_conditions'),
@@ -48,15 +31,8 @@ export const users = pgTable(
   (t) => [
     // Emails are unique case-insensitively; lookups go through lower(email).
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
-    uniqueIndex('users_rider_number_uq').on(t.riderNumber),
-    uniqueIndex('users_rider_code_uq').on(t.riderCode),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
-    // The shared range, written into the SQL as literals (the migration holds `between 1 and 1000`).
-    check(
-      'users_rider_number_range',
-      sql`${t.riderNumber} is null or (${t.riderNumber} between ${sql.raw(String(RIDER_NUMBER_MIN))} and ${sql.raw(String(RIDER_NUMBER_MAX))})`,
-    ),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

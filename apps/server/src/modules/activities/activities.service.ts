@@ -4,11 +4,11 @@ import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { paginate, totalRows } from '../../lib/pagination';
-import { isVerifiedRider, ownVerification } from '../../lib/riders';
+import { isVerifiedRider, ownEntry } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -115,7 +115,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
   const riders = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .where(isVerifiedRider)
     .orderBy(sql`random()`)
     .limit(5);
@@ -127,9 +127,9 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
       ? { userId: r.id, userName: displayName(r), label: r.kitName || displayName(r) }
       : { userId: null, userName: 'Demo Rider', label: 'Demo Rider' };
   };
-  const entries: ActivityInput[] = [];
+  const samples: ActivityInput[] = [];
   const s0 = subject(0);
-  entries.push({
+  samples.push({
     type: 'checkpoint_scan',
     priority: 'low',
     userId: s0.userId,
@@ -138,7 +138,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
     location: place(0),
   });
   const s1 = subject(1);
-  entries.push({
+  samples.push({
     type: 'sos_call',
     priority: 'high',
     userId: s1.userId,
@@ -147,7 +147,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
     location: place(1),
   });
   const s2 = subject(2);
-  entries.push({
+  samples.push({
     type: 'checkpoint_scan',
     priority: 'low',
     userId: s2.userId,
@@ -156,7 +156,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
     location: place(2),
   });
   const s3 = subject(3);
-  entries.push({
+  samples.push({
     type: 'fire_earned',
     priority: 'low',
     userId: s3.userId,
@@ -164,7 +164,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
     description: `${s3.label} earned a fire from a fellow warrior`,
   });
   const s4 = subject(4);
-  entries.push({
+  samples.push({
     type: 'rally_completion',
     priority: 'normal',
     userId: s4.userId,
@@ -173,7 +173,7 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
     location: 'Davao City',
   });
   await db.transaction(async (tx) => {
-    for (const entry of entries) {
+    for (const entry of samples) {
       await recordActivity(tx, {
         ...entry,
         actorId: actor.userId,
@@ -183,5 +183,5 @@ export async function insertSampleActivities(db: Db, actor: AuthContext): Promis
       });
     }
   });
-  return entries.length;
+  return samples.length;
 }

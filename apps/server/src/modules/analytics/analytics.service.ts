@@ -7,11 +7,11 @@ import { RALLY_ROUTE_IDS, RALLY_TIME_ZONE, type RallyRouteId, routeForCategory }
 import { CATEGORIES } from '@rally/shared/catalog/registration';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { editionEntries, editions } from '../../db/schema/editions';
+import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
-import { isEnteredRider, ownVerification } from '../../lib/riders';
+import { isEnteredRider, isRiderEntry, ownEntry } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -44,14 +44,14 @@ const riders = sql<number>`count(*)`.mapWith(Number);
 // Positional GROUP BY: an expression holding bound parameters would be a different
 // expression each time drizzle writes it, so "group by <expression>" would not match.
 const byFirst = sql`1`;
-const status = sql<string>`coalesce(${verifications.status}::text, 'pending')`;
+const status = sql<string>`coalesce(${entries.status}::text, 'pending')`;
 const tidy = (column: SQLWrapper) => sql`regexp_replace(trim(${column}), '\\s+', ' ', 'g')`;
 
 /** The route of a category, in SQL, from the catalog's own rule. */
 const routeOf = sql<RallyRouteId | null>`case ${sql.join(
   RALLY_ROUTE_IDS.map(
     (route) =>
-      sql`when ${users.category}::text in (${sql.join(
+      sql`when ${entries.category}::text in (${sql.join(
         CATEGORIES.filter((c) => routeForCategory(c) === route).map((c) => sql.raw(`'${c}'`)),
         sql`, `,
       )}) then '${sql.raw(route)}'`,
@@ -70,26 +70,23 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         rejected: sql<number>`count(*) filter (where ${status} = 'rejected')`.mapWith(Number),
       })
       .from(users)
-      .leftJoin(verifications, ownVerification)
+      .leftJoin(entries, ownEntry)
       .where(scope),
   );
 
   const grouped = async <K>(key: SQL<K>): Promise<Counted<K>[]> =>
-    db.select({ key, riders }).from(users).leftJoin(verifications, ownVerification).where(scope).groupBy(byFirst);
+    db.select({ key, riders }).from(users).leftJoin(entries, ownEntry).where(scope).groupBy(byFirst);
 
-  // A returning rider's account is older than their entry: in an edition after the first,
-  // an account made before it became current registered the day its entry was made.
-  const entered = sql`case when ${users.createdAt} < (select max(closed_at) from ${editions})
-    then coalesce(${verifications.createdAt}, ${users.createdAt}) else ${users.createdAt} end`;
+  // A rider entered the day their entry was made (a returning rider's account is older); an
+  // account made without registering, the day it was made.
+  const entered = sql`coalesce(${entries.createdAt}, ${users.createdAt})`;
   const days = await grouped(
     sql<string>`to_char(${entered} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
   );
   const previous = await previousEditionDays(db);
-  const categories = await grouped(sql<string | null>`${users.category}::text`);
+  const categories = await grouped(sql<string | null>`${entries.category}::text`);
   const routes = await grouped(routeOf);
-  const paymentMethods = await grouped(
-    sql<string | null>`coalesce(${verifications.paymentMethod}, ${users.paymentMethod})::text`,
-  );
+  const paymentMethods = await grouped(sql<string | null>`${entries.paymentMethod}::text`);
   const clubs = await db
     .select({
       key: sql<string | null>`min(nullif(${tidy(users.clubName)}, ''))`,
@@ -100,7 +97,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
     .groupBy(sql`upper(nullif(${tidy(users.clubName)}, ''))`);
 
   // Sizes: the verified riders, who are the ones given a kit.
-  const kitScope = and(scope, eq(verifications.status, 'verified'));
+  const kitScope = and(scope, eq(entries.status, 'verified'));
   const sizeCounts = (size: SQLWrapper, custom: SQLWrapper): Promise<SizeCount[]> =>
     db
       .select({
@@ -110,22 +107,22 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         riders,
       })
       .from(users)
-      .innerJoin(verifications, ownVerification)
+      .innerJoin(entries, ownEntry)
       .where(kitScope)
       .groupBy(sql`1, 2`);
   const sizes = {
-    tshirt: await sizeCounts(users.tshirtSize, users.customTshirtSize),
-    finisher_sleeve: await sizeCounts(users.finisherSleeveSize, users.customFinisherSleeveSize),
-    vest: await sizeCounts(users.vestSize, users.customVestSize),
+    tshirt: await sizeCounts(entries.tshirtSize, entries.customTshirtSize),
+    finisher_sleeve: await sizeCounts(entries.finisherSleeveSize, entries.customFinisherSleeveSize),
+    vest: await sizeCounts(entries.vestSize, entries.customVestSize),
   };
 
   // The clock starts at registration, or at the receipt a rider uploaded later (after a
   // rejection, say) as long as it came before the decision. The latest such receipt, as one
   // value: a rider keeps every receipt they sent (last year's and a resubmitted one), and a
   // join would count them once per receipt.
-  const started = sql`greatest(${verifications.createdAt}, (select max(f.created_at) from ${files} f
-    where f.user_id = ${users.id} and f.kind = 'payment_receipt' and f.created_at <= ${verifications.verifiedAt}))`;
-  const seconds = sql`extract(epoch from (${verifications.verifiedAt} - ${started}))::float8`;
+  const started = sql`greatest(${entries.createdAt}, (select max(f.created_at) from ${files} f
+    where f.user_id = ${users.id} and f.kind = 'payment_receipt' and f.created_at <= ${entries.verifiedAt}))`;
+  const seconds = sql`extract(epoch from (${entries.verifiedAt} - ${started}))::float8`;
   const turnaround = onlyRow(
     await db
       .select({
@@ -134,8 +131,8 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         p90: sql<number | null>`percentile_cont(0.9) within group (order by ${seconds})`,
       })
       .from(users)
-      .innerJoin(verifications, ownVerification)
-      .where(and(kitScope, sql`${verifications.verifiedAt} is not null`)),
+      .innerJoin(entries, ownEntry)
+      .where(and(kitScope, sql`${entries.verifiedAt} is not null`)),
   );
 
   return {
@@ -170,11 +167,12 @@ async function previousEditionDays(db: Db): Promise<AnalyticsCounts['previous']>
   if (!pair) return null;
   const days = await db
     .select({
-      key: sql<string>`to_char(${editionEntries.enteredAt} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
+      key: sql<string>`to_char(${entries.createdAt} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
       riders,
     })
-    .from(editionEntries)
-    .where(eq(editionEntries.editionId, pair.previousId))
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entries.editionId, pair.previousId), isRiderEntry))
     .groupBy(byFirst);
   return { edition: pair.previous, current: pair.current, days };
 }

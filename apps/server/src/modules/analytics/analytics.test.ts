@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider, staff } from '../../test/factories';
 
@@ -30,9 +30,9 @@ describe.each(DB_KINDS)('analytics (%s)', (kind) => {
       .set({ createdAt: at(moments.registered) })
       .where(eq(users.id, userId));
     await db
-      .update(verifications)
+      .update(entries)
       .set({ createdAt: at(moments.registered), ...(moments.decided ? { verifiedAt: at(moments.decided) } : {}) })
-      .where(eq(verifications.userId, userId));
+      .where(eq(entries.userId, userId));
     await db
       .update(files)
       .set({ createdAt: at(moments.receipt ?? moments.registered) })

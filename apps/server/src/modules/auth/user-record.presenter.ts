@@ -1,17 +1,29 @@
 import { isRiderRole } from '@rally/shared/catalog/accounts';
 import type { UserRecord } from '@rally/shared/contracts/auth';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { editionEntries } from '../../db/schema/editions';
+import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { fires } from '../../db/schema/social';
 import { type UserRow, users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
-import { ownVerification } from '../../lib/riders';
+import { isRider, ownEntry, type RecordEntryFields, recordEntryColumns } from '../../lib/riders';
+
+const NO_ENTRY = Object.fromEntries(Object.keys(recordEntryColumns).map((k) => [k, null])) as RecordEntryFields;
+
+/**
+ * SQL: how many entries in closed editions the user had (`extra` narrows them); a staff
+ * account's own record is none (lib/riders.ts `isRiderEntry`).
+ */
+function pastEntries(extra: SQL = sql`true`) {
+  return sql<number>`(select count(*)::int from ${entries} pe join ${editions} pe_ed on pe_ed.id = pe.edition_id
+    where pe.user_id = ${users.id} and pe_ed.closed_at is not null and (pe.rider_number is not null or ${isRider}) and ${extra})`;
+}
 
 export interface UserRecordSource {
-  user: UserRow;
+  /** The person and their entry in the edition (DESIGN.md §9). */
+  user: UserRow & RecordEntryFields;
   verification: { status: 'pending' | 'verified' | 'rejected'; verificationCode: string } | null;
   fires: number;
   hasProfileImage: boolean;
@@ -84,23 +96,24 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
   const rows = await db
     .select({
       user: users,
-      status: verifications.status,
-      verificationCode: verifications.verificationCode,
+      entry: recordEntryColumns,
+      status: entries.status,
+      verificationCode: entries.verificationCode,
       fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
       hasProfileImage: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`,
       // Receipts of past entries are kept superseded; this entry's is the one not superseded.
       hasPaymentReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is null)`,
-      pastAll: sql<number>`(select count(*)::int from ${editionEntries} where ${editionEntries.userId} = ${users.id})`,
-      pastVerified: sql<number>`(select count(*)::int from ${editionEntries} where ${editionEntries.userId} = ${users.id} and ${editionEntries.verificationStatus} = 'verified')`,
+      pastAll: pastEntries(),
+      pastVerified: pastEntries(sql`pe.status = 'verified'`),
     })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, userId))
     .limit(1);
   const row = rows[0];
   if (!row) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
   return presentUserRecord({
-    user: row.user,
+    user: { ...row.user, ...(row.entry ?? NO_ENTRY) },
     verification:
       row.status && row.verificationCode ? { status: row.status, verificationCode: row.verificationCode } : null,
     fires: Number(row.fires),

@@ -6,13 +6,13 @@ import type { CourseDecisionRequest } from '@rally/shared/contracts/course';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { courseDecisions } from '../../db/schema/course';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
-import { isVerifiedRider, namedRiderColumns, ownVerification } from '../../lib/riders';
+import { isVerifiedRider, namedRiderColumns, ownEntry } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
@@ -28,7 +28,7 @@ export async function courseRider(db: DbOrTx, id: string) {
   const [row] = await db
     .select(namedRiderColumns)
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .where(and(eq(users.id, id), isVerifiedRider, eq(users.status, 'active')));
   if (!row) throw riderNotFound();
   return row;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_OVERDUE_AFTER_MINUTES, RALLY_ROUTE_IDS } from '@rally/shared/catalog/event-day';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { courseDecisions, courseRules } from '../../db/schema/course';
 import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
-import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, codedRider, createStation, injectAs, syncScan } from '../../test/factories';
 import { eventStarted } from '../live/live.service';
@@ -122,9 +123,9 @@ describe.each(DB_KINDS)('course across editions (%s)', (kind) => {
 
     await recomputeCheckpoints(t.database.db, [r.b.userId]);
     const [b] = await t.database.db
-      .select({ checkpoints: users.checkpoints })
-      .from(users)
-      .where(eq(users.id, r.b.userId));
+      .select({ checkpoints: entries.checkpoints })
+      .from(entries)
+      .where(and(eq(entries.userId, r.b.userId), inEdition(entries.editionId)));
     expect(b?.checkpoints).toBe(0);
 
     const profile = await injectAs(t.app, admin, 'GET', `/api/users/${r.b.userId}/profile`);

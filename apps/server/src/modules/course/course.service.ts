@@ -7,11 +7,11 @@ import { and, asc, desc, eq, inArray, max, min, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { courseDecisions, courseRules } from '../../db/schema/course';
+import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { inEdition } from '../../lib/edition-of';
-import { isVerifiedRider, namedRiderColumns, ownVerification } from '../../lib/riders';
+import { isVerifiedRider, namedRiderColumns, ownEntry } from '../../lib/riders';
 import {
   bucketAt,
   type CourseRider,
@@ -75,7 +75,7 @@ export async function loadCourseStations(db: DbOrTx, day?: number): Promise<Cour
     .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 
-const riderColumns = { ...namedRiderColumns, category: users.category };
+const riderColumns = { ...namedRiderColumns, category: entries.category };
 
 async function loadRiders(db: DbOrTx, riderIds?: readonly string[]): Promise<CourseRider[]> {
   const conditions: Array<SQL | undefined> = [isVerifiedRider, eq(users.status, 'active')];
@@ -83,9 +83,9 @@ async function loadRiders(db: DbOrTx, riderIds?: readonly string[]): Promise<Cou
   return db
     .select(riderColumns)
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .where(and(...conditions))
-    .orderBy(asc(users.riderNumber), asc(users.id));
+    .orderBy(asc(entries.riderNumber), asc(users.id));
 }
 
 async function loadPassages(db: DbOrTx, day: number, riderIds?: readonly string[]) {

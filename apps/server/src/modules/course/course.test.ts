@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { users } from '../../db/schema/users';
+import { entries } from '../../db/schema/entries';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, codedRider, createStation, injectAs, syncScan } from '../../test/factories';
 import { listCourseStates } from './course.service';
@@ -348,7 +349,12 @@ describe.each(DB_KINDS)('course (%s)', (kind) => {
     expect(decided.statusCode, decided.body).toBe(200);
 
     const number = async (who: Rider) =>
-      (await t.database.db.select({ n: users.riderNumber }).from(users).where(eq(users.id, who.userId)))[0]?.n;
+      (
+        await t.database.db
+          .select({ n: entries.riderNumber })
+          .from(entries)
+          .where(and(eq(entries.userId, who.userId), inEdition(entries.editionId)))
+      )[0]?.n;
     const finishers = await call(admin, 'GET', '/api/admin/exports/finishers.csv');
     expect(finishers.statusCode, finishers.body).toBe(200);
     const finisherNumber = await number(finisher);

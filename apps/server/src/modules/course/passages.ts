@@ -2,8 +2,8 @@
 // The rider's checkpoint count and passage list are derived from these, never typed in.
 import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
-import { users } from '../../db/schema/users';
 import { CURRENT_EDITION, inEdition } from '../../lib/edition-of';
 
 type ScanRow = typeof scans.$inferSelect;
@@ -30,21 +30,21 @@ export function passageOf(row: string): SQL {
 /** The rule where the query reads the scans table by its name. */
 export const countsAsPassage = passageOf(`"${getTableName(scans)}"`);
 
-/** Recomputes `users.checkpoints` (distinct checkpoint stations passed) for these riders. */
+/** Recomputes the entry's `checkpoints` (distinct checkpoint stations passed) for these riders. */
 export async function recomputeCheckpoints(db: DbOrTx, riderIds: readonly string[]): Promise<void> {
   const ids = [...new Set(riderIds)];
   if (ids.length === 0) return;
   await db
-    .update(users)
+    .update(entries)
     .set({
       // Spelled out: an UPDATE's columns render unqualified, which would bind inside the subquery.
       // The current edition's passages: the count is this year's.
       checkpoints: sql`(select count(distinct s.station_id)::int from scans s
         inner join stations st on st.id = s.station_id and st.edition_id = s.edition_id
-        where s.rider_id = users.id and s.edition_id = ${CURRENT_EDITION}
+        where s.rider_id = entries.user_id and s.edition_id = ${CURRENT_EDITION}
           and st.kind = 'checkpoint' and ${passageOf('s')})`,
     })
-    .where(inArray(users.id, ids));
+    .where(and(inArray(entries.userId, ids), inEdition(entries.editionId)));
 }
 
 /** A rider's own passages, oldest first. */

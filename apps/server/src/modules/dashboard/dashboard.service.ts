@@ -1,9 +1,10 @@
 import type { DashboardStats } from '@rally/shared/contracts/dashboard';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
-import { isEnteredRider } from '../../lib/riders';
+import { isEnteredRider, ownEntry } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 
 /** The four dashboard counters in one query (definitions in contracts/dashboard.ts). */
@@ -15,11 +16,13 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
         total_warriors: sql<number>`count(*) filter (where ${rider})`.mapWith(Number),
         active_users: sql<number>`count(*) filter (where ${rider} and ${users.status} = 'active')`.mapWith(Number),
         bagani_warriors:
-          sql<number>`count(*) filter (where ${rider} and ${users.category} in ('bagani', 'bagani-obr'))`.mapWith(
+          sql<number>`count(*) filter (where ${rider} and ${entries.category} in ('bagani', 'bagani-obr'))`.mapWith(
             Number,
           ),
         total_fires: sql<number>`(select count(*)::int from ${fires})`.mapWith(Number),
       })
-      .from(users),
+      .from(users)
+      // The category is the entry's: at most one per user in the edition read, so counts hold.
+      .leftJoin(entries, ownEntry),
   );
 }

@@ -5,8 +5,8 @@
 import { formatRallyMoment } from '@rally/shared/catalog/editions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { editionEntries, editions } from '../../db/schema/editions';
-import { users } from '../../db/schema/users';
+import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { ConflictError } from '../../lib/errors';
 
 /**
@@ -15,13 +15,13 @@ import { ConflictError } from '../../lib/errors';
  */
 export function heldNumbersSql(now: SQL | Date): SQL {
   const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
-  return sql`select ${editionEntries.riderNumber} as n, ${editionEntries.userId} as user_id, cur.numbers_held_until as until
+  return sql`select prev.rider_number as n, prev.user_id as user_id, cur.numbers_held_until as until
     from ${editions} cur
-    join ${editionEntries} on ${editionEntries.editionId} = cur.copied_from
-    join ${users} holder on holder.id = ${editionEntries.userId}
+    join ${entries} prev on prev.edition_id = cur.copied_from
     where cur.current and cur.numbers_held_until > ${at}
-      and ${editionEntries.verificationStatus} = 'verified' and ${editionEntries.riderNumber} is not null
-      and holder.rider_number is null`;
+      and prev.status = 'verified' and prev.rider_number is not null
+      and not exists (select 1 from ${entries} now_ where now_.user_id = prev.user_id and now_.edition_id = cur.id
+        and now_.rider_number is not null)`;
 }
 
 export interface HeldNumber {

@@ -12,7 +12,7 @@ import { DEFAULT_EVENT_NAME } from '@rally/shared/catalog/event-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsUpTo, runMigrations } from '../../db/migrate';
-import { type Line, readBackupLines, writeBackupLines } from '../../test/backup-lines';
+import { entriesOnAccounts, type Line, readBackupLines, writeBackupLines } from '../../test/backup-lines';
 import { buildTestApp, DB_KINDS, openTestDatabase } from '../../test/build-app';
 import { answers, seededInstall } from '../../test/every-answer';
 import { backupDatabase, restoreDatabase, tablesInOrder } from '../operator/backup';
@@ -29,14 +29,13 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
  * `event_settings` row (present once staff had saved them, as seed-demo does).
  */
 function asBeforeEditions(file: string, levels: number, order: string[]): string {
-  const lines = readBackupLines(file);
+  // One edition: every entry is the current one's, on its account.
+  const { lines } = entriesOnAccounts(readBackupLines(file));
   const out: Line[] = [];
   let inEditions = false;
   let settingsRows = 0;
   // Tables later migrations made (empty in a seeded install of one edition).
   const later = new Set([
-    'edition_entries',
-    'edition_archive_rows',
     'sms_pins',
     'follow_confirm_sends',
     'trackers',

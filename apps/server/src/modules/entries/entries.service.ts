@@ -1,16 +1,16 @@
-// Entries (DESIGN.md §9): a person in one edition. The current edition's entries live on the
-// account (number, category, sizes) and its verification record; a past edition's are in
-// `edition_entries` (rollover.service.ts). A module of its own: it reads the editions and a
-// rider's course state (course), which sits above editions.
+// Entries (DESIGN.md §9): a person in one edition, one `entries` row each, every edition's
+// side by side. A past edition's entry holds its result (rollover.service.ts). A module of
+// its own: it reads the editions and a rider's course state (course), which sits above editions.
 import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
 import type { MyEntry } from '@rally/shared/contracts/editions';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { editionEntries, editions } from '../../db/schema/editions';
+import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { inEdition } from '../../lib/edition-of';
 import { NotFoundError } from '../../lib/errors';
+import { isRiderEntry } from '../../lib/riders';
 import { riderCourseState } from '../course/course-decisions.service';
 import { currentEdition } from '../editions/editions.service';
 
@@ -21,7 +21,7 @@ export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<
   return [
     ...(current ? [current] : []),
     ...past.map(({ entry, edition }) => ({
-      id: entry.entryId,
+      id: entry.id,
       editionId: edition.id,
       editionName: edition.name,
       year: edition.year,
@@ -29,7 +29,7 @@ export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<
       riderNumber: entry.riderNumber,
       category: entry.category,
       verificationCode: entry.verificationCode,
-      verificationStatus: entry.verificationStatus as MyEntry['verificationStatus'],
+      verificationStatus: entry.status,
       result: entry.resultState
         ? { state: entry.resultState, finishedAt: entry.finishedAt?.toISOString() ?? null, elapsedMs: entry.elapsedMs }
         : null,
@@ -37,13 +37,17 @@ export async function myEntries(db: DbOrTx, userId: string, now: Date): Promise<
   ];
 }
 
-/** The rider's entries in past editions, newest first, each with its edition. */
+/**
+ * The rider's entries in past (closed) editions, newest first, each with its edition. A staff
+ * account's own record there (no number, and the account is staff) is no entry.
+ */
 export function pastEntriesOf(db: DbOrTx, userId: string, limit?: number) {
   const query = db
-    .select({ entry: editionEntries, edition: editions })
-    .from(editionEntries)
-    .innerJoin(editions, eq(editions.id, editionEntries.editionId))
-    .where(eq(editionEntries.userId, userId))
+    .select({ entry: entries, edition: editions })
+    .from(entries)
+    .innerJoin(editions, eq(editions.id, entries.editionId))
+    .innerJoin(users, eq(users.id, entries.userId))
+    .where(and(eq(entries.userId, userId), isNotNull(editions.closedAt), isRiderEntry))
     .orderBy(desc(editions.year), desc(editions.createdAt));
   return limit === undefined ? query : query.limit(limit);
 }
@@ -52,19 +56,17 @@ async function currentEntry(db: DbOrTx, userId: string, now: Date): Promise<MyEn
   const edition = await currentEdition(db);
   const [row] = await db
     .select({
-      id: verifications.id,
-      status: verifications.status,
-      verificationCode: verifications.verificationCode,
-      riderNumber: users.riderNumber,
-      category: users.category,
+      id: entries.id,
+      status: entries.status,
+      verificationCode: entries.verificationCode,
+      riderNumber: entries.riderNumber,
+      category: entries.category,
       active: sql<boolean>`${users.status} = 'active'`,
     })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
     // Staff accounts carry a verification record too, but enter no edition.
-    .where(
-      and(eq(verifications.userId, userId), inEdition(verifications.editionId), inArray(users.role, [...RIDER_ROLES])),
-    )
+    .where(and(eq(entries.userId, userId), inEdition(entries.editionId), inArray(users.role, [...RIDER_ROLES])))
     .limit(1);
   if (!row) return null;
   // A verified, active rider has a course state; any other entry has no result yet.

@@ -8,15 +8,15 @@ import type { EntryInput } from '@rally/shared/contracts/auth';
 import type { NextEntry } from '@rally/shared/contracts/editions';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { insertFiles } from '../../lib/file-bytes';
 import { databaseFileStore, type FileStore, placeUpload } from '../../lib/file-store';
 import type { PendingUpload } from '../../lib/files';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { newVerificationCode } from '../../lib/tokens';
 import { recordActivity } from '../activities/activities.service';
@@ -28,26 +28,23 @@ import { notifyUser } from '../messages/notify';
 import { riderNumberTaken } from '../registration/registration.service';
 import { pastEntriesOf } from './entries.service';
 
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
-
 /** What the "Join <edition>" form starts from. */
 export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<NextEntry> {
   const edition = await currentEdition(db);
   const [account] = await db
     .select({
-      entered: verifications.id,
+      entered: entries.id,
       emergencyName: users.emergencyContactName,
       emergencyNumber: users.emergencyContactNumber,
     })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
   const [last] = await pastEntriesOf(db, userId, 1);
   const held = await heldFor(db, userId, now);
   const window = windowOf(edition);
-  const d = last?.entry.details ?? {};
   return {
     edition: {
       id: edition.id,
@@ -64,15 +61,15 @@ export async function nextEntry(db: DbOrTx, userId: string, now: Date): Promise<
           kitName: last.entry.kitName,
           motorcycleModel: last.entry.motorcycleModel,
           // The person's contact as it is now: they may have updated it since.
-          emergencyContactName: account.emergencyName ?? text(d.emergencyContactName),
-          emergencyContactNumber: account.emergencyNumber ?? text(d.emergencyContactNumber),
-          paymentMethod: text(d.paymentMethod),
-          tshirtSize: text(d.tshirtSize),
-          customTshirtSize: text(d.customTshirtSize),
-          finisherSleeveSize: text(d.finisherSleeveSize),
-          customFinisherSleeveSize: text(d.customFinisherSleeveSize),
-          vestSize: text(d.vestSize),
-          customVestSize: text(d.customVestSize),
+          emergencyContactName: account.emergencyName,
+          emergencyContactNumber: account.emergencyNumber,
+          paymentMethod: last.entry.paymentMethod,
+          tshirtSize: last.entry.tshirtSize,
+          customTshirtSize: last.entry.customTshirtSize,
+          finisherSleeveSize: last.entry.finisherSleeveSize,
+          customFinisherSleeveSize: last.entry.customFinisherSleeveSize,
+          vestSize: last.entry.vestSize,
+          customVestSize: last.entry.customVestSize,
         }
       : null,
     heldNumber: held?.riderNumber ?? null,
@@ -106,9 +103,9 @@ export async function createEntry(
   const edition = await assertRegistrationOpen(db, now);
   const prices = pricesOf(edition);
   const [account] = await db
-    .select({ user: users, entered: verifications.id })
+    .select({ user: users, entered: entries.id })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
@@ -116,9 +113,9 @@ export async function createEntry(
   if (!isRiderRole(user.role)) throw new ForbiddenError('Only rider accounts enter an edition', 'NOT_A_RIDER');
   if (account.entered) throw new ConflictError(`You have already entered ${edition.name}`, 'ENTRY_EXISTS');
   const [holder] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.riderNumber, input.riderNumber))
+    .select({ id: entries.userId })
+    .from(entries)
+    .where(and(eq(entries.riderNumber, input.riderNumber), inEdition(entries.editionId)))
     .limit(1);
   if (holder && holder.id !== userId) throw riderNumberTaken(input.riderNumber);
   await assertNotHeldFromOthers(db, input.riderNumber, userId, now);
@@ -133,12 +130,21 @@ export async function createEntry(
       await tx
         .update(users)
         .set({
-          riderNumber: input.riderNumber,
-          category,
           kitName: input.kitName ?? user.kitName,
           motorcycleModel: input.motorcycleModel ?? user.motorcycleModel,
           emergencyContactName: input.emergencyContactName ?? user.emergencyContactName,
           emergencyContactNumber: input.emergencyContactNumber ?? user.emergencyContactNumber,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
+      const [verification] = await tx
+        .insert(entries)
+        .values({
+          userId,
+          verificationCode,
+          status: 'pending',
+          riderNumber: input.riderNumber,
+          category,
           paymentMethod: input.paymentMethod ?? null,
           paymentAmount: paymentAmountFor(category, prices),
           tshirtSize: input.tshirtSize,
@@ -149,19 +155,8 @@ export async function createEntry(
           vestSize: input.vestSize,
           customVestSize: custom(input.vestSize, input.customVestSize),
           gearSubmittedAt: now,
-          updatedAt: now,
         })
-        .where(eq(users.id, userId));
-      const [verification] = await tx
-        .insert(verifications)
-        .values({
-          userId,
-          verificationCode,
-          status: 'pending',
-          paymentMethod: input.paymentMethod ?? null,
-          paymentAmount: paymentAmountFor(category, prices),
-        })
-        .returning({ id: verifications.id });
+        .returning({ id: entries.id });
       // A receipt sent since the rollover, before this entry, gives way to the entry's own.
       if (placed.length > 0)
         await tx
@@ -198,8 +193,8 @@ export async function createEntry(
     });
   } catch (err) {
     await store.remove(placed.flatMap((p) => (p.placement.storageKey ? [p.placement.storageKey] : [])));
-    if (isUniqueViolation(err, 'users_rider_number_uq')) throw riderNumberTaken(input.riderNumber);
-    if (isUniqueViolation(err, 'verifications_user_uq'))
+    if (isUniqueViolation(err, 'entries_rider_number_uq')) throw riderNumberTaken(input.riderNumber);
+    if (isUniqueViolation(err, 'entries_user_uq'))
       throw new ConflictError(`You have already entered ${edition.name}`, 'ENTRY_EXISTS');
     throw err;
   }

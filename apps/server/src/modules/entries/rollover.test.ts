@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { UserRecord } from '@rally/shared/contracts/auth';
 import type { Edition, MyEntry, NextEntry } from '@rally/shared/contracts/editions';
 import type { PublicProfile } from '@rally/shared/contracts/profiles';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users';
+import { entries } from '../../db/schema/entries';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import {
   type Actor,
@@ -40,7 +41,12 @@ describe.each(DB_KINDS)('making the next edition current (%s)', (kind) => {
   const station = async (body: Record<string, unknown>) =>
     (await ok(admin, 'POST', '/api/admin/stations', body)).json().data.id as string;
   const codeOf = async (userId: string) =>
-    (await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, userId)))[0]?.code as string;
+    (
+      await t.database.db
+        .select({ code: entries.riderCode })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), inEdition(entries.editionId)))
+    )[0]?.code as string;
 
   const enter = async (rider: Actor, fields: Record<string, string>, withReceipt = true) => {
     const body = multipart(
@@ -270,13 +276,24 @@ describe.each(DB_KINDS)('making the next edition current (%s)', (kind) => {
     expect(free).not.toContain(sos.riderNumber);
     expect((await ok(finisher, 'GET', '/api/my/entries/next')).json().data).toMatchObject({ entered: true });
 
-    // A deleted account leaves its name in the past edition's history, not its contact.
-    const pastCard = async () =>
-      (await ok(admin, 'GET', `/api/admin/users/${pending.userId}?edition=${outgoing.id}`)).json().data.user;
-    expect(await pastCard()).toMatchObject({ email: pending.email, phone_number: '09171234567' });
+    // A deleted account goes from every edition at once, its past entry with it; the log keeps
+    // who it was (a snapshot of the name), not its contact.
+    const pastCard = (edition = outgoing.id) =>
+      call(admin, 'GET', `/api/admin/users/${pending.userId}?edition=${edition}`);
+    expect((await pastCard()).json().data.user).toMatchObject({ email: pending.email, phone_number: '09171234567' });
     await ok(admin, 'DELETE', `/api/admin/users/${pending.userId}`);
-    expect(await pastCard()).toMatchObject({ email: 'deleted user', phone_number: null, first_name: 'Datu' });
-
+    for (const edition of [outgoing.id, next.id]) {
+      const gone = await pastCard(edition);
+      expect([gone.statusCode, gone.json().code]).toEqual([404, 'USER_NOT_FOUND']);
+    }
+    const deletion = (await ok(admin, 'GET', `/api/admin/logs?search=${encodeURIComponent(pending.email)}`)).json().data
+      .logs as Array<{ user_name: string | null }>;
+    expect(deletion).toEqual([]);
+    const lastName = `Rider${/^rider\.(.+)@/.exec(pending.email)?.[1]}`;
+    const named = (await ok(admin, 'GET', `/api/admin/logs?logType=activities&search=${lastName}`)).json().data
+      .logs as Array<{ user_id: string | null; user_name: string | null; user_email: string | null }>;
+    expect(named.length).toBeGreaterThan(0);
+    for (const log of named) expect(log).toMatchObject({ user_id: null, user_name: `Datu ${lastName}` });
     // Outside the window, a returning rider is refused with the dates.
     await ok(admin, 'PATCH', `/api/admin/editions/${next.id}`, {
       registrationOpensAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { type Database, type Db, openDatabase } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { scans } from '../../db/schema/event-day';
 import { outboxMessages } from '../../db/schema/messages';
-import { users } from '../../db/schema/users';
 import { type OpenedTestDatabase, openTestDatabase } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, staff } from '../../test/factories';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
@@ -114,7 +114,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across a database outage (Postg
     return res.json().data.id as string;
   };
   const riderCode = async (db: Db, userId: string) =>
-    (await db.select({ code: users.riderCode }).from(users).where(eq(users.id, userId)))[0]?.code as string;
+    (await db.select({ code: entries.riderCode }).from(entries).where(eq(entries.userId, userId)))[0]?.code as string;
 
   beforeAll(async () => {
     sink = await startSmtpSink();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import { publishEvent, sseFrame } from '../../lib/event-bus';
 import { buildTestApp, DB_KINDS, openTestDatabase, type TestApp } from '../../test/build-app';
@@ -68,7 +69,10 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
     await waitLive(conn);
 
     const r = await approvedRider(t.app, admin);
-    const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, r.userId));
+    const [row] = await t.database.db
+      .select({ code: entries.riderCode })
+      .from(entries)
+      .where(eq(entries.userId, r.userId));
     const { id: scanId } = await syncScan(t.app, admin, { stationId, riderCode: row?.code });
     const scan = await conn.waitFor((e) => e.event === 'scan' && JSON.parse(e.data).scanId === scanId);
     expect(JSON.parse(scan.data)).toMatchObject({
@@ -218,7 +222,10 @@ describe.each(DB_KINDS)('event stream (%s)', (kind) => {
 
         // A scan synced through the first instance reaches the board connected to the second.
         const r = await approvedRider(t.app, admin);
-        const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, r.userId));
+        const [row] = await t.database.db
+          .select({ code: entries.riderCode })
+          .from(entries)
+          .where(eq(entries.userId, r.userId));
         const { id: scanId } = await syncScan(t.app, admin, { stationId, riderCode: row?.code });
         const got = await conn.waitFor((e) => e.event === 'scan' && JSON.parse(e.data).scanId === scanId);
         expect(JSON.parse(got.data).riderId).toBe(r.userId);

@@ -70,10 +70,6 @@ describe.each(DB_KINDS)('sweeping the spool on %s', (kind) => {
           firstName: 'Spool',
           lastName: 'Sweep',
           phoneNumber: '09171234567',
-          category: 'bagani',
-          tshirtSize: 'L',
-          finisherSleeveSize: 'M',
-          vestSize: 'XL',
         })
         .returning({ id: users.id }),
     );

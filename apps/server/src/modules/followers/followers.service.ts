@@ -7,11 +7,11 @@ import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
 import type { FollowRequest } from '@rally/shared/contracts/messages';
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { followers, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
 import { checkPushKeys, followerPushSubscription } from '../messages/push.service';
@@ -48,13 +48,13 @@ async function followableRider(db: DbOrTx, rawId: string) {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .where(
       and(
         eq(users.id, id),
         eq(users.status, 'active'),
         inArray(users.role, [...RIDER_ROLES]),
-        eq(verifications.status, 'verified'),
+        eq(entries.status, 'verified'),
       ),
     )
     .limit(1);

@@ -7,14 +7,14 @@ import { STICKER_SHEET_MAX, type StickerSheetBody } from '@rally/shared/contract
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { codedRiderColumns, isVerifiedRider, ownVerification } from '../../lib/riders';
+import { codedRiderColumns, isVerifiedRider, ownEntry } from '../../lib/riders';
 import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
@@ -42,8 +42,8 @@ function cardColumns(prints: ReturnType<typeof printTotals>) {
     kitName: users.kitName,
     email: users.email,
     phoneNumber: users.phoneNumber,
-    category: users.category,
-    riderNumber: users.riderNumber,
+    category: entries.category,
+    riderNumber: entries.riderNumber,
     printCount: sql<number>`coalesce(${prints.count}, 0)::int`,
     printedAt: prints.lastAt,
   };
@@ -56,7 +56,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
     sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
     sql`${users.kitName} ilike ${p}`,
     sql`${users.email} ilike ${p}`,
-    sql`${users.riderNumber}::text ilike ${p}`,
+    sql`${entries.riderNumber}::text ilike ${p}`,
   );
 }
 
@@ -74,10 +74,10 @@ export async function searchCards(db: Db, query: IdCardSearchQuery) {
       db
         .select({ ...cardColumns(prints), total: totalRows })
         .from(users)
-        .innerJoin(verifications, ownVerification)
+        .innerJoin(entries, ownEntry)
         .leftJoin(prints, eq(prints.userId, users.id))
         .where(where)
-        .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
+        .orderBy(sql`${entries.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
         .limit(limit)
         .offset(offset),
     query,
@@ -96,17 +96,17 @@ async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
     .select({
       ...cardColumns(prints),
       role: users.role,
-      riderCode: users.riderCode,
+      riderCode: entries.riderCode,
       motorcycleModel: users.motorcycleModel,
       emergencyContactName: users.emergencyContactName,
       emergencyContactNumber: users.emergencyContactNumber,
       bloodType: users.bloodType,
       allergies: users.allergies,
       medicalConditions: users.medicalConditions,
-      verificationStatus: verifications.status,
+      verificationStatus: entries.status,
     })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .leftJoin(prints, eq(prints.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
@@ -226,7 +226,7 @@ export async function cardStats(db: Db) {
         prints: sql<number>`coalesce(sum(${prints.count}), 0)::int`,
       })
       .from(users)
-      .innerJoin(verifications, ownVerification)
+      .innerJoin(entries, ownEntry)
       .leftJoin(prints, eq(prints.userId, users.id))
       .where(isVerifiedRider),
   );
@@ -251,7 +251,7 @@ async function sheetRiders(db: Db, selection: StickerSheetBody, viewerRole: stri
     const found = await db
       .select({ ...sheetColumns, role: users.role })
       .from(users)
-      .leftJoin(verifications, ownVerification)
+      .leftJoin(entries, ownEntry)
       .where(and(inArray(users.id, ids), visibleAccounts(viewerRole, users.role)));
     const byId = new Map(found.map((r) => [r.id, r]));
     const named = ids.flatMap((id) => byId.get(id) ?? []);
@@ -273,10 +273,10 @@ async function sheetRiders(db: Db, selection: StickerSheetBody, viewerRole: stri
     const rows = await db
       .select(sheetColumns)
       .from(users)
-      .innerJoin(verifications, ownVerification)
+      .innerJoin(entries, ownEntry)
       .leftJoin(prints, eq(prints.userId, users.id))
-      .where(and(isVerifiedRider, isNotNull(users.riderCode), isNull(prints.count)))
-      .orderBy(sql`${users.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
+      .where(and(isVerifiedRider, isNotNull(entries.riderCode), isNull(prints.count)))
+      .orderBy(sql`${entries.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
       .limit(STICKER_SHEET_MAX);
     if (rows.length === 0) {
       throw new ConflictError('Every verified rider’s sticker has been printed already.', 'NOTHING_TO_PRINT');

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { idCardPrints } from '../../db/schema/kit';
-import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, registerRider } from '../../test/factories';
 import { firstRow } from '../../test/present';
@@ -52,7 +53,10 @@ describe.each(DB_KINDS)('ID cards / QR stickers (%s)', (kind) => {
     const res = await call(admin, 'GET', `/api/admin/id-cards/user/${alpha.userId}`);
     expect(res.statusCode, res.body).toBe(200);
     const stored = firstRow(
-      await t.database.db.select({ riderCode: users.riderCode }).from(users).where(eq(users.id, alpha.userId)),
+      await t.database.db
+        .select({ riderCode: entries.riderCode })
+        .from(entries)
+        .where(and(eq(entries.userId, alpha.userId), inEdition(entries.editionId))),
     );
     expect(res.json()).toMatchObject({
       success: true,

@@ -8,8 +8,9 @@ import jsQR from 'jsqr';
 import { PDFArray, PDFDocument, PDFName, type PDFPage, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { idCardPrints } from '../../db/schema/kit';
-import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, bearer, registerRider } from '../../test/factories';
 import { firstRow, present } from '../../test/present';
@@ -97,7 +98,12 @@ describe.each(DB_KINDS)('QR sticker sheets (%s)', (kind) => {
   const sheet = (actor: Actor, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/admin/stickers/sheet', headers: bearer(actor.token), payload });
   const codeOf = async (userId: string) =>
-    firstRow(await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, userId))).code;
+    firstRow(
+      await t.database.db
+        .select({ code: entries.riderCode })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), inEdition(entries.editionId))),
+    ).code;
   const printsOf = (ids: string[]) =>
     t.database.db.select().from(idCardPrints).where(inArray(idCardPrints.userId, ids));
 

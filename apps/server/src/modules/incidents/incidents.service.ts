@@ -31,6 +31,7 @@ import { can, PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
 import { incidents, type SosCallRow, sosAbuseMarks, sosCalls } from '../../db/schema/incidents';
 import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
@@ -39,7 +40,7 @@ import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
 import { CURRENT_EDITION, inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
-import { namedRiderColumns } from '../../lib/riders';
+import { namedRiderColumns, ownEntry } from '../../lib/riders';
 import { fullName } from '../../lib/sql-text';
 import { canSee, visibleAccounts } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
@@ -54,6 +55,8 @@ import { publishIncident } from './incident-events';
 
 const rider = alias(users, 'rider');
 const marker = alias(users, 'marker');
+/** The `rider` alias's entry in the edition read (its number is the entry's); `ownEntry` is for `users`. */
+const riderEntry = and(eq(entries.userId, rider.id), inEdition(entries.editionId));
 
 /** A staff member an incident names (who reported, acknowledged, was assigned, resolved, marked). */
 type IncidentPerson = { id: string; firstName: string; lastName: string; role: Role } | null;
@@ -75,7 +78,7 @@ function incidentQuery(db: DbOrTx) {
       rider: {
         id: rider.id,
         role: rider.role,
-        riderNumber: rider.riderNumber,
+        riderNumber: entries.riderNumber,
         kitName: rider.kitName,
         firstName: rider.firstName,
         lastName: rider.lastName,
@@ -95,6 +98,7 @@ function incidentQuery(db: DbOrTx) {
     })
     .from(incidents)
     .innerJoin(rider, eq(rider.id, incidents.riderId))
+    .leftJoin(entries, riderEntry)
     .leftJoin(
       sosAbuseMarks,
       and(eq(sosAbuseMarks.userId, incidents.riderId), eq(sosAbuseMarks.editionId, incidents.editionId)),
@@ -407,6 +411,7 @@ async function openIncident(
   return { id: row.id, status: row.status };
 }
 
+/** Needs `entries` joined on `ownEntry` (the number is the entry's). */
 const subjectColumns = { ...namedRiderColumns, role: users.role };
 
 /**
@@ -482,7 +487,12 @@ export async function sendSos(
   source: RiderSosSource = 'rider',
 ) {
   return db.transaction(async (tx) => {
-    const [subject] = await tx.select(subjectColumns).from(users).where(eq(users.id, auth.userId)).limit(1);
+    const [subject] = await tx
+      .select(subjectColumns)
+      .from(users)
+      .leftJoin(entries, ownEntry)
+      .where(eq(users.id, auth.userId))
+      .limit(1);
     if (!subject) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     await lockRiderSos(tx, subject.id);
 
@@ -617,7 +627,12 @@ export async function openTrackerAlert(
   position: Position | undefined,
   messenger: Messenger,
 ): Promise<{ id: string; status: IncidentStatus; created: boolean }> {
-  const [subject] = await tx.select(subjectColumns).from(users).where(eq(users.id, riderId)).limit(1);
+  const [subject] = await tx
+    .select(subjectColumns)
+    .from(users)
+    .leftJoin(entries, ownEntry)
+    .where(eq(users.id, riderId))
+    .limit(1);
   if (!subject) throw new NotFoundError('Rider not found', 'RIDER_NOT_FOUND');
   await lockRiderSos(tx, riderId);
   const [open] = await tx
@@ -657,7 +672,8 @@ export async function createIncidentForRider(
     const [subject] = await tx
       .select(subjectColumns)
       .from(users)
-      .where(body.riderId ? eq(users.id, body.riderId) : eq(users.riderNumber, body.riderNumber ?? -1))
+      .leftJoin(entries, ownEntry)
+      .where(body.riderId ? eq(users.id, body.riderId) : eq(entries.riderNumber, body.riderNumber ?? -1))
       .limit(1);
     if (!subject || !canSee(viewerRole, subject.role)) throw new NotFoundError('Rider not found', 'RIDER_NOT_FOUND');
     const incidentId = body.id ?? crypto.randomUUID();
@@ -684,6 +700,7 @@ async function incidentForChange(tx: Tx, id: string, viewerRole: Role, { lock }:
     })
     .from(incidents)
     .innerJoin(users, eq(users.id, incidents.riderId))
+    .leftJoin(entries, ownEntry)
     .where(and(eq(incidents.id, id), ofEdition()));
   const [current] = lock ? await query.for('update', { of: incidents }) : await query;
   if (!current || !canSee(viewerRole, current.rider.role)) throw incidentNotFound();
@@ -908,7 +925,7 @@ export function listAbuseMarks(db: Db, viewerRole: Role) {
       incidentId: sosAbuseMarks.incidentId,
       markedAt: sosAbuseMarks.markedAt,
       rider: {
-        riderNumber: rider.riderNumber,
+        riderNumber: entries.riderNumber,
         kitName: rider.kitName,
         firstName: rider.firstName,
         lastName: rider.lastName,
@@ -917,6 +934,7 @@ export function listAbuseMarks(db: Db, viewerRole: Role) {
     })
     .from(sosAbuseMarks)
     .innerJoin(rider, eq(rider.id, sosAbuseMarks.userId))
+    .leftJoin(entries, riderEntry)
     .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy))
     .where(and(inEdition(sosAbuseMarks.editionId), visibleAccounts(viewerRole, rider.role)))
     .orderBy(desc(sosAbuseMarks.markedAt))
@@ -934,6 +952,7 @@ export async function liftAbuseMark(db: Db, userId: string, viewerRole: Role, ac
       .select(subjectColumns)
       .from(sosAbuseMarks)
       .innerJoin(users, eq(users.id, sosAbuseMarks.userId))
+      .leftJoin(entries, ownEntry)
       .where(and(eq(sosAbuseMarks.userId, userId), inEdition(sosAbuseMarks.editionId)));
     if (!subject || !canSee(viewerRole, subject.role)) {
       throw new NotFoundError('This account is not marked as abuse', 'ABUSE_MARK_NOT_FOUND');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { incidents, sosCalls } from '../../db/schema/incidents';
 import { users } from '../../db/schema/users';
 import { publishEvent } from '../../lib/event-bus';
@@ -45,7 +46,10 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
       .update(users)
       .set({ bloodType: 'O+', allergies: 'Penicillin', medicalConditions: 'Asthma' })
       .where(eq(users.id, rider.userId));
-    const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
+    const [row] = await t.database.db
+      .select({ code: entries.riderCode })
+      .from(entries)
+      .where(eq(entries.userId, rider.userId));
     const scan = await syncScan(t.app, marshall, { stationId, riderCode: row?.code, deviceId: 'phone-A' });
     expect(scan.status).toBe('accepted');
     return rider;

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import { fullName } from '../../lib/sql-text';
 import { readEventSettings, updateEventSettings } from '../settings/settings.service';
 import { createIncidentForRider, sendSos } from './incidents.service';
@@ -38,9 +38,9 @@ export async function seedDemoIncidents(db: Db): Promise<string> {
       role: users.role,
     })
     .from(users)
-    .innerJoin(verifications, ownVerification)
-    .where(and(eq(verifications.status, 'verified'), isNotNull(users.riderNumber)))
-    .orderBy(asc(users.riderNumber))
+    .innerJoin(entries, ownEntry)
+    .where(and(eq(entries.status, 'verified'), isNotNull(entries.riderNumber)))
+    .orderBy(asc(entries.riderNumber))
     .limit(2);
   const [first, second] = riders;
   if (!first || !second) return `Incidents: hotline ${DEMO_HOTLINE}; too few verified riders for demo incidents.`;

@@ -13,14 +13,14 @@ import {
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { kitTracking } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { Actor } from '../../lib/actor';
 import { inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isVerifiedRider, ownVerification } from '../../lib/riders';
+import { isVerifiedRider, ownEntry } from '../../lib/riders';
 import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 
@@ -42,16 +42,16 @@ const participantColumns = {
   lastName: users.lastName,
   email: users.email,
   phoneNumber: users.phoneNumber,
-  riderNumber: users.riderNumber,
-  category: users.category,
-  paymentAmount: sql<number | null>`coalesce(${verifications.paymentAmount}, ${users.paymentAmount})`,
+  riderNumber: entries.riderNumber,
+  category: entries.category,
+  paymentAmount: entries.paymentAmount,
   clubName: users.clubName,
-  tshirtSize: users.tshirtSize,
-  customTshirtSize: users.customTshirtSize,
-  vestSize: users.vestSize,
-  customVestSize: users.customVestSize,
-  finisherSleeveSize: users.finisherSleeveSize,
-  customFinisherSleeveSize: users.customFinisherSleeveSize,
+  tshirtSize: entries.tshirtSize,
+  customTshirtSize: entries.customTshirtSize,
+  vestSize: entries.vestSize,
+  customVestSize: entries.customVestSize,
+  finisherSleeveSize: entries.finisherSleeveSize,
+  customFinisherSleeveSize: entries.customFinisherSleeveSize,
   tshirtGiven: kitTracking.tshirtGiven,
   tshirtGivenAt: kitTracking.tshirtGivenAt,
   vestGiven: kitTracking.vestGiven,
@@ -60,7 +60,7 @@ const participantColumns = {
   finisherSleeveGivenAt: kitTracking.finisherSleeveGivenAt,
   notes: kitTracking.notes,
   kitUpdatedAt: kitTracking.updatedAt,
-  verifiedAt: verifications.verifiedAt,
+  verifiedAt: entries.verifiedAt,
   verifierFirstName: verifier.firstName,
   verifierLastName: verifier.lastName,
 };
@@ -69,9 +69,9 @@ function participantQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: D
   return db
     .select({ ...participantColumns, ...(extra as Extra) })
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .leftJoin(kitTracking, kitOfRider)
-    .leftJoin(verifier, eq(verifier.id, verifications.verifiedBy));
+    .leftJoin(verifier, eq(verifier.id, entries.verifiedBy));
 }
 
 export type ParticipantRow = Awaited<ReturnType<ReturnType<typeof participantQuery>['execute']>>[number];
@@ -85,7 +85,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
     sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
     sql`${users.kitName} ilike ${p}`,
     sql`${users.email} ilike ${p}`,
-    sql`${users.riderNumber}::text ilike ${p}`,
+    sql`${entries.riderNumber}::text ilike ${p}`,
   );
 }
 
@@ -97,11 +97,11 @@ function orderFor(query: KitListQuery): SQL[] {
     case 'name':
       return [by(sql`lower(${users.firstName} || ' ' || ${users.lastName})`), tie];
     case 'rider_number':
-      return [by(sql`${users.riderNumber}`), tie];
+      return [by(sql`${entries.riderNumber}`), tie];
     case 'payment_amount':
-      return [by(sql`coalesce(${verifications.paymentAmount}, ${users.paymentAmount})`), tie];
+      return [by(sql`${entries.paymentAmount}`), tie];
     default:
-      return [by(sql`${verifications.verifiedAt}`), tie];
+      return [by(sql`${entries.verifiedAt}`), tie];
   }
 }
 
@@ -135,14 +135,15 @@ export async function kitStats(db: DbOrTx) {
       .select({
         total: sql<number>`count(*)::int`,
         completed: sql<number>`(count(*) filter (where ${kitComplete}))::int`,
-        expected: sql<number>`coalesce(sum(${users.paymentAmount}), 0)::int`,
-        actual: sql<number>`coalesce(sum(${verifications.paymentAmount}), 0)::int`,
+        // The entry's amount is both what was owed at registration and what was paid for it.
+        expected: sql<number>`coalesce(sum(${entries.paymentAmount}), 0)::int`,
+        actual: sql<number>`coalesce(sum(${entries.paymentAmount}), 0)::int`,
         tshirts: sql<number>`(count(*) filter (where ${kitTracking.tshirtGiven}))::int`,
         vests: sql<number>`(count(*) filter (where ${kitTracking.vestGiven}))::int`,
         sleeves: sql<number>`(count(*) filter (where ${kitTracking.finisherSleeveGiven}))::int`,
       })
       .from(users)
-      .innerJoin(verifications, ownVerification)
+      .innerJoin(entries, ownEntry)
       .leftJoin(kitTracking, kitOfRider)
       .where(isVerifiedRider),
   );
@@ -247,7 +248,7 @@ async function riderNames(db: DbOrTx, ids: string[]) {
   return db
     .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .where(and(isVerifiedRider, inArray(users.id, ids)));
 }
 

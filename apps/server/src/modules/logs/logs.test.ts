@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { verificationHistory } from '../../db/schema/entries';
 import { loginActivities } from '../../db/schema/security';
-import { verificationHistory } from '../../db/schema/verifications';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, bearer, staff } from '../../test/factories';
 import { listLogs, logStats, rangeStart } from './logs.service';

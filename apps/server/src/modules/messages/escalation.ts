@@ -82,10 +82,11 @@ async function escalate(db: Db, messenger: Messenger, incidentId: string, now: D
     const [row] = rowsOf<EscalatedIncident>(
       await tx.execute(sql`
         select i.id, i.rider_id, i.kind, i.note, i.status, i.muted, i.last_station_name, i.created_at,
-          e.round, e.due_at, u.rider_number, u.kit_name, u.first_name, u.last_name
+          e.round, e.due_at, en.rider_number, u.kit_name, u.first_name, u.last_name
         from ${incidentEscalations} e
         join incidents i on i.id = e.incident_id and i.edition_id = ${CURRENT_EDITION}
         join users u on u.id = i.rider_id
+        left join entries en on en.user_id = u.id and en.edition_id = ${CURRENT_EDITION}
         where e.incident_id = ${incidentId}::uuid
         for update of e`),
     );
@@ -172,8 +173,9 @@ export async function publishMessageStep(db: Db, incidentId: string, step: 'sent
     muted: boolean;
   }>(
     await db.execute(sql`
-      select i.status, i.rider_id, i.muted, u.rider_number, u.kit_name
+      select i.status, i.rider_id, i.muted, en.rider_number, u.kit_name
       from incidents i join users u on u.id = i.rider_id
+        left join entries en on en.user_id = u.id and en.edition_id = ${CURRENT_EDITION}
       where i.id = ${incidentId}::uuid and i.edition_id = ${CURRENT_EDITION}`),
   );
   if (!row) return;

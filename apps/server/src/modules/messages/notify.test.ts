@@ -4,8 +4,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entries } from '../../db/schema/entries';
 import { followers, notificationSettings, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
-import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, registerRider, staff, syncScan } from '../../test/factories';
 import { addPushDevice } from '../../test/push-devices';
@@ -173,7 +173,10 @@ describe.each(DB_KINDS)('who hears what (%s)', (kind) => {
     await follow(rider.userId, { email: fan }, true);
     await follow(rider.userId, { pushSubscriptionId: browser }, true);
     await follow(rider.userId, { email: stranger }, false);
-    const [coded] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
+    const [coded] = await t.database.db
+      .select({ code: entries.riderCode })
+      .from(entries)
+      .where(eq(entries.userId, rider.userId));
     const scan = await syncScan(t.app, marshall, { stationId, riderCode: coded?.code });
     expect(scan.status).toBe('accepted');
     const passage = (await rowsFor({ template: 'follower_passage' })).filter((r) => r.data.riderId === rider.userId);

@@ -2,8 +2,8 @@ import { ROLES, type Role } from '@rally/shared/catalog/accounts';
 import { emailSchema, passwordStrengthProblem } from '@rally/shared/contracts/auth';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../lib/common-passwords';
 import { isUniqueViolation } from '../../lib/errors';
 import { databaseFileStore, type FileStore } from '../../lib/file-store';
@@ -53,13 +53,13 @@ export async function createUser(db: Db, args: CreateUserArgs): Promise<string> 
             lastName,
             role,
             status: 'active',
-            riderCode: newRiderCode(),
           })
           .returning({ id: users.id }),
       );
-      await tx.insert(verifications).values({
+      await tx.insert(entries).values({
         userId: user.id,
         verificationCode: newVerificationCode(),
+        riderCode: newRiderCode(),
         status: 'verified',
         verifiedAt: new Date(),
         notes: 'Created verified by an operator',

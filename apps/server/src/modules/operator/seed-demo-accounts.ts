@@ -11,10 +11,10 @@ import {
   SIZES,
 } from '@rally/shared/catalog/registration';
 import type { Tx } from '../../db/client';
+import { entries, verificationHistory } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
-import { verificationHistory, verifications } from '../../db/schema/verifications';
 import { bytesParam } from '../../lib/file-bytes';
 import { onlyRow } from '../../lib/sql-text';
 import { newRiderCode, newVerificationCode, sha256Hex } from '../../lib/tokens';
@@ -149,12 +149,13 @@ export async function seedStaff(
   const u = onlyRow(
     await tx
       .insert(users)
-      .values({ email, passwordHash, firstName, lastName, role, riderCode: newRiderCode(), createdAt: daysAgo(60) })
+      .values({ email, passwordHash, firstName, lastName, role, createdAt: daysAgo(60) })
       .returning({ id: users.id }),
   );
-  await tx.insert(verifications).values({
+  await tx.insert(entries).values({
     userId: u.id,
     verificationCode: newVerificationCode(),
+    riderCode: newRiderCode(),
     status: 'verified',
     verifiedAt: daysAgo(60),
     notes: 'Demo staff account',
@@ -204,24 +205,8 @@ export async function seedRiders(
           status: i === 13 ? 'inactive' : 'active',
           motorcycleModel: pick(BIKES, i),
           clubName: pick(CLUBS, i),
-          category,
           emergencyContactName: `${pick(FIRST, i + 5)[0]} ${lastName}`,
           emergencyContactNumber: `0918${String(2000000 + i * 4421).slice(-7)}`,
-          riderNumber: [
-            7, 13, 21, 42, 69, 88, 99, 101, 111, 123, 150, 177, 200, 222, 250, 300, 333, 360, 404, 420, 450, 500, 555,
-            600, 666, 700, 777, 808, 850, 888, 900, 999,
-          ][i],
-          riderCode: state === 'verified' ? newRiderCode() : null,
-          paymentMethod: method,
-          paymentAmount: amount,
-          tshirtSize: size(0),
-          tshirtSubmittedAt: created,
-          finisherSleeveSize: i % 9 === 4 ? 'CUSTOM' : size(1),
-          customFinisherSleeveSize: i % 9 === 4 ? 'XL, extra long arms' : null,
-          vestSize: size(2),
-          gearSubmittedAt: created,
-          bikeCheckStatus: state === 'verified' ? pick(['Ready', 'Preparing', 'Not Started'], i) : 'Not Started',
-          checkpoints: state === 'verified' ? i % 5 : 0,
           lastLogin: daysAgo(i % 6, i),
           createdAt: created,
           updatedAt: created,
@@ -232,19 +217,33 @@ export async function seedRiders(
     const code = newVerificationCode();
     const v = onlyRow(
       await tx
-        .insert(verifications)
+        .insert(entries)
         .values({
           userId: u.id,
           verificationCode: code,
           status: state,
+          riderNumber: [
+            7, 13, 21, 42, 69, 88, 99, 101, 111, 123, 150, 177, 200, 222, 250, 300, 333, 360, 404, 420, 450, 500, 555,
+            600, 666, 700, 777, 808, 850, 888, 900, 999,
+          ][i],
+          riderCode: state === 'verified' ? newRiderCode() : null,
+          category,
           paymentMethod: method,
           paymentAmount: amount,
+          tshirtSize: size(0),
+          tshirtSubmittedAt: created,
+          finisherSleeveSize: i % 9 === 4 ? 'CUSTOM' : size(1),
+          customFinisherSleeveSize: i % 9 === 4 ? 'XL, extra long arms' : null,
+          vestSize: size(2),
+          gearSubmittedAt: created,
+          bikeCheckStatus: state === 'verified' ? pick(['Ready', 'Preparing', 'Not Started'], i) : 'Not Started',
+          checkpoints: state === 'verified' ? i % 5 : 0,
           verifiedBy: state === 'pending' ? null : adminId,
           verifiedAt: state === 'pending' ? null : daysAgo(20 - i * 0.5),
           notes: state === 'rejected' ? 'Receipt amount does not match the category price' : null,
           createdAt: created,
         })
-        .returning({ id: verifications.id }),
+        .returning({ id: entries.id }),
     );
     await tx.insert(files).values({
       userId: u.id,

@@ -24,10 +24,11 @@ describe('seed-demo on event day', () => {
     expect(flagged.map((f) => f.reason).sort()).toEqual(['rescan', 'unknown_rider']);
     // The scanned riders' checkpoint counts are derived from their passages, not typed in.
     const rows = (await db.execute(sql`
-      select u.checkpoints as stored,
+      select e.checkpoints as stored,
         (select count(distinct s.station_id)::int from scans s join stations st on st.id = s.station_id
           where s.rider_id = u.id and st.kind = 'checkpoint' and s.status = 'accepted') as derived
-      from users u where exists (select 1 from scans s where s.rider_id = u.id and s.status = 'accepted')`)) as unknown as {
+      from users u join entries e on e.user_id = u.id and e.edition_id = (select current_edition_id())
+      where exists (select 1 from scans s where s.rider_id = u.id and s.status = 'accepted')`)) as unknown as {
       rows: Array<{ stored: number; derived: number }>;
     };
     expect(rows.rows.length).toBeGreaterThan(0);

@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { routeForCategory } from '@rally/shared/catalog/event-day';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import { ingestScans } from '../scans/scans.service';
 import { listStations, seedDefaultStations } from '../stations/stations.service';
 
@@ -31,11 +31,11 @@ export async function seedEventDay(db: Db): Promise<string> {
     .limit(1);
   if (!marshal) return 'Event day: stations created; no staff account to record demo scans.';
   const riders = await db
-    .select({ code: users.riderCode, number: users.riderNumber, category: users.category })
+    .select({ code: entries.riderCode, number: entries.riderNumber, category: entries.category })
     .from(users)
-    .innerJoin(verifications, ownVerification)
-    .where(and(eq(verifications.status, 'verified'), eq(users.status, 'active'), isNotNull(users.riderCode)))
-    .orderBy(asc(users.riderNumber))
+    .innerJoin(entries, ownEntry)
+    .where(and(eq(entries.status, 'verified'), eq(users.status, 'active'), isNotNull(entries.riderCode)))
+    .orderBy(asc(entries.riderNumber))
     .limit(12);
   const start = stationList.find((s) => s.kind === 'start');
   if (!start || riders.length === 0) return 'Event day: stations created; no verified riders to scan.';

@@ -7,6 +7,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentStatementRows, paymentStatements } from '../../db/schema/receipts';
 import type { Actor } from '../../lib/actor';
+import { CURRENT_EDITION } from '../../lib/edition-of';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { fullName, isoOrNull, rowsOf } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
@@ -100,12 +101,13 @@ interface MatchedRow {
 async function matchedRows(db: DbOrTx, statementId: string): Promise<StatementRow[]> {
   const result =
     await db.execute(sql`select s.id, s.line, s.reference_number, s.amount_centavos, s.paid_at, s.description,
-      m.file_id, m.user_id, u.rider_number, u.first_name, u.last_name, u.kit_name
+      m.file_id, m.user_id, en.rider_number, u.first_name, u.last_name, u.kit_name
     from ${paymentStatementRows} s
     left join lateral (select e.file_id, e.user_id from (${EDITION_RECEIPTS}) e
       where e.reference_number = s.reference_number and e.amount_centavos = s.amount_centavos
       limit 1) m on true
     left join users u on u.id = m.user_id
+    left join entries en on en.user_id = u.id and en.edition_id = ${CURRENT_EDITION}
     where s.statement_id = ${statementId}
     order by s.line`);
   return rowsOf<MatchedRow>(result).map((r) => ({

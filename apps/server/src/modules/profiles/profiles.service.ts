@@ -10,17 +10,17 @@ import {
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { editionEntries, editions } from '../../db/schema/editions';
+import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { comments, fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AnswerCache } from '../../lib/answer-cache';
 import type { AuthContext } from '../../lib/authorize';
 import { CURRENT_EDITION } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
-import { ownVerification } from '../../lib/riders';
+import { isRider, ownEntry } from '../../lib/riders';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { passageOf } from '../course/passages';
@@ -68,11 +68,11 @@ const publicProfileQuery = oncePerDb((db) =>
       lastName: users.lastName,
       kitName: users.kitName,
       role: users.role,
-      riderNumber: users.riderNumber,
-      category: users.category,
+      riderNumber: entries.riderNumber,
+      category: entries.category,
       gender: users.gender,
       motorcycleModel: users.motorcycleModel,
-      verificationStatus: verifications.status,
+      verificationStatus: entries.status,
       createdAt: users.createdAt,
       hasProfileImage: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`,
       fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
@@ -92,16 +92,18 @@ const publicProfileQuery = oncePerDb((db) =>
       finisher: sql<boolean>`exists(select 1 from activities a where a.user_id = users.id
         and a.type = 'rally_completion' and coalesce(a.metadata->>'sample', '') <> 'true'
         and a.metadata->>'edition' is null)`,
-      // The editions the rider's entry was verified in, before the current one (DESIGN.md §9).
+      // The editions the rider's entry was verified in, before the current one (DESIGN.md §9):
+      // the entries of closed editions. A staff account's own record there is none (`isRiderEntry`).
       pastEditions: sql<PastEditionJson[]>`(select coalesce(json_agg(json_build_object(
-          'editionId', e.id, 'name', e.name, 'year', e.year, 'category', ee.category,
-          'riderNumber', ee.rider_number, 'state', ee.result_state, 'elapsedMs', ee.elapsed_ms)
+          'editionId', e.id, 'name', e.name, 'year', e.year, 'category', pe.category,
+          'riderNumber', pe.rider_number, 'state', pe.result_state, 'elapsedMs', pe.elapsed_ms)
           order by e.year desc, e.created_at desc), '[]'::json)
-        from ${editionEntries} ee join ${editions} e on e.id = ee.edition_id
-        where ee.user_id = users.id and ee.verification_status = 'verified')`,
+        from ${entries} pe join ${editions} e on e.id = pe.edition_id
+        where pe.user_id = users.id and e.closed_at is not null and (pe.rider_number is not null or ${isRider})
+          and pe.status = 'verified')`,
     })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(and(eq(users.id, sql.placeholder('id')), eq(users.status, 'active')))
     .limit(1)
     .prepare('public_profile'),

@@ -5,10 +5,10 @@ import { paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { ReadingPatchBody, ReceiptCheck } from '@rally/shared/contracts/receipts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { receiptReadings } from '../../db/schema/receipts';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { inEdition, receiptOfEdition } from '../../lib/edition-of';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
@@ -24,18 +24,18 @@ const noReceipt = () => new NotFoundError('This rider has no receipt to check', 
 async function subjectOf(db: DbOrTx, verificationId: string) {
   const [row] = await db
     .select({
-      userId: verifications.userId,
-      code: verifications.verificationCode,
-      category: users.category,
+      userId: entries.userId,
+      code: entries.verificationCode,
+      category: entries.category,
       firstName: users.firstName,
       lastName: users.lastName,
       fileId: files.id,
     })
-    .from(verifications)
-    .innerJoin(users, eq(users.id, verifications.userId))
+    .from(entries)
+    .innerJoin(users, eq(users.id, entries.userId))
     .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt'), receiptOfEdition(files)))
     // Only the edition being read: a past edition's entry is not checked or corrected here.
-    .where(and(eq(verifications.id, verificationId), inEdition(verifications.editionId)))
+    .where(and(eq(entries.id, verificationId), inEdition(entries.editionId)))
     .limit(1);
   if (!row) throw noVerification();
   return row;

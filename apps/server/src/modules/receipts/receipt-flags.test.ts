@@ -7,8 +7,8 @@ import type { PendingVerification } from '@rally/shared/contracts/verifications'
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
-import { verifications } from '../../db/schema/verifications';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { markVerified } from '../../test/community-factories';
 import { bearer, multipart, png, registerRider } from '../../test/factories';
@@ -69,9 +69,9 @@ describe.each(DB_KINDS)('receipt flags (%s)', (kind) => {
     const first = await rider({ reading: { referenceNumber: reference, amountCentavos: owed(), paidAt: inWindow() } });
     await markVerified(t.database.db, first.userId);
     await t.database.db
-      .update(verifications)
+      .update(entries)
       .set({ verifiedAt: new Date('2026-03-12T09:00:00+08:00') })
-      .where(eq(verifications.userId, first.userId));
+      .where(eq(entries.userId, first.userId));
     const second = await rider({ reading: { referenceNumber: reference, amountCentavos: owed(), paidAt: inWindow() } });
     const other = await rider({
       reading: { referenceNumber: newReference(), amountCentavos: owed(), paidAt: inWindow() },

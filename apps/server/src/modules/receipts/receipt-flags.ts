@@ -70,12 +70,12 @@ const matchedOf = (o: OtherReceipt): ReceiptFlag['matched'] => ({
 
 /** The columns naming another receipt's rider and verification (joined as f, u, v). */
 const OTHER_COLUMNS = sql.raw(`f.id as file_id, f.user_id, f.superseded_at is not null as superseded,
-  u.rider_number, u.first_name, u.last_name, u.kit_name, v.status::text as verification_status,
+  v.rider_number, u.first_name, u.last_name, u.kit_name, v.status::text as verification_status,
   v.verified_at, v.created_at as verification_created_at`);
-// The other rider's verification in the edition being checked: one row per receipt, and
-// the status the desk acts on (a rider has one verification per edition).
+// The other rider's entry in the edition being checked: one row per receipt, the status
+// the desk acts on and the number of that edition (a rider has one entry per edition).
 const otherJoins = (editionId: string) =>
-  sql`join users u on u.id = f.user_id left join verifications v on v.user_id = f.user_id and v.edition_id = ${editionId}`;
+  sql`join users u on u.id = f.user_id left join entries v on v.user_id = f.user_id and v.edition_id = ${editionId}`;
 
 function groupBy(rows: OtherReceipt[]): Map<string, OtherReceipt[]> {
   const out = new Map<string, OtherReceipt[]>();

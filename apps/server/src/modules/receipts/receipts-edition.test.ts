@@ -7,7 +7,7 @@ import type { PendingVerification } from '@rally/shared/contracts/verifications'
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { editions } from '../../db/schema/editions';
-import { verifications } from '../../db/schema/verifications';
+import { entries } from '../../db/schema/entries';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, joinEdition, registerRider, rollOver } from '../../test/factories';
 import { currentReceiptId, newReference, setReceipt } from './receipt-test-helpers';
@@ -24,9 +24,9 @@ describe.each(DB_KINDS)('receipt checks across editions (%s)', (kind) => {
   };
   const verificationOf = async (userId: string, editionId: string) => {
     const [row] = await t.database.db
-      .select({ id: verifications.id })
-      .from(verifications)
-      .where(and(eq(verifications.userId, userId), eq(verifications.editionId, editionId)));
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.userId, userId), eq(entries.editionId, editionId)));
     return row?.id as string;
   };
   const reading = (referenceNumber: string) => ({ referenceNumber, amountCentavos: 300_000, paidAt: new Date() });

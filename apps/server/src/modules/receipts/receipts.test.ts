@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { receiptReadings } from '../../db/schema/receipts';
-import { verifications } from '../../db/schema/verifications';
 import { publishEvent } from '../../lib/event-bus';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, bearer, registerRider } from '../../test/factories';
@@ -71,10 +71,7 @@ describe.each(DB_KINDS)('receipt readings (%s)', (kind) => {
     const r = await registerRider(t.app);
     const fileId = await currentReceiptId(t.database.db, r.userId);
     await setReceipt(t.app, t.database.db, fileId, { reading: { status: 'unreadable' } });
-    const [v] = await t.database.db
-      .select({ id: verifications.id })
-      .from(verifications)
-      .where(eq(verifications.userId, r.userId));
+    const [v] = await t.database.db.select({ id: entries.id }).from(entries).where(eq(entries.userId, r.userId));
     return { ...r, fileId, verificationId: v?.id as string };
   }
   const patch = (actor: Actor, id: string, payload: unknown) =>

@@ -3,7 +3,7 @@
 import { registrationPayload } from '@rally/shared/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../db/schema/users';
+import { entries } from '../../db/schema/entries';
 import { BadRequestError } from '../../lib/errors';
 import type { PendingUpload } from '../../lib/files';
 import { DB_KINDS, openTestDatabase } from '../../test/build-app';
@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('rider-number queue on %s', (kind) => {
   const input = (riderNumber: number) =>
     registrationPayload(false).parse(registrationFields({ riderNumber: String(riderNumber), paymentMethod: 'cash' }));
   const holders = async (n: number) =>
-    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.riderNumber, n))).length;
+    (await t.database.db.select({ id: entries.userId }).from(entries).where(eq(entries.riderNumber, n))).length;
 
   it('refuses the next claim of a number with 409 before any of its work, once the first has committed', async () => {
     const first = heldUploads();

@@ -2,10 +2,11 @@ import { normaliseCategory, type Prices, paymentAmountFor } from '@rally/shared/
 import type { RegistrationInput } from '@rally/shared/contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { ClientInfo } from '../../lib/client-address';
 import { assertUncommonPassword } from '../../lib/common-passwords';
+import { CURRENT_EDITION } from '../../lib/edition-of';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { insertFiles, type NewFileRow } from '../../lib/file-bytes';
 import { databaseFileStore, type FileStore, placeUpload } from '../../lib/file-store';
@@ -35,7 +36,8 @@ async function precheck(db: Db, email: string, riderNumber: number) {
   const [row] = await db
     .select({
       emailTaken: sql<boolean>`exists(select 1 from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
-      numberTaken: sql<boolean>`exists(select 1 from ${users} where ${users.riderNumber} = ${riderNumber})`,
+      // Numbers are unique per edition: a past edition's holder does not block it.
+      numberTaken: sql<boolean>`exists(select 1 from ${entries} where ${entries.riderNumber} = ${riderNumber} and ${entries.editionId} = ${CURRENT_EDITION})`,
     })
     .from(sql`(select 1) as one`);
   if (row?.emailTaken) throw emailTaken();
@@ -174,33 +176,32 @@ async function insertRegistration(
             birthdate: input.birthdate ?? null,
             motorcycleModel: input.motorcycleModel ?? null,
             clubName: input.clubName ?? null,
-            category,
             emergencyContactName: input.emergencyContactName ?? null,
             emergencyContactNumber: input.emergencyContactNumber ?? null,
             bloodType: input.bloodType ?? null,
             allergies: input.allergies ?? null,
             medicalConditions: input.medicalConditions ?? null,
-            riderNumber: input.riderNumber,
-            paymentMethod: input.paymentMethod ?? null,
-            paymentAmount: paymentAmountFor(category, prices),
-            tshirtSize: input.tshirtSize,
-            customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
-            tshirtSubmittedAt: new Date(),
-            finisherSleeveSize: input.finisherSleeveSize,
-            customFinisherSleeveSize: custom(input.finisherSleeveSize, input.customFinisherSleeveSize),
-            vestSize: input.vestSize,
-            customVestSize: custom(input.vestSize, input.customVestSize),
-            gearSubmittedAt: new Date(),
           })
           .returning({ id: users.id }),
       );
       const verificationCode = newVerificationCode();
-      await tx.insert(verifications).values({
+      // The entry in the current edition: number, category, payment and sizes (DESIGN.md §9).
+      await tx.insert(entries).values({
         userId: user.id,
         verificationCode,
         status: 'pending',
+        riderNumber: input.riderNumber,
+        category,
         paymentMethod: input.paymentMethod ?? null,
         paymentAmount: paymentAmountFor(category, prices),
+        tshirtSize: input.tshirtSize,
+        customTshirtSize: custom(input.tshirtSize, input.customTshirtSize),
+        tshirtSubmittedAt: new Date(),
+        finisherSleeveSize: input.finisherSleeveSize,
+        customFinisherSleeveSize: custom(input.finisherSleeveSize, input.customFinisherSleeveSize),
+        vestSize: input.vestSize,
+        customVestSize: custom(input.vestSize, input.customVestSize),
+        gearSubmittedAt: new Date(),
       });
       await insertFiles(
         db,
@@ -227,7 +228,7 @@ async function insertRegistration(
       return { userId: user.id, token, verificationCode };
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_rider_number_uq')) throw riderNumberTaken(input.riderNumber);
+    if (isUniqueViolation(err, 'entries_rider_number_uq')) throw riderNumberTaken(input.riderNumber);
     if (isUniqueViolation(err, 'users_email_lower_uq')) throw emailTaken();
     throw err;
   }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { hashPassword } from '../../lib/passwords';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, jpeg, multipart, png, registrationFields, registrationFiles } from '../../test/factories';
@@ -24,9 +24,9 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
 
   const tableCounts = async () => {
     const db = t.database.db;
-    const rowsIn = async (table: typeof users | typeof verifications | typeof files | typeof sessions) =>
+    const rowsIn = async (table: typeof users | typeof entries | typeof files | typeof sessions) =>
       firstRow(await db.select({ n: count() }).from(table)).n;
-    const [u, v, f, s] = await Promise.all([rowsIn(users), rowsIn(verifications), rowsIn(files), rowsIn(sessions)]);
+    const [u, v, f, s] = await Promise.all([rowsIn(users), rowsIn(entries), rowsIn(files), rowsIn(sessions)]);
     return { users: u, verifications: v, files: f, sessions: s };
   };
 
@@ -177,7 +177,7 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
 
   /** `preferred` unless a rider of an earlier test holds it, else the lowest free number. */
   const freeRiderNumber = async (preferred: number) => {
-    const taken = new Set((await t.database.db.select({ n: users.riderNumber }).from(users)).map((r) => r.n));
+    const taken = new Set((await t.database.db.select({ n: entries.riderNumber }).from(entries)).map((r) => r.n));
     return [preferred, ...Array.from({ length: 1000 }, (_, i) => i + 1)].find((n) => !taken.has(n)) ?? preferred;
   };
 
@@ -248,7 +248,10 @@ describe.each(DB_KINDS)('registration on %s', (kind) => {
     expect(after.users - before.users).toBe(1);
     expect(after.verifications - before.verifications).toBe(1);
     expect(after.files - before.files).toBe(2);
-    const holders = await t.database.db.select({ id: users.id }).from(users).where(eq(users.riderNumber, contested));
+    const holders = await t.database.db
+      .select({ id: entries.userId })
+      .from(entries)
+      .where(eq(entries.riderNumber, contested));
     expect(holders).toHaveLength(1);
     // Claims of one number wait for each other inside the process, and each re-checks the
     // number when its turn comes: the losers are refused before the expensive work (a

@@ -11,31 +11,43 @@ import {
 } from '@rally/shared/contracts/rider-kit';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
+import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { ownVerification } from '../../lib/riders';
+import { entrySizeColumns, ownEntry } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { presentGearSizes, presentTshirtStatus } from './rider-kit.presenter';
 
-const sizeColumns = {
-  tshirtSize: users.tshirtSize,
-  customTshirtSize: users.customTshirtSize,
-  tshirtSubmittedAt: users.tshirtSubmittedAt,
-  finisherSleeveSize: users.finisherSleeveSize,
-  customFinisherSleeveSize: users.customFinisherSleeveSize,
-  vestSize: users.vestSize,
-  customVestSize: users.customVestSize,
-  gearSubmittedAt: users.gearSubmittedAt,
-};
-
+/** The user's sizes; all null (nothing submitted) when they have no entry in the edition. */
 async function sizesOf(db: Db, userId: string) {
-  const [row] = await db.select(sizeColumns).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select(entrySizeColumns)
+    .from(users)
+    .leftJoin(entries, ownEntry)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!row) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
   return row;
 }
+
+/** The user's entry in the current edition: the row a size submission writes. */
+const ownCurrentEntry = (userId: string) => and(eq(entries.userId, userId), inEdition(entries.editionId));
+
+/**
+ * Why a guarded size update changed nothing: the sizes were already submitted, or there is
+ * no entry in the current edition to hold them (a returning rider who has not joined yet).
+ */
+async function refusal(tx: DbOrTx, userId: string, alreadySubmitted: ConflictError) {
+  const [entry] = await tx.select({ id: entries.id }).from(entries).where(ownCurrentEntry(userId)).limit(1);
+  return entry ? alreadySubmitted : new NotFoundError('You have no entry in the current edition', 'ENTRY_NOT_FOUND');
+}
+
+/** The person's row is bumped with every change to their entry, as it was when it held the sizes. */
+const touchUser = (tx: DbOrTx, userId: string, now: Date) =>
+  tx.update(users).set({ updatedAt: now }).where(eq(users.id, userId));
 
 /** Custom text is kept only with a CUSTOM size; otherwise it would contradict the size. */
 const customFor = (size: Size, text: string | null | undefined) => (size === 'CUSTOM' ? (text ?? null) : null);
@@ -64,17 +76,19 @@ export async function tshirtStatus(db: Db, userId: string) {
 export async function submitTshirtSize(db: Db, actor: AuthContext, input: { size: Size; customSize?: string | null }) {
   const customSize = customFor(input.size, input.customSize);
   return db.transaction(async (tx) => {
+    const now = new Date();
     const [row] = await tx
-      .update(users)
+      .update(entries)
       .set({
         tshirtSize: input.size,
         customTshirtSize: customSize,
-        tshirtSubmittedAt: new Date(),
-        updatedAt: new Date(),
+        tshirtSubmittedAt: now,
+        updatedAt: now,
       })
-      .where(and(eq(users.id, actor.userId), isNull(users.tshirtSubmittedAt)))
-      .returning(sizeColumns);
-    if (!row) throw new ConflictError(TSHIRT_ALREADY_SUBMITTED, 'TSHIRT_SIZE_LOCKED');
+      .where(and(ownCurrentEntry(actor.userId), isNull(entries.tshirtSubmittedAt)))
+      .returning(entrySizeColumns);
+    if (!row) throw await refusal(tx, actor.userId, new ConflictError(TSHIRT_ALREADY_SUBMITTED, 'TSHIRT_SIZE_LOCKED'));
+    await touchUser(tx, actor.userId, now);
     await recordSizesSubmitted(tx, actor, `a T-shirt size: ${showSize(input.size, customSize)}`, {
       item: 'tshirt',
       size: input.size,
@@ -101,19 +115,21 @@ export async function submitGearSizes(
   const customFinisherSleeveSize = customFor(input.finisherSleeveSize, input.customFinisherSleeveSize);
   const customVestSize = customFor(input.vestSize, input.customVestSize);
   return db.transaction(async (tx) => {
+    const now = new Date();
     const [row] = await tx
-      .update(users)
+      .update(entries)
       .set({
         finisherSleeveSize: input.finisherSleeveSize,
         customFinisherSleeveSize,
         vestSize: input.vestSize,
         customVestSize,
-        gearSubmittedAt: new Date(),
-        updatedAt: new Date(),
+        gearSubmittedAt: now,
+        updatedAt: now,
       })
-      .where(and(eq(users.id, actor.userId), isNull(users.gearSubmittedAt)))
-      .returning(sizeColumns);
-    if (!row) throw new ConflictError(GEAR_ALREADY_SUBMITTED, 'GEAR_SIZES_LOCKED');
+      .where(and(ownCurrentEntry(actor.userId), isNull(entries.gearSubmittedAt)))
+      .returning(entrySizeColumns);
+    if (!row) throw await refusal(tx, actor.userId, new ConflictError(GEAR_ALREADY_SUBMITTED, 'GEAR_SIZES_LOCKED'));
+    await touchUser(tx, actor.userId, now);
     await recordSizesSubmitted(
       tx,
       actor,
@@ -127,9 +143,9 @@ export async function submitGearSizes(
 /** The code on the rider's QR sticker; it exists only once their payment is verified. */
 export async function riderCode(db: Db, userId: string): Promise<string> {
   const [row] = await db
-    .select({ riderCode: users.riderCode, status: verifications.status })
+    .select({ riderCode: entries.riderCode, status: entries.status })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, userId))
     .limit(1);
   if (row?.status !== 'verified' || !row.riderCode) {

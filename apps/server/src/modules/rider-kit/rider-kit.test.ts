@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
+import { entries } from '../../db/schema/entries';
+import { inEdition } from '../../lib/edition-of';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { markVerified, operatorParticipant } from '../../test/community-factories';
 import { bearer, registerRider } from '../../test/factories';
@@ -20,7 +20,13 @@ describe.each(DB_KINDS)('rider kit: sizes and rider code (%s)', (kind) => {
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
 
   const sizesRow = async (userId: string) => {
-    const row = firstRow(await t.database.db.select().from(users).where(eq(users.id, userId)));
+    // The sizes are the entry's in the current edition.
+    const row = firstRow(
+      await t.database.db
+        .select()
+        .from(entries)
+        .where(and(eq(entries.userId, userId), inEdition(entries.editionId))),
+    );
     return {
       tshirtSize: row.tshirtSize,
       customTshirtSize: row.customTshirtSize,
@@ -216,10 +222,7 @@ describe.each(DB_KINDS)('rider kit: sizes and rider code (%s)', (kind) => {
     it('is withheld from a rejected rider even if a code exists', async () => {
       const rider = await registerRider(t.app);
       await markVerified(t.database.db, rider.userId);
-      await t.database.db
-        .update(verifications)
-        .set({ status: 'rejected' })
-        .where(eq(verifications.userId, rider.userId));
+      await t.database.db.update(entries).set({ status: 'rejected' }).where(eq(entries.userId, rider.userId));
       expect((await inject('GET', '/api/my/rider-code', rider.token)).statusCode).toBe(404);
     });
 

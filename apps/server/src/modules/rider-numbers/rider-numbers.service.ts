@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
+import { CURRENT_EDITION, inEdition } from '../../lib/edition-of';
 import { ConflictError, isUniqueViolation } from '../../lib/errors';
 import { oncePerDb } from '../../lib/per-db';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { assertNotHeldFromOthers, heldNumbersSql, holderOf } from '../editions/held-numbers';
@@ -21,7 +22,8 @@ const takenListQuery = oncePerDb((db) =>
       heldUntil: sql<string | Date | null>`min(taken.until)`,
     })
     .from(
-      sql`(select ${users.riderNumber} as n, null::timestamptz as until from ${users} where ${isNotNull(users.riderNumber)}
+      sql`(select ${entries.riderNumber} as n, null::timestamptz as until from ${entries}
+             where ${entries.editionId} = ${CURRENT_EDITION} and ${isNotNull(entries.riderNumber)}
            union select held.n, held.until from (${heldNumbersSql(sql`${sql.placeholder('now')}`)}) held) taken`,
     )
     .prepare('taken_rider_numbers'),
@@ -38,14 +40,23 @@ export async function takenNumbersJson(db: Db, now: Date): Promise<{ json: strin
 
 /** Free for `userId` (or for anyone): nobody has it and it is not held for someone else. */
 export async function isAvailable(db: Db, n: number, now: Date, userId: string | null = null): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.riderNumber, n)).limit(1);
+  const [row] = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.riderNumber, n), inEdition(entries.editionId)))
+    .limit(1);
   if (row) return false;
   const held = await holderOf(db, n, now);
   return !held || held.userId === userId;
 }
 
 export async function myNumber(db: Db, userId: string): Promise<number | null> {
-  const [row] = await db.select({ n: users.riderNumber }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ n: entries.riderNumber })
+    .from(users)
+    .leftJoin(entries, ownEntry)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row?.n ?? null;
 }
 
@@ -56,17 +67,21 @@ export async function myNumber(db: Db, userId: string): Promise<number | null> {
 export async function assignNumber(db: Db, userId: string, n: number, now: Date): Promise<number> {
   const [row] = await db
     .select({
-      riderNumber: users.riderNumber,
+      riderNumber: entries.riderNumber,
       firstName: users.firstName,
       lastName: users.lastName,
-      status: verifications.status,
+      status: entries.status,
+      entryId: entries.id,
     })
     .from(users)
     // The number is locked by this edition's verification, not by a past one.
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new ConflictError('User not found');
+  // The number is the entry's: an account with no entry in this edition has none to claim it for.
+  if (!row.entryId) throw new ConflictError('You have not entered this edition yet', 'NOT_ENTERED');
+  const entryId = row.entryId;
   if (row.riderNumber === n) return n;
   await assertNotHeldFromOthers(db, n, userId, now);
   if (row.status === 'verified' && row.riderNumber !== null) {
@@ -77,10 +92,9 @@ export async function assignNumber(db: Db, userId: string, n: number, now: Date)
   }
   try {
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ riderNumber: n, updatedAt: new Date() })
-        .where(and(eq(users.id, userId)));
+      const now = new Date();
+      await tx.update(entries).set({ riderNumber: n, updatedAt: now }).where(eq(entries.id, entryId));
+      await tx.update(users).set({ updatedAt: now }).where(eq(users.id, userId));
       await recordActivity(tx, {
         type: 'rider_number_assigned',
         userId,
@@ -90,7 +104,7 @@ export async function assignNumber(db: Db, userId: string, n: number, now: Date)
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_rider_number_uq')) throw riderNumberTaken(n);
+    if (isUniqueViolation(err, 'entries_rider_number_uq')) throw riderNumberTaken(n);
     throw err;
   }
   return n;

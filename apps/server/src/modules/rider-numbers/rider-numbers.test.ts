@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifications } from '../../db/schema/verifications';
+import { entries } from '../../db/schema/entries';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { bearer, registerRider } from '../../test/factories';
 
@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('rider numbers on %s', (kind) => {
 
   it('locks the number once the rider is verified', async () => {
     const rider = await registerRider(t.app, { riderNumber: '410' });
-    await t.database.db.update(verifications).set({ status: 'verified' }).where(eq(verifications.userId, rider.userId));
+    await t.database.db.update(entries).set({ status: 'verified' }).where(eq(entries.userId, rider.userId));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/rider-numbers/assign',

@@ -2,9 +2,10 @@
 // table after the rollover. The roster, the scans and the course must read the current
 // edition's: a rider verified only last year is no verified rider this year until staff
 // verify them again, even while they still carry the QR code (kept across an undo).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users';
+import { entries } from '../../db/schema/entries';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, codedRider, createStation, injectAs, joinEdition, rollOver, syncScan } from '../../test/factories';
 
@@ -51,7 +52,10 @@ describe.each(DB_KINDS)('scan roster and scans across editions (%s)', (kind) => 
     const code = await joinEdition(t.app, rider);
     await ok(admin, 'POST', '/api/admin/verifications/verify', { verification_code: code, action: 'verified' });
     // This year's QR code: a new one (the rollover took last year's).
-    const [row] = await t.database.db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
+    const [row] = await t.database.db
+      .select({ code: entries.riderCode })
+      .from(entries)
+      .where(and(eq(entries.userId, rider.userId), inEdition(entries.editionId)));
     const riderCode = row?.code as string;
     expect(riderCode).toBeTruthy();
     const { cursor } = await roster();

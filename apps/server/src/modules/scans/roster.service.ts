@@ -14,11 +14,11 @@ import { and, eq, gt, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { BadRequestError } from '../../lib/errors';
-import { isVerifiedRider, ownVerification } from '../../lib/riders';
+import { isVerifiedRider, ownEntry } from '../../lib/riders';
 
 const OVERLAP_MS = 60_000;
 
@@ -31,7 +31,7 @@ export function photoColumn(userId: PgColumn) {
 
 const photoChangedAt = sql`(select ${files.createdAt} from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`;
 
-const eligible = and(isVerifiedRider, eq(users.status, 'active'), isNotNull(users.riderCode)) as SQL;
+const eligible = and(isVerifiedRider, eq(users.status, 'active'), isNotNull(entries.riderCode)) as SQL;
 
 export function parseCursor(since: string | undefined): Date | null {
   if (since === undefined || since === '') return null;
@@ -47,36 +47,33 @@ export async function scanRoster(db: Db, since: string | undefined, now: Date = 
   const after = parseCursor(since);
   const cursor = `r1.${now.getTime() - OVERLAP_MS}`;
   const changed = after
-    ? or(gt(users.updatedAt, after), gt(verifications.updatedAt, after), sql`${photoChangedAt} > ${after}`)
+    ? or(gt(users.updatedAt, after), gt(entries.updatedAt, after), sql`${photoChangedAt} > ${after}`)
     : undefined;
   const rows = await db
     .select({
       id: users.id,
-      riderCode: users.riderCode,
-      riderNumber: users.riderNumber,
+      riderCode: entries.riderCode,
+      riderNumber: entries.riderNumber,
       firstName: users.firstName,
       lastName: users.lastName,
       kitName: users.kitName,
-      category: users.category,
-      status: verifications.status,
+      category: entries.category,
+      status: entries.status,
       photoUrl: photoColumn(users.id),
     })
     .from(users)
-    .innerJoin(verifications, ownVerification)
+    .innerJoin(entries, ownEntry)
     .where(and(eligible, changed))
-    .orderBy(users.riderNumber, users.id);
+    .orderBy(entries.riderNumber, users.id);
   let removed: string[] = [];
   if (after) {
     const [left, deleted] = await Promise.all([
       db
         .select({ id: users.id })
         .from(users)
-        .leftJoin(verifications, ownVerification)
+        .leftJoin(entries, ownEntry)
         .where(
-          and(
-            or(gt(users.updatedAt, after), gt(verifications.updatedAt, after)),
-            not(sql`coalesce(${eligible}, false)`),
-          ),
+          and(or(gt(users.updatedAt, after), gt(entries.updatedAt, after)), not(sql`coalesce(${eligible}, false)`)),
         ),
       db
         .select({ id: sql<string | null>`${activities.metadata} ->> 'deletedUserId'` })

@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('scan roster (%s)', (kind) => {
   const ageEverything = async () => {
     for (const [table, column] of [
       ['users', 'updated_at'],
-      ['verifications', 'updated_at'],
+      ['entries', 'updated_at'],
       ['files', 'created_at'],
       ['activities', 'created_at'],
     ]) {

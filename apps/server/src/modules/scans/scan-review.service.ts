@@ -5,13 +5,14 @@ import { SCAN_FLAG_LABELS } from '@rally/shared/catalog/event-day';
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
-import { namedRiderColumns } from '../../lib/riders';
+import { namedRiderColumns, ownEntry } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
@@ -20,6 +21,8 @@ import { photoColumn } from './roster.service';
 import { passageActivity } from './scans.service';
 
 const rider = alias(users, 'rider');
+/** The rider's entry in the scan's edition: the number and category are the entry's. */
+const riderEntry = alias(entries, 'rider_entry');
 const recorder = alias(users, 'recorder');
 const reviewer = alias(users, 'reviewer');
 
@@ -37,11 +40,11 @@ function flaggedQuery(db: DbOrTx) {
       riderCode: scans.riderCode,
       riderNumber: scans.riderNumber,
       riderId: rider.id,
-      riderRiderNumber: rider.riderNumber,
+      riderRiderNumber: riderEntry.riderNumber,
       riderKitName: rider.kitName,
       riderFirstName: rider.firstName,
       riderLastName: rider.lastName,
-      riderCategory: rider.category,
+      riderCategory: riderEntry.category,
       riderPhoto: photoColumn(rider.id),
       recorderId: recorder.id,
       recorderFirstName: recorder.firstName,
@@ -57,6 +60,7 @@ function flaggedQuery(db: DbOrTx) {
     .from(scans)
     .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
     .leftJoin(rider, eq(rider.id, scans.riderId))
+    .leftJoin(riderEntry, and(eq(riderEntry.userId, scans.riderId), eq(riderEntry.editionId, scans.editionId)))
     .leftJoin(recorder, eq(recorder.id, scans.recordedBy))
     .leftJoin(reviewer, eq(reviewer.id, scans.reviewedBy));
 }
@@ -108,7 +112,9 @@ export async function reviewScan(
       .select()
       .from(stations)
       .where(and(inEdition(stations.editionId, scan.editionId), eq(stations.id, scan.stationId)));
-    const [who] = scan.riderId ? await tx.select(namedRiderColumns).from(users).where(eq(users.id, scan.riderId)) : [];
+    const [who] = scan.riderId
+      ? await tx.select(namedRiderColumns).from(users).leftJoin(entries, ownEntry).where(eq(users.id, scan.riderId))
+      : [];
     const label = scan.reason ? SCAN_FLAG_LABELS[scan.reason] : 'Flagged';
     const subject = who ? displayName(who) : `an unknown rider (${scan.riderCode ?? `#${scan.riderNumber}`})`;
     await recordActivity(tx, {

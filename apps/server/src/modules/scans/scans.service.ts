@@ -16,13 +16,13 @@ import { type ScanItem, type ScanResult, scanItem } from '@rally/shared/contract
 import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { type StationRow, scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { inEdition } from '../../lib/edition-of';
 import { publishEvents, type RallyEvent } from '../../lib/event-bus';
-import { codedRiderColumns, ownVerification } from '../../lib/riders';
+import { codedRiderColumns, ownEntry } from '../../lib/riders';
 import { displayName, fullName } from '../../lib/sql-text';
 import { type ActivityInput, recordActivities } from '../activities/activities.service';
 import { recordCompletions } from '../course/completion';
@@ -62,13 +62,13 @@ async function resolveRiders(db: Db, items: ScanItem[]) {
   const numbers = [...new Set(items.flatMap((i) => (i.riderNumber === undefined ? [] : [i.riderNumber])))];
   if (codes.length === 0 && numbers.length === 0) return { byCode: new Map<string, Rider>(), byNumber: new Map() };
   const rows: Rider[] = await db
-    .select({ ...codedRiderColumns, category: users.category, status: users.status })
+    .select({ ...codedRiderColumns, category: entries.category, status: users.status })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(
       or(
-        codes.length > 0 ? inArray(users.riderCode, codes) : undefined,
-        numbers.length > 0 ? inArray(users.riderNumber, numbers) : undefined,
+        codes.length > 0 ? inArray(entries.riderCode, codes) : undefined,
+        numbers.length > 0 ? inArray(entries.riderNumber, numbers) : undefined,
       ),
     );
   const byCode = new Map<string, Rider>();

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { entries } from '../../db/schema/entries';
 import { scans } from '../../db/schema/event-day';
-import { users } from '../../db/schema/users';
+import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, codedRider, injectAs, registerRider } from '../../test/factories';
 
@@ -59,7 +60,12 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
   const countScans = async () =>
     Number((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(scans))[0]?.n);
   const checkpointsOf = async (id: string) =>
-    (await t.database.db.select({ n: users.checkpoints }).from(users).where(eq(users.id, id)))[0]?.n;
+    (
+      await t.database.db
+        .select({ n: entries.checkpoints })
+        .from(entries)
+        .where(and(eq(entries.userId, id), inEdition(entries.editionId)))
+    )[0]?.n;
 
   beforeAll(async () => {
     rider = await registerRider(t.app);
@@ -181,8 +187,11 @@ describe.each(DB_KINDS)('scans (%s)', (kind) => {
     await sync([scan(station.cp1, { riderCode: r.riderCode })]);
     await sync([scan(station.cp1, { riderCode: r.riderCode })]); // re-scan: not counted twice
     expect(await checkpointsOf(r.userId)).toBe(1);
-    // A wrong number typed into users.checkpoints is corrected by the next passage.
-    await t.database.db.update(users).set({ checkpoints: 99 }).where(eq(users.id, r.userId));
+    // A wrong number typed into the entry's checkpoints is corrected by the next passage.
+    await t.database.db
+      .update(entries)
+      .set({ checkpoints: 99 })
+      .where(and(eq(entries.userId, r.userId), inEdition(entries.editionId)));
     await sync([scan(station.cp2, { riderCode: r.riderCode }), scan(station.finish, { riderCode: r.riderCode })]);
     expect(await checkpointsOf(r.userId)).toBe(2);
 

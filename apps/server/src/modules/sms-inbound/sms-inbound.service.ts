@@ -24,15 +24,15 @@ import type { InboundSmsWebhook } from '@rally/shared/contracts/messages';
 import { PERMISSIONS } from '@rally/shared/permissions';
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { stations } from '../../db/schema/event-day';
 import { inboundTexts, smsPins } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { inEdition } from '../../lib/edition-of';
 import { AppError } from '../../lib/errors';
 import { holdsNumber, toE164 } from '../../lib/phone-numbers';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import { sendSos } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
@@ -76,10 +76,10 @@ const accountColumns = {
   lastName: users.lastName,
   email: users.email,
   phoneNumber: users.phoneNumber,
-  riderNumber: users.riderNumber,
-  verificationStatus: verifications.status,
+  riderNumber: entries.riderNumber,
+  verificationStatus: entries.status,
 };
-const selectAccounts = (db: Db) => db.select(accountColumns).from(users).leftJoin(verifications, ownVerification);
+const selectAccounts = (db: Db) => db.select(accountColumns).from(users).leftJoin(entries, ownEntry);
 type Account = Awaited<ReturnType<typeof selectAccounts>>[number];
 
 /** The account acting through a text, as the services take a signed-in one. */
@@ -219,7 +219,7 @@ async function sos(
   deps: { messenger: Messenger },
 ): Promise<Handled> {
   const label = `rider #${command.riderNumber}`;
-  const [rider] = await selectAccounts(db).where(eq(users.riderNumber, command.riderNumber)).limit(1);
+  const [rider] = await selectAccounts(db).where(eq(entries.riderNumber, command.riderNumber)).limit(1);
   // Only the rider's own registered phone opens an incident for them: anyone else could.
   if (!sender || !rider || toE164(rider.phoneNumber) !== sender) {
     return {
@@ -273,7 +273,7 @@ async function scans(
     ? await db
         .select({ ...accountColumns, pinHash: smsPins.pinHash })
         .from(users)
-        .leftJoin(verifications, ownVerification)
+        .leftJoin(entries, ownEntry)
         .leftJoin(smsPins, eq(smsPins.userId, users.id))
         .where(
           and(

@@ -7,6 +7,7 @@ import { COURSE_STATION_KINDS, type RallyRouteId, routeForCategory } from '@rall
 import { LOW_BATTERY_PERCENT, type TrackState } from '@rally/shared/catalog/tracking';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { stations } from '../../db/schema/event-day';
 import { incidents } from '../../db/schema/incidents';
 import { type TrackerRow, trackers } from '../../db/schema/tracking';
@@ -61,16 +62,18 @@ export async function loadTrackingViews(
       tracker: trackers,
       rider: {
         id: users.id,
-        riderNumber: users.riderNumber,
+        riderNumber: entries.riderNumber,
         kitName: users.kitName,
         firstName: users.firstName,
         lastName: users.lastName,
         role: users.role,
-        category: users.category,
+        category: entries.category,
       },
     })
     .from(trackers)
     .innerJoin(users, eq(users.id, trackers.userId))
+    // The number and category are the rider's entry in the tracker's edition.
+    .leftJoin(entries, and(eq(entries.userId, trackers.userId), eq(entries.editionId, trackers.editionId)))
     .where(
       and(
         eq(trackers.editionId, edition.id),
@@ -78,7 +81,7 @@ export async function loadTrackingViews(
         opts.riderIds ? inArray(trackers.userId, [...opts.riderIds]) : undefined,
       ),
     )
-    .orderBy(users.riderNumber, users.id);
+    .orderBy(entries.riderNumber, users.id);
   if (rows.length === 0) return [];
 
   const alertIds = rows.flatMap((r) =>

@@ -9,13 +9,13 @@ import type { PositionEvent, TrackPoint } from '@rally/shared/contracts/tracking
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { editions } from '../../db/schema/editions';
+import { entries } from '../../db/schema/entries';
 import { positions, type TrackerRow, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { publishEvents, type RallyEvent } from '../../lib/event-bus';
-import { ownVerification } from '../../lib/riders';
+import { ownEntry } from '../../lib/riders';
 import { rowsOf } from '../../lib/sql-text';
 import { sendSos } from '../incidents/incidents.service';
 import type { Messenger } from '../messages/messenger';
@@ -51,12 +51,13 @@ async function lockTrackers(tx: Tx, trackingIds: readonly string[]) {
         tracker: trackers,
         editionName: editions.name,
         startsOn: editions.startsOn,
-        riderNumber: users.riderNumber,
-        category: users.category,
+        riderNumber: entries.riderNumber,
+        category: entries.category,
       })
       .from(trackers)
       .innerJoin(editions, and(eq(editions.id, trackers.editionId), eq(editions.current, true)))
-      .innerJoin(users, eq(users.id, trackers.userId))
+      // The number and category are the entry's, in the tracker's own edition.
+      .leftJoin(entries, and(eq(entries.userId, trackers.userId), eq(entries.editionId, trackers.editionId)))
       .where(and(inArray(trackers.trackingId, [...trackingIds]), eq(trackers.enabled, true)))
       // Two instances' batches lock their riders in the same order: neither waits on the other in a circle.
       .orderBy(trackers.userId)
@@ -401,10 +402,10 @@ async function trackerSos(
       lastName: users.lastName,
       email: users.email,
       role: users.role,
-      verificationStatus: verifications.status,
+      verificationStatus: entries.status,
     })
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, tracker.userId))
     .limit(1);
   if (!account) throw unknownTracker();

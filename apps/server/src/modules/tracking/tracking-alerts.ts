@@ -19,10 +19,10 @@ import {
 import { distanceM, type LatLng } from '@rally/shared/geo';
 import { and, desc, eq, inArray, isNotNull, lt, max } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
 import { incidents } from '../../db/schema/incidents';
 import { positions, type TrackerRow, trackers } from '../../db/schema/tracking';
-import { users } from '../../db/schema/users';
 import { inEdition } from '../../lib/edition-of';
 import { listCourseStates } from '../course/course.service';
 import { countsAsPassage } from '../course/passages';
@@ -179,8 +179,14 @@ export async function judgeTracker(
   const category =
     context.category !== undefined
       ? context.category
-      : (await tx.select({ category: users.category }).from(users).where(eq(users.id, tracker.userId)).limit(1))[0]
-          ?.category;
+      : // The category is the entry's, in the tracker's own edition.
+        (
+          await tx
+            .select({ category: entries.category })
+            .from(entries)
+            .where(and(eq(entries.userId, tracker.userId), eq(entries.editionId, tracker.editionId)))
+            .limit(1)
+        )[0]?.category;
   const route = routeForCategory(category);
   const line =
     context.line !== undefined ? context.line : route ? await routeLineOf(tx, tracker.editionId, route) : null;

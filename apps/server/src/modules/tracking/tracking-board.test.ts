@@ -249,17 +249,20 @@ describe.each(DB_KINDS)('tracking board (%s)', (kind) => {
     expect(current.map((x) => x.last?.lng)).toEqual([125.02]);
     const track = await injectAs(t.app, marshall, 'GET', `/api/admin/tracking/riders/${r.userId}/track`);
     expect(track.json().data.points.map((p: { lng: number }) => p.lng)).toEqual([125.01, 125.02]);
-    // The other edition's read (its archive holds no accounts yet): none of this edition's.
+    // The other edition's read: its own tracker and positions, none of this edition's.
     const past = await injectAs(t.app, marshall, 'GET', `/api/admin/tracking/riders?edition=${other}`);
     expect(past.statusCode, past.body).toBe(200);
-    expect(past.json().data.map((x: Row) => x.last?.lng)).not.toContain(125.02);
+    const pastLast = past.json().data.map((x: Row) => x.last?.lng);
+    expect(pastLast).not.toContain(125.02);
+    expect(pastLast).toContain(124);
     const pastTrack = await injectAs(
       t.app,
       marshall,
       'GET',
       `/api/admin/tracking/riders/${r.userId}/track?edition=${other}`,
     );
-    expect(pastTrack.statusCode).toBe(404);
+    expect(pastTrack.statusCode, pastTrack.body).toBe(200);
+    expect(pastTrack.json().data.points.map((p: { lng: number }) => p.lng)).toEqual([124]);
     // Dismissing in a past edition is a write: refused.
     const write = await injectAs(
       t.app,

@@ -9,8 +9,8 @@ import { distanceM } from '@rally/shared/geo';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { positions, routeTracks, trackers } from '../../db/schema/tracking';
-import { users } from '../../db/schema/users';
 import { type Actor, approvedRider, injectAs, syncScan } from '../../test/factories';
 import { currentEdition } from '../editions/editions.service';
 import { type AlertThresholds, type Judgement, judgeTracker } from './tracking-alerts';
@@ -58,8 +58,11 @@ export interface TrackedRider extends Actor {
 /** A verified Bagani rider with tracking on (as PUT /api/my/tracking leaves it). */
 export async function trackedRider(app: FastifyInstance, db: Db, admin: Actor): Promise<TrackedRider> {
   const rider = await approvedRider(app, admin);
-  const [row] = await db.select({ code: users.riderCode }).from(users).where(eq(users.id, rider.userId));
   const edition = await currentEdition(db);
+  const [row] = await db
+    .select({ code: entries.riderCode })
+    .from(entries)
+    .where(and(eq(entries.userId, rider.userId), eq(entries.editionId, edition.id)));
   await db.insert(trackers).values({
     editionId: edition.id,
     userId: rider.userId,

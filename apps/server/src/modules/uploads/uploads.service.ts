@@ -3,9 +3,9 @@ import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalo
 import { can } from '@rally/shared/permissions';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { inEdition, receiptOfEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -36,10 +36,10 @@ const fileMeta = {
 
 async function verificationStatus(db: Db, userId: string) {
   const [row] = await db
-    .select({ status: verifications.status })
-    .from(verifications)
+    .select({ status: entries.status })
+    .from(entries)
     // A payment verified in a past edition does not lock this edition's receipt.
-    .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)));
+    .where(and(eq(entries.userId, userId), inEdition(entries.editionId)));
   return row?.status ?? null;
 }
 

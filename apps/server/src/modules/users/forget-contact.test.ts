@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { users } from '../../db/schema/users';
+import { entries } from '../../db/schema/entries';
 import { buildTestApp, DB_KINDS, type TestApp } from '../../test/build-app';
 import { approvedRider, bearer, login, staff } from '../../test/factories';
 import { createResetLink } from '../password-resets/password-resets.service';
@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('deleting a user forgets their contact data on %s', (kin
       address,
       email: `Forget.Me.${id}@Example.com`,
     });
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, rider.userId));
+    const [row] = await t.database.db.select().from(entries).where(eq(entries.userId, rider.userId));
     const riderCode = row?.riderCode as string;
     expect(riderCode).toMatch(/^RC-/);
 

@@ -1,24 +1,21 @@
 // Deleting a user removes their contact data from what outlives the account, by the rules
 // of personal-data.ts (who did what stays auditable): logs keep who did what (the name and
 // rider number snapshots), while the email, phone, address and codes are cut out of
-// activities, verification history, login activities, scans, texts received, and past
-// editions' archived rows. Runs inside the deletion's transaction in two steps: the entries
+// activities, verification history, login activities, scans and texts received. Their
+// entries, in every edition, go with the account (a cascade). Runs inside the deletion's transaction in two steps: the entries
 // are found before the row goes (the delete sets their user references to null) and
 // rewritten after it (a row rewritten first would make PostgreSQL re-check its other
 // foreign keys during the delete's cascades, and fail).
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { activities } from '../../db/schema/activities';
-import { editionArchiveRows } from '../../db/schema/editions';
+import { entries, verificationHistory } from '../../db/schema/entries';
 import { scans } from '../../db/schema/event-day';
 import { inboundTexts } from '../../db/schema/messages';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
-import { verificationHistory, verifications } from '../../db/schema/verifications';
-import { ARCHIVED_TABLES } from '../../lib/edition-scope';
 import { toE164, typedForms } from '../../lib/phone-numbers';
-import { KEPT_IN_HISTORY, PERSONAL_DATA } from './personal-data';
 
 export const REMOVED = '[removed]';
 /** What a deleted user's login attempts keep in the not-null email column. */
@@ -45,13 +42,12 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
       phone: users.phoneNumber,
       address: users.address,
       emergencyNumber: users.emergencyContactNumber,
-      riderCode: users.riderCode,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) return async () => {};
-  const unique = [user.email, user.email.toLowerCase(), user.riderCode, ...(await pastCodes(tx, userId))].filter(
+  const unique = [user.email, user.email.toLowerCase(), ...(await codesOf(tx, userId))].filter(
     (v): v is string => !!v && v.length >= 3,
   );
   const personal = [user.phone, user.address, user.emergencyNumber].filter(
@@ -123,54 +119,15 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
     if (theirScans.length > 0) await tx.update(scans).set({ riderCode: null }).where(inArray(scans.id, theirScans));
     const e164 = toE164(user.phone);
     if (e164) await tx.delete(inboundTexts).where(inArray(inboundTexts.phoneNumber, typedForms(e164)));
-    await forgetInArchive(tx, userId);
   };
 }
 
 /** Every rider and verification code the person had in any edition: cut out wherever mentioned. */
-async function pastCodes(tx: Tx, userId: string): Promise<string[]> {
+async function codesOf(tx: Tx, userId: string): Promise<string[]> {
   const result = (await tx.execute(sql`select distinct c.code from (
-      select a.row->>'rider_code' as code from ${editionArchiveRows} a
-        where a.table_name = 'users' and a.row->>'id' = ${userId}
-      union all select v.verification_code from ${verifications} v where v.user_id = ${userId}
-      union all select e.verification_code from edition_entries e where e.user_id = ${userId}
+      select e.verification_code as code from ${entries} e where e.user_id = ${userId}
+      union all select e.rider_code from ${entries} e where e.user_id = ${userId}
       union all select s.rider_code from ${scans} s where s.rider_id = ${userId}
     ) c where c.code is not null`)) as unknown as { rows: Array<{ code: string }> };
   return result.rows.map((r) => r.code);
-}
-
-/**
- * A past edition's archived rows of the person, by personal-data.ts: each personal column
- * of their own rows cleared (their name and number stay, so its history still reads; the
- * email reads "deleted user"), and their id cleared where a row names them as the actor.
- */
-async function forgetInArchive(tx: Tx, userId: string): Promise<void> {
-  for (const table of ARCHIVED_TABLES) {
-    const rule = PERSONAL_DATA[table];
-    if (!rule) throw new Error(`No personal-data rule for archived table ${table}`);
-    const own = table === 'users' ? 'id' : 'user_id';
-    const cleared = Object.entries(rule.personal)
-      .filter(([column, r]) => (r === 'goes' || r === 'cleared') && column !== own)
-      .map(([column]) => column)
-      .filter((column) => table !== 'users' || !KEPT_IN_HISTORY.has(column));
-    const patch = cleared.flatMap((column) => [
-      sql`${column}::text`,
-      table === 'users' && column === 'email' ? sql`${DELETED_EMAIL}::text` : sql`null`,
-    ]);
-    if (patch.length > 0)
-      await tx
-        .update(editionArchiveRows)
-        .set({ row: sql`${editionArchiveRows.row} || jsonb_build_object(${sql.join(patch, sql`, `)})` })
-        .where(and(eq(editionArchiveRows.tableName, table), sql`${editionArchiveRows.row}->>${own}::text = ${userId}`));
-    const references = Object.entries(rule.personal)
-      .filter(([column, r]) => r === 'reference' && column !== own)
-      .map(([column]) => column);
-    for (const column of references)
-      await tx
-        .update(editionArchiveRows)
-        .set({ row: sql`${editionArchiveRows.row} || jsonb_build_object(${column}::text, null)` })
-        .where(
-          and(eq(editionArchiveRows.tableName, table), sql`${editionArchiveRows.row}->>${column}::text = ${userId}`),
-        );
-  }
 }

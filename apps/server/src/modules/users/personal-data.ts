@@ -1,12 +1,12 @@
 // Every table, every column that holds personal data, and what deleting the account does to
 // it (DESIGN.md §9 and §12): the one place a deletion's rules are written. `deleteUser`
-// applies them (forget-contact.ts: past editions' archived rows by these very rules), and
+// applies them (forget-contact.ts), and
 // personal-data.test.ts fails when a table or a column exists that is not listed here, or
 // when a listed rule is not what the database does.
 //
 // The rules, for a column of a row that stays after the account goes:
 // - `goes`: the row is the person's and goes with the account (`goesWith` names its key,
-//   which cascades); in a past edition's archive the column is cleared.
+//   which cascades), in every edition: an entry of a past one goes too.
 // - `reference`: another account's id (the staff member who acted): the key sets it null
 //   when that account goes.
 // - `cleared`: set to null (or the placeholder) by the deletion.
@@ -49,35 +49,13 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
         'club_name',
         'emergency_contact_name',
         'emergency_contact_number',
-        'rider_number',
-        'rider_code',
-        'payment_method',
-        'payment_amount',
-        'tshirt_size',
-        'custom_tshirt_size',
-        'finisher_sleeve_size',
-        'custom_finisher_sleeve_size',
-        'vest_size',
-        'custom_vest_size',
         'blood_type',
         'allergies',
         'medical_conditions',
         'last_login',
       ].map((c) => [c, 'goes' as const]),
     ),
-    other: [
-      'id',
-      'role',
-      'status',
-      'category',
-      'tshirt_submitted_at',
-      'gear_submitted_at',
-      'bike_check_status',
-      'rider_kit_status',
-      'checkpoints',
-      'created_at',
-      'updated_at',
-    ],
+    other: ['id', 'role', 'status', 'created_at', 'updated_at'],
   },
   activities: {
     personal: {
@@ -110,30 +88,43 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     personal: { updated_by: 'reference' },
     other: ['route_id', 'overdue_after_minutes', 'stations', 'updated_at', 'edition_id'],
   },
-  edition_archive_rows: {
-    // A past edition's rows of the tables named by `table_name`, each by that table's rules here.
-    personal: { row: 'scrubbed' },
-    other: ['id', 'edition_id', 'table_name'],
-  },
-  edition_entries: {
+  entries: {
+    // The person's entry in each edition, past ones included: it goes with the account.
     goesWith: ['user_id'],
     personal: {
       user_id: 'goes',
+      verification_code: 'goes',
       rider_number: 'goes',
+      rider_code: 'goes',
       kit_name: 'goes',
       motorcycle_model: 'goes',
-      details: 'goes',
-      verification_code: 'goes',
+      payment_method: 'goes',
+      payment_amount: 'goes',
+      tshirt_size: 'goes',
+      custom_tshirt_size: 'goes',
+      finisher_sleeve_size: 'goes',
+      custom_finisher_sleeve_size: 'goes',
+      vest_size: 'goes',
+      custom_vest_size: 'goes',
+      notes: 'goes',
+      verified_by: 'reference',
     },
     other: [
+      'id',
       'edition_id',
-      'entry_id',
+      'status',
+      'verified_at',
       'category',
-      'verification_status',
-      'entered_at',
+      'tshirt_submitted_at',
+      'gear_submitted_at',
+      'bike_check_status',
+      'rider_kit_status',
+      'checkpoints',
       'result_state',
       'finished_at',
       'elapsed_ms',
+      'created_at',
+      'updated_at',
     ],
   },
   editions: {
@@ -460,22 +451,4 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
     },
     other: ['id', 'verification_id', 'action', 'created_at', 'edition_id'],
   },
-  verifications: {
-    goesWith: ['user_id'],
-    personal: {
-      user_id: 'goes',
-      verification_code: 'goes',
-      payment_method: 'goes',
-      payment_amount: 'goes',
-      notes: 'goes',
-      verified_by: 'reference',
-    },
-    other: ['id', 'status', 'verified_at', 'created_at', 'updated_at', 'edition_id'],
-  },
 };
-
-/**
- * What a past edition keeps of a deleted person (DESIGN.md §9): their name, so its history
- * still reads; every other personal column of their archived rows is cleared.
- */
-export const KEPT_IN_HISTORY = new Set(['first_name', 'last_name']);

@@ -54,6 +54,17 @@ describe.each(DB_KINDS)('users across editions (%s)', (kind) => {
     expect(await record(rider)).toMatchObject({ verificationStatus: 'not_entered', verificationCode: null });
     expect(await listed(rider)).toEqual([]);
     expect(await card(rider)).toMatchObject({ verification_status: null, verification_code: null });
+    // No entry this year: the entry's fields have nowhere to go, and the person's stay as they were.
+    for (const [url, body] of [
+      [`/api/admin/users/${rider.userId}`, { category: 'lakan', club_name: 'Changed Club' }],
+      [`/api/admin/users/${rider.userId}/kit-sizes`, { tshirtSize: 'S' }],
+    ] as const) {
+      const refused = await injectAs(t.app, admin, url.endsWith('sizes') ? 'PUT' : 'PATCH', url, body);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'NOT_ENTERED' });
+    }
+    expect((await card(rider)).club_name).not.toBe('Changed Club');
+    expect((await card(rider, past)).tshirt_size).not.toBe('S');
     expect(await publicStatus(rider)).toBeNull();
     expect((await injectAs(t.app, rider, 'POST', `/api/users/${admin.userId}/fire`)).json()).toMatchObject({
       code: 'NOT_VERIFIED',

@@ -1,29 +1,48 @@
 import type { AdminUser } from '@rally/shared/contracts/users';
 import { getTableColumns, sql } from 'drizzle-orm';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
+import { type RecordEntryFields, recordEntryColumns } from '../../lib/riders';
 
 /**
  * The columns one staff-list row needs, for a select over `users` left-joined to
- * `verifications` on `ownVerification` (lib/riders.ts: the edition read's entry only, so a
+ * `entries` on `ownEntry` (lib/riders.ts: the edition read's entry only, so a
  * rider of several editions is one row). Counts and flags are correlated sub-selects on indexed columns, so a
  * page of 20 costs one round trip.
  */
-const { passwordHash: _passwordHash, ...userColumns } = getTableColumns(users);
+const { passwordHash: _passwordHash, ...personColumns } = getTableColumns(users);
+
+/**
+ * The person (`users`) and their entry in the edition read (`entries`, DESIGN.md §9), as one
+ * record. Without an entry the entry's fields read as an account without one always did:
+ * null, and the kit and bike statuses and checkpoints at their starting values.
+ */
+const userColumns = {
+  ...personColumns,
+  ...recordEntryColumns,
+  bikeCheckStatus: sql<string>`coalesce(${entries.bikeCheckStatus}, 'Not Started')`,
+  riderKitStatus: sql<string>`coalesce(${entries.riderKitStatus}, 'Preparing')`,
+  checkpoints: sql<number>`coalesce(${entries.checkpoints}, 0)`.mapWith(Number),
+};
 
 export const adminUserColumns = {
   user: userColumns,
-  verificationStatus: verifications.status,
-  verificationCode: verifications.verificationCode,
+  verificationStatus: entries.status,
+  verificationCode: entries.verificationCode,
   fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`.mapWith(Number),
   hasPaymentReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt')`,
   hasProfileImage: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'profile_image')`,
 };
 
 export interface AdminUserRow {
-  user: Omit<typeof users.$inferSelect, 'passwordHash'>;
+  user: Omit<typeof users.$inferSelect, 'passwordHash'> &
+    RecordEntryFields & {
+      bikeCheckStatus: string;
+      riderKitStatus: string;
+      checkpoints: number;
+    };
   verificationStatus: 'pending' | 'verified' | 'rejected' | null;
   verificationCode: string | null;
   fires: number;

@@ -4,11 +4,11 @@ import type { Role } from '@rally/shared/catalog/accounts';
 import type { ListUsersQuery, MasterlistStats } from '@rally/shared/contracts/users';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isEnteredRider, ownVerification } from '../../lib/riders';
+import { isEnteredRider, ownEntry } from '../../lib/riders';
 import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { referenceMatches } from '../receipts/receipt-search';
@@ -27,7 +27,7 @@ export function visibleTo(viewerRole: Role): SQL | undefined {
 
 /**
  * Search by kit name, full name, email or receipt reference number; with `byRiderNumber`,
- * a number ('42' or '#42') also finds that rider number.
+ * a number ('42' or '#42') also finds that rider number (then `entries` must be joined on `ownEntry`).
  */
 export function userSearch(search: string | undefined, byRiderNumber = false): SQL | undefined {
   if (!search) return undefined;
@@ -37,7 +37,7 @@ export function userSearch(search: string | undefined, byRiderNumber = false): S
     ilike(users.kitName, pattern),
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
     ilike(users.email, pattern),
-    byRiderNumber && number ? eq(users.riderNumber, Number(number[1])) : undefined,
+    byRiderNumber && number ? eq(entries.riderNumber, Number(number[1])) : undefined,
     // A receipt's reference number, typed with or without its spaces.
     referenceMatches(users.id, search),
   );
@@ -45,19 +45,19 @@ export function userSearch(search: string | undefined, byRiderNumber = false): S
 
 function categoryFilter(category: ListUsersQuery['category']): SQL | undefined {
   if (!category) return undefined;
-  return category === 'not_set' ? isNull(users.category) : eq(users.category, category);
+  return category === 'not_set' ? isNull(entries.category) : eq(entries.category, category);
 }
 
 function riderNumberFilter(filter: ListUsersQuery['riderNumber']): SQL | undefined {
-  if (filter === 'with') return isNotNull(users.riderNumber);
-  if (filter === 'without') return isNull(users.riderNumber);
+  if (filter === 'with') return isNotNull(entries.riderNumber);
+  if (filter === 'without') return isNull(entries.riderNumber);
   return undefined;
 }
 
 /** GET /admin/users: verified accounts the viewer may see, filtered and paginated in SQL. */
 export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery) {
   const where = and(
-    eq(verifications.status, 'verified'),
+    eq(entries.status, 'verified'),
     visibleTo(viewerRole),
     userSearch(q.search),
     q.role ? eq(users.role, q.role) : undefined,
@@ -70,7 +70,7 @@ export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery)
       db
         .select({ ...adminUserColumns, total: totalRows })
         .from(users)
-        .innerJoin(verifications, ownVerification)
+        .innerJoin(entries, ownEntry)
         .where(where)
         .orderBy(desc(users.createdAt), asc(users.id))
         .limit(limit)
@@ -85,7 +85,7 @@ export async function getAdminUser(db: DbOrTx, viewerRole: Role, userId: string)
   const [row] = await db
     .select(adminUserColumns)
     .from(users)
-    .leftJoin(verifications, ownVerification)
+    .leftJoin(entries, ownEntry)
     .where(and(eq(users.id, userId), visibleTo(viewerRole)))
     .limit(1);
   if (!row) throw userNotFound();
@@ -114,9 +114,10 @@ export async function findTarget(db: DbOrTx, userId: string): Promise<TargetUser
       lastName: users.lastName,
       kitName: users.kitName,
       email: users.email,
-      riderNumber: users.riderNumber,
+      riderNumber: entries.riderNumber,
     })
     .from(users)
+    .leftJoin(entries, ownEntry)
     .where(eq(users.id, userId))
     .limit(1);
   return row;
@@ -129,11 +130,11 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
 
 /**
  * The masterlist's population: rider accounts and anyone holding a rider number, as far
- * as the viewer may see them. Only those with a number are listed; the counters cover
+ * as the viewer may see them (needs `entries` joined on `ownEntry`). Only those with a number are listed; the counters cover
  * the whole population, so 'With Rider #' can be below 'Total Participants'.
  */
 export function masterlistPopulation(viewerRole: Role): SQL | undefined {
-  return and(visibleTo(viewerRole), or(isEnteredRider, isNotNull(users.riderNumber)));
+  return and(visibleTo(viewerRole), or(isEnteredRider, isNotNull(entries.riderNumber)));
 }
 
 export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {
@@ -142,29 +143,29 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
     await db
       .select({
         total_participants: count(),
-        verified: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
-        with_rider_number: sql<number>`count(*) filter (where ${users.riderNumber} is not null)`.mapWith(Number),
+        verified: sql<number>`count(*) filter (where ${entries.status} = 'verified')`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${entries.status} = 'pending')`.mapWith(Number),
+        with_rider_number: sql<number>`count(*) filter (where ${entries.riderNumber} is not null)`.mapWith(Number),
         confirmed_participants:
-          sql<number>`count(*) filter (where ${verifications.status} = 'verified' and ${users.riderNumber} is not null)`.mapWith(
+          sql<number>`count(*) filter (where ${entries.status} = 'verified' and ${entries.riderNumber} is not null)`.mapWith(
             Number,
           ),
       })
       .from(users)
-      .leftJoin(verifications, ownVerification)
+      .leftJoin(entries, ownEntry)
       .where(population),
   );
 
-  const where = and(population, isNotNull(users.riderNumber), userSearch(q.search, true));
+  const where = and(population, isNotNull(entries.riderNumber), userSearch(q.search, true));
   const { rows, pagination } = await pageOf(
     (limit, offset) =>
       db
         .select({ ...adminUserColumns, total: totalRows })
         .from(users)
-        .leftJoin(verifications, ownVerification)
+        .leftJoin(entries, ownEntry)
         .where(where)
         // Verified first, then by rider number.
-        .orderBy(sql`case when ${verifications.status} = 'verified' then 0 else 1 end`, asc(users.riderNumber))
+        .orderBy(sql`case when ${entries.status} = 'verified' then 0 else 1 end`, asc(entries.riderNumber))
         .limit(limit)
         .offset(offset),
     q,

@@ -6,10 +6,13 @@ import type { Role } from '@rally/shared/catalog/accounts';
 import { grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
-import { BadRequestError, ForbiddenError } from '../../lib/errors';
+import { inEdition } from '../../lib/edition-of';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors';
 import type { FileStore } from '../../lib/file-store';
+import { ownEntry } from '../../lib/riders';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { revokeUserSessions } from '../auth/auth.service';
@@ -19,6 +22,7 @@ import { getAdminUser, loadTarget, userNotFound, visibleTo } from './users.queri
 
 const actorOf = (viewer: AuthContext) => ({ actorId: viewer.userId, actorName: displayName(viewer) });
 
+/** The editable fields, in the order the activity names them. */
 const FIELD_COLUMNS = {
   first_name: 'firstName',
   last_name: 'lastName',
@@ -31,18 +35,39 @@ const FIELD_COLUMNS = {
   club_name: 'clubName',
   emergency_contact_name: 'emergencyContactName',
   emergency_contact_number: 'emergencyContactNumber',
-} as const satisfies Record<keyof UpdateUserBody, keyof typeof users.$inferInsert>;
+} as const satisfies Record<keyof UpdateUserBody, keyof typeof users.$inferInsert | keyof typeof entries.$inferInsert>;
+
+/** The fields that are the entry's (current edition, DESIGN.md §9); the others are the person's (`users`). */
+const ENTRY_FIELDS: ReadonlySet<keyof UpdateUserBody> = new Set(['category']);
+
+/** A category or sizes for an account with no entry in the current edition: nothing to change (the transaction rolls back). */
+const notEntered = () =>
+  new ConflictError('This rider has not entered the current edition: there is no entry to change', 'NOT_ENTERED');
+
+/** SQL: the user's entry in the current edition, for writes to it. */
+const currentEntryOf = (userId: string) => and(eq(entries.userId, userId), inEdition(entries.editionId));
 
 export async function updateUser(db: Db, viewer: AuthContext, userId: string, body: UpdateUserBody) {
   await db.transaction(async (tx) => {
     const target = await loadTarget(tx, viewer.role, userId);
-    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    const now = new Date();
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
+    const entrySet: Partial<typeof entries.$inferInsert> = {};
     const changed: string[] = [];
     for (const [field, column] of Object.entries(FIELD_COLUMNS) as [keyof UpdateUserBody, string][]) {
       const value = body[field];
       if (value === undefined) continue;
-      (set as Record<string, unknown>)[column] = value;
+      (ENTRY_FIELDS.has(field) ? (entrySet as Record<string, unknown>) : (set as Record<string, unknown>))[column] =
+        value;
       changed.push(field);
+    }
+    if (Object.keys(entrySet).length > 0) {
+      const entry = await tx
+        .update(entries)
+        .set({ ...entrySet, updatedAt: now })
+        .where(currentEntryOf(userId))
+        .returning({ id: entries.id });
+      if (entry.length === 0) throw notEntered();
     }
     const updated = await tx
       .update(users)
@@ -130,14 +155,17 @@ export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, b
     const current = onlyRow(
       await tx
         .select({
-          tshirtSize: users.tshirtSize,
-          finisherSleeveSize: users.finisherSleeveSize,
-          vestSize: users.vestSize,
+          tshirtSize: entries.tshirtSize,
+          finisherSleeveSize: entries.finisherSleeveSize,
+          vestSize: entries.vestSize,
         })
         .from(users)
+        .leftJoin(entries, ownEntry)
         .where(eq(users.id, userId)),
     );
-    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    const now = new Date();
+    // The sizes are the entry's (current edition); the account's updatedAt is bumped as before.
+    const set: Partial<typeof entries.$inferInsert> = { updatedAt: now };
     const changed: string[] = [];
     for (const [sizeKey, customKey] of SIZE_PAIRS) {
       const size = body[sizeKey];
@@ -162,8 +190,10 @@ export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, b
     }
     await tx
       .update(users)
-      .set(set)
+      .set({ updatedAt: now })
       .where(and(eq(users.id, userId), visibleTo(viewer.role)));
+    const entry = await tx.update(entries).set(set).where(currentEntryOf(userId)).returning({ id: entries.id });
+    if (entry.length === 0) throw notEntered();
     await recordActivity(tx, {
       type: 'user_update',
       userId,

@@ -4,9 +4,9 @@
 import type { MyVerification } from '@rally/shared/contracts/verifications';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verifications } from '../../db/schema/verifications';
 import { inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { type FileStore, placeUpload } from '../../lib/file-store';
@@ -18,19 +18,19 @@ import { fileRow } from '../uploads/uploads.service';
 
 const NO_VERIFICATION = 'You have no payment verification';
 
-const currentReceipt = sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${verifications.userId} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is null)`;
+const currentReceipt = sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${entries.userId} and ${files.kind} = 'payment_receipt' and ${files.supersededAt} is null)`;
 
 export async function myVerification(db: Db, userId: string): Promise<MyVerification> {
   const [row] = await db
     .select({
-      status: verifications.status,
-      code: verifications.verificationCode,
-      notes: verifications.notes,
-      verifiedAt: verifications.verifiedAt,
+      status: entries.status,
+      code: entries.verificationCode,
+      notes: entries.notes,
+      verifiedAt: entries.verifiedAt,
       hasReceipt: currentReceipt,
     })
-    .from(verifications)
-    .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)))
+    .from(entries)
+    .where(and(eq(entries.userId, userId), inEdition(entries.editionId)))
     .limit(1);
   if (!row) throw new NotFoundError(NO_VERIFICATION, 'VERIFICATION_NOT_FOUND');
   const rejected = row.status === 'rejected';
@@ -55,9 +55,9 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ id: verifications.id, status: verifications.status, code: verifications.verificationCode })
-        .from(verifications)
-        .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)))
+        .select({ id: entries.id, status: entries.status, code: entries.verificationCode })
+        .from(entries)
+        .where(and(eq(entries.userId, userId), inEdition(entries.editionId)))
         .for('update');
       if (!current) throw new NotFoundError(NO_VERIFICATION, 'VERIFICATION_NOT_FOUND');
       if (current.status === 'verified') {
@@ -93,9 +93,9 @@ export async function resubmitReceipt(db: Db, store: FileStore, userId: string, 
       // Back to the queue: the rejection's notes stay on the row so the desk sees them
       // beside the new receipt; the rider is shown them only while rejected.
       await tx
-        .update(verifications)
+        .update(entries)
         .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
-        .where(eq(verifications.id, current.id));
+        .where(eq(entries.id, current.id));
       const user = onlyRow(
         await tx
           .select({ firstName: users.firstName, lastName: users.lastName })

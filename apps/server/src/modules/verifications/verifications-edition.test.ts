@@ -3,7 +3,7 @@
 // edition. The past one reads through ?edition= and is never changed by the current one.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { verificationHistory, verifications } from '../../db/schema/verifications';
+import { entries, verificationHistory } from '../../db/schema/entries';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, approvedRider, injectAs, joinEdition, registerRider, rollOver } from '../../test/factories';
 
@@ -49,12 +49,12 @@ describe.each(DB_KINDS)('verifications across editions (%s)', (kind) => {
   const rowsOf = (userId: string) =>
     t.database.db
       .select({
-        editionId: verifications.editionId,
-        code: verifications.verificationCode,
-        status: verifications.status,
+        editionId: entries.editionId,
+        code: entries.verificationCode,
+        status: entries.status,
       })
-      .from(verifications)
-      .where(eq(verifications.userId, userId));
+      .from(entries)
+      .where(eq(entries.userId, userId));
   const historyRows = (editionId: string, code: string) =>
     t.database.db
       .select({ action: verificationHistory.action })

@@ -1,7 +1,7 @@
 import { type Category, type Prices, paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { ReceiptCheck } from '@rally/shared/contracts/receipts';
 import type { HistoryEntry, PendingVerification } from '@rally/shared/contracts/verifications';
-import type { verificationHistory } from '../../db/schema/verifications';
+import type { verificationHistory } from '../../db/schema/entries';
 import { displayName } from '../../lib/sql-text';
 
 export interface PendingRow {

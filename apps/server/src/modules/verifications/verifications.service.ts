@@ -7,9 +7,9 @@ import { paymentAmountFor } from '@rally/shared/catalog/registration';
 import type { VerifyBody } from '@rally/shared/contracts/verifications';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { entries, verificationHistory } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { verificationHistory, verifications } from '../../db/schema/verifications';
 import type { AuthContext } from '../../lib/authorize';
 import { inEdition, receiptOfEdition, replacedInEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -29,12 +29,12 @@ import { type PendingRow, type PreviousReceipt, presentHistoryEntry, presentPend
 export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
-    inEdition(verifications.editionId),
-    eq(verifications.status, 'pending'),
+    inEdition(entries.editionId),
+    eq(entries.status, 'pending'),
     isRider,
     pattern
       ? or(
-          sql`${verifications.verificationCode} ilike ${pattern}`,
+          sql`${entries.verificationCode} ilike ${pattern}`,
           sql`${users.kitName} ilike ${pattern}`,
           sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
           sql`${users.email} ilike ${pattern}`,
@@ -46,31 +46,31 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
     (limit, offset) =>
       db
         .select({
-          id: verifications.id,
+          id: entries.id,
           userId: users.id,
           kitName: users.kitName,
           firstName: users.firstName,
           lastName: users.lastName,
           email: users.email,
-          code: verifications.verificationCode,
-          paymentMethod: verifications.paymentMethod,
-          paymentAmount: verifications.paymentAmount,
+          code: entries.verificationCode,
+          paymentMethod: entries.paymentMethod,
+          paymentAmount: entries.paymentAmount,
           hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${receiptOfEdition(files)})`,
-          createdAt: verifications.createdAt,
-          category: users.category,
-          riderNumber: users.riderNumber,
-          previousNotes: verifications.notes,
+          createdAt: entries.createdAt,
+          category: entries.category,
+          riderNumber: entries.riderNumber,
+          previousNotes: entries.notes,
           previousReceipts: sql<
             PreviousReceipt[]
           >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${replacedInEdition(files)}
-            and ${files.createdAt} >= ${verifications.createdAt}), '[]'::json)`,
+            and ${files.createdAt} >= ${entries.createdAt}), '[]'::json)`,
           total: totalRows,
         })
-        .from(verifications)
-        .innerJoin(users, eq(users.id, verifications.userId))
+        .from(entries)
+        .innerJoin(users, eq(users.id, entries.userId))
         .where(where)
         // Oldest first: riders who have waited longest are served first.
-        .orderBy(asc(verifications.createdAt), asc(verifications.id))
+        .orderBy(asc(entries.createdAt), asc(entries.id))
         .limit(limit)
         .offset(offset),
     q,
@@ -98,22 +98,16 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody, messe
   return db.transaction(async (tx) => {
     const now = new Date();
     const [decided] = await tx
-      .update(verifications)
+      .update(entries)
       .set({ status: body.action, verifiedBy: admin.userId, verifiedAt: now, notes, updatedAt: now })
       // Codes are unique per edition only; a past edition's rows are read-only.
-      .where(
-        and(
-          eq(verifications.verificationCode, code),
-          eq(verifications.status, 'pending'),
-          inEdition(verifications.editionId),
-        ),
-      )
-      .returning({ id: verifications.id, userId: verifications.userId });
+      .where(and(eq(entries.verificationCode, code), eq(entries.status, 'pending'), inEdition(entries.editionId)))
+      .returning({ id: entries.id, userId: entries.userId });
     if (!decided) {
       const [existing] = await tx
-        .select({ status: verifications.status })
-        .from(verifications)
-        .where(and(eq(verifications.verificationCode, code), inEdition(verifications.editionId)))
+        .select({ status: entries.status })
+        .from(entries)
+        .where(and(eq(entries.verificationCode, code), inEdition(entries.editionId)))
         .limit(1);
       if (!existing) throw new NotFoundError(`No verification with the code ${code}`, 'VERIFICATION_NOT_FOUND');
       throw new ConflictError(
@@ -123,11 +117,13 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody, messe
     }
     let riderCode: string | null = null;
     if (body.action === 'verified') {
-      // The QR sticker's code is made once and kept, even across an undo and re-approval.
+      // The QR sticker's code is made once per entry and kept, even across an undo and
+      // re-approval; a new edition's entry gets its own.
       await tx
-        .update(users)
-        .set({ riderCode: newRiderCode(), updatedAt: now })
-        .where(and(eq(users.id, decided.userId), isNull(users.riderCode)));
+        .update(entries)
+        .set({ riderCode: newRiderCode() })
+        .where(and(eq(entries.id, decided.id), isNull(entries.riderCode)));
+      await tx.update(users).set({ updatedAt: now }).where(eq(users.id, decided.userId));
     }
     const user = onlyRow(
       await tx
@@ -135,11 +131,12 @@ export async function decide(db: Db, admin: AuthContext, body: VerifyBody, messe
           firstName: users.firstName,
           lastName: users.lastName,
           kitName: users.kitName,
-          riderCode: users.riderCode,
-          riderNumber: users.riderNumber,
+          riderCode: entries.riderCode,
+          riderNumber: entries.riderNumber,
         })
-        .from(users)
-        .where(eq(users.id, decided.userId)),
+        .from(entries)
+        .innerJoin(users, eq(users.id, entries.userId))
+        .where(eq(entries.id, decided.id)),
     );
     if (body.action === 'verified') riderCode = user.riderCode;
     await tx.insert(verificationHistory).values({
@@ -188,10 +185,10 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [before] = await tx
-      .select({ status: verifications.status, role: users.role })
-      .from(verifications)
-      .innerJoin(users, eq(users.id, verifications.userId))
-      .where(and(eq(verifications.userId, userId), inEdition(verifications.editionId)))
+      .select({ status: entries.status, role: users.role })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(eq(entries.userId, userId), inEdition(entries.editionId)))
       .limit(1);
     if (!before) throw new NotFoundError('No verification found for this user', 'VERIFICATION_NOT_FOUND');
     if (!isRiderRole(before.role)) {
@@ -199,16 +196,16 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
       throw new ConflictError('Staff accounts have no payment verification to undo', 'STAFF_ACCOUNT');
     }
     const [undone] = await tx
-      .update(verifications)
+      .update(entries)
       .set({ status: 'pending', verifiedBy: null, verifiedAt: null, updatedAt: now })
       .where(
         and(
-          eq(verifications.userId, userId),
-          inEdition(verifications.editionId),
-          inArray(verifications.status, ['verified', 'rejected']),
+          eq(entries.userId, userId),
+          inEdition(entries.editionId),
+          inArray(entries.status, ['verified', 'rejected']),
         ),
       )
-      .returning({ id: verifications.id, code: verifications.verificationCode });
+      .returning({ id: entries.id, code: entries.verificationCode });
     if (!undone) throw new ConflictError('This verification is already pending', 'ALREADY_PENDING');
     const user = onlyRow(
       await tx
@@ -269,14 +266,14 @@ export async function stats(db: Db) {
   const row = onlyRow(
     await db
       .select({
-        pending: sql<number>`count(*) filter (where ${verifications.status} = 'pending')`.mapWith(Number),
-        approved: sql<number>`count(*) filter (where ${verifications.status} = 'verified')`.mapWith(Number),
-        rejected: sql<number>`count(*) filter (where ${verifications.status} = 'rejected')`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${entries.status} = 'pending')`.mapWith(Number),
+        approved: sql<number>`count(*) filter (where ${entries.status} = 'verified')`.mapWith(Number),
+        rejected: sql<number>`count(*) filter (where ${entries.status} = 'rejected')`.mapWith(Number),
         total: count(),
       })
-      .from(verifications)
-      .innerJoin(users, eq(users.id, verifications.userId))
-      .where(and(inEdition(verifications.editionId), isRider)),
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(and(inEdition(entries.editionId), isRider)),
   );
   return { pending: row.pending, approved: row.approved, rejected: row.rejected, total: Number(row.total) };
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema/activities';
-import { verificationHistory } from '../../db/schema/verifications';
+import { verificationHistory } from '../../db/schema/entries';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
 import { type Actor, bearer, registerRider } from '../../test/factories';
 

@@ -6,6 +6,7 @@
 import { INCIDENT_KIND_LABELS, INCIDENT_STATUS_LABELS } from '@rally/shared/catalog/event-day';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { entries } from '../../../db/schema/entries';
 import { incidents } from '../../../db/schema/incidents';
 import { users } from '../../../db/schema/users';
 import { inEdition } from '../../../lib/edition-of';
@@ -15,6 +16,8 @@ import { defineExport } from '../export-definition';
 import { categoryCell } from './rider-cells';
 
 const rider = alias(users, 'rider');
+// The rider's entry in the incidents' edition: their number and category that year.
+const riderEntry = alias(entries, 'rider_entry');
 const acknowledger = alias(users, 'acknowledger');
 const assignee = alias(users, 'assignee');
 const resolver = alias(users, 'resolver');
@@ -48,11 +51,11 @@ export const incidentsExport = defineExport({
     const rows = await db
       .select({
         incident: incidents,
-        riderNumber: rider.riderNumber,
+        riderNumber: riderEntry.riderNumber,
         kitName: rider.kitName,
         firstName: rider.firstName,
         lastName: rider.lastName,
-        category: rider.category,
+        category: riderEntry.category,
         ackFirst: acknowledger.firstName,
         ackLast: acknowledger.lastName,
         ackRole: acknowledger.role,
@@ -65,6 +68,7 @@ export const incidentsExport = defineExport({
       })
       .from(incidents)
       .innerJoin(rider, eq(rider.id, incidents.riderId))
+      .leftJoin(riderEntry, and(eq(riderEntry.userId, rider.id), inEdition(riderEntry.editionId)))
       .leftJoin(acknowledger, eq(acknowledger.id, incidents.acknowledgedBy))
       .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
       .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))

@@ -3,9 +3,9 @@
 // so only they are insured. Each insurer reads who the rider is and whom to call.
 import { type BaseCategory, baseCategoryOf, CATEGORIES, type Category } from '@rally/shared/catalog/registration';
 import { and, inArray } from 'drizzle-orm';
+import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { verifications } from '../../../db/schema/verifications';
-import { isVerifiedRider, ownVerification } from '../../../lib/riders';
+import { isVerifiedRider, ownEntry } from '../../../lib/riders';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
 import { byRiderNumber, categoryCell, genderCell } from './rider-cells';
@@ -40,11 +40,11 @@ function insuranceExport(name: string, riders: string, bases: readonly BaseCateg
     async rows(db, viewer) {
       const rows = await db
         .select({
-          riderNumber: users.riderNumber,
+          riderNumber: entries.riderNumber,
           firstName: users.firstName,
           lastName: users.lastName,
           kitName: users.kitName,
-          category: users.category,
+          category: entries.category,
           birthdate: users.birthdate,
           gender: users.gender,
           address: users.address,
@@ -53,8 +53,8 @@ function insuranceExport(name: string, riders: string, bases: readonly BaseCateg
           emergencyNumber: users.emergencyContactNumber,
         })
         .from(users)
-        .innerJoin(verifications, ownVerification)
-        .where(and(isVerifiedRider, inArray(users.category, categories), visibleAccounts(viewer.role, users.role)))
+        .innerJoin(entries, ownEntry)
+        .where(and(isVerifiedRider, inArray(entries.category, categories), visibleAccounts(viewer.role, users.role)))
         .orderBy(...byRiderNumber);
       return rows.map((r) => ({ ...r, category: categoryCell(r.category), gender: genderCell(r.gender) }));
     },

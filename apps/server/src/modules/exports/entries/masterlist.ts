@@ -2,9 +2,9 @@
 // (riders and anyone holding a rider number, as far as the viewer may see them), every
 // registration field staff use, verified or not.
 import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog/registration';
+import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { verifications } from '../../../db/schema/verifications';
-import { ownVerification } from '../../../lib/riders';
+import { ownEntry } from '../../../lib/riders';
 import { adminUserColumns } from '../../users/users.presenter';
 import { masterlistPopulation } from '../../users/users.queries';
 import { defineExport } from '../export-definition';
@@ -45,7 +45,7 @@ export const masterlistExport = defineExport({
     const rows = await db
       .select(adminUserColumns)
       .from(users)
-      .leftJoin(verifications, ownVerification)
+      .leftJoin(entries, ownEntry)
       .where(masterlistPopulation(viewer.role))
       .orderBy(...byRiderNumber);
     return rows.map(({ user: u, verificationStatus, hasPaymentReceipt }) => ({

@@ -3,10 +3,10 @@
 // verified it when (the verifying account as it is now; a deleted one leaves the column
 // empty, its name stays in the verification history).
 import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog/registration';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { verifications } from '../../../db/schema/verifications';
 import { inEdition } from '../../../lib/edition-of';
 import { isEnteredRider } from '../../../lib/riders';
 import { fullName } from '../../../lib/sql-text';
@@ -36,24 +36,24 @@ export const paymentsExport = defineExport({
   async rows(db, viewer) {
     const rows = await db
       .select({
-        riderNumber: users.riderNumber,
+        riderNumber: entries.riderNumber,
         kitName: users.kitName,
         firstName: users.firstName,
         lastName: users.lastName,
-        category: users.category,
-        verificationCode: verifications.verificationCode,
-        method: sql<string | null>`coalesce(${verifications.paymentMethod}, ${users.paymentMethod})`,
-        amount: sql<number | null>`coalesce(${verifications.paymentAmount}, ${users.paymentAmount})`,
-        status: verifications.status,
+        category: entries.category,
+        verificationCode: entries.verificationCode,
+        method: entries.paymentMethod,
+        amount: entries.paymentAmount,
+        status: entries.status,
         verifierFirst: verifier.firstName,
         verifierLast: verifier.lastName,
-        verifiedAt: verifications.verifiedAt,
-        registeredAt: verifications.createdAt,
+        verifiedAt: entries.verifiedAt,
+        registeredAt: entries.createdAt,
       })
-      .from(verifications)
-      .innerJoin(users, eq(users.id, verifications.userId))
-      .leftJoin(verifier, eq(verifier.id, verifications.verifiedBy))
-      .where(and(inEdition(verifications.editionId), isEnteredRider, visibleAccounts(viewer.role, users.role)))
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .leftJoin(verifier, eq(verifier.id, entries.verifiedBy))
+      .where(and(inEdition(entries.editionId), isEnteredRider, visibleAccounts(viewer.role, users.role)))
       .orderBy(...byRiderNumber);
     return rows.map((r) => ({
       riderNumber: r.riderNumber,

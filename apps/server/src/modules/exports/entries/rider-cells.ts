@@ -4,6 +4,7 @@ import { routeForCategory } from '@rally/shared/catalog/event-day';
 import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { categoryDisplay } from '@rally/shared/catalog/registration';
 import { sql } from 'drizzle-orm';
+import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
 
 /** A category as the console shows it ('LAKAN OBR'); empty when unset. */
@@ -27,9 +28,12 @@ export function sizeCell(size: string | null, custom: string | null): string {
   return size === 'CUSTOM' ? `CUSTOM: ${custom?.trim() || '(no size given)'}` : size;
 }
 
-/** Ordered by rider number, riders without one last, then by name. */
+/**
+ * Ordered by rider number, riders without one last, then by name. Needs `entries` joined on
+ * `ownEntry` (the number is the entry's).
+ */
 export const byRiderNumber = [
-  sql`${users.riderNumber} asc nulls last`,
+  sql`${entries.riderNumber} asc nulls last`,
   sql`${users.lastName} asc`,
   sql`${users.firstName} asc`,
   sql`${users.id} asc`,

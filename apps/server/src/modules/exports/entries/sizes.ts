@@ -4,10 +4,10 @@
 // has its own line, spelt as riders typed it, grouped without regard to case and spaces.
 import { KIT_ITEM_LABELS } from '@rally/shared/catalog/console';
 import { SIZES } from '@rally/shared/catalog/registration';
-import { and } from 'drizzle-orm';
+import { and, asc } from 'drizzle-orm';
+import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { verifications } from '../../../db/schema/verifications';
-import { isVerifiedRider, ownVerification } from '../../../lib/riders';
+import { isVerifiedRider, ownEntry } from '../../../lib/riders';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
 
@@ -55,16 +55,18 @@ export const sizesExport = defineExport({
   async rows(db, viewer) {
     const rows = await db
       .select({
-        tshirt: users.tshirtSize,
-        customTshirt: users.customTshirtSize,
-        sleeve: users.finisherSleeveSize,
-        customSleeve: users.customFinisherSleeveSize,
-        vest: users.vestSize,
-        customVest: users.customVestSize,
+        tshirt: entries.tshirtSize,
+        customTshirt: entries.customTshirtSize,
+        sleeve: entries.finisherSleeveSize,
+        customSleeve: entries.customFinisherSleeveSize,
+        vest: entries.vestSize,
+        customVest: entries.customVestSize,
       })
       .from(users)
-      .innerJoin(verifications, ownVerification)
-      .where(and(isVerifiedRider, visibleAccounts(viewer.role, users.role)));
+      .innerJoin(entries, ownEntry)
+      .where(and(isVerifiedRider, visibleAccounts(viewer.role, users.role)))
+      // Registration order, so a custom size is spelt as the first rider to register typed it.
+      .orderBy(asc(entries.createdAt), asc(entries.id));
     const items = [
       [KIT_ITEM_LABELS.tshirt, rows.map((r) => ({ size: r.tshirt, custom: r.customTshirt }))],
       [KIT_ITEM_LABELS.finisher_sleeve, rows.map((r) => ({ size: r.sleeve, custom: r.customSleeve }))],
