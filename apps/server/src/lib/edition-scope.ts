@@ -3,8 +3,8 @@
 // Every entry-scoped table holds every edition's rows, each with its `edition_id`, and every
 // query names the edition it reads (`current_edition_id()`, lib/edition-of.ts). A staff read
 // with `?edition=ID` of a past edition runs its route's handler inside one transaction that
-// names that edition: `rally.edition` for the queries, and a temporary `editions` in which
-// it is the current one (its name, dates and hotline).
+// names that edition (`rally.edition`): the queries read its rows, and `currentEdition`
+// answers with it (its name, dates and hotline). Nothing is materialised.
 //
 // The handle the routes hold is a proxy that, inside such a read, hands out that
 // transaction (AsyncLocalStorage), so no service needs to know editions exist.
@@ -45,19 +45,18 @@ export function rawDb(db: Db): Db {
   return ((db as unknown as Record<symbol, Db | undefined>)[RAW] ?? db) as Db;
 }
 
-/** Makes `editionId` the edition read in `tx`: the one `current_edition_id()` and `editions.current` name. */
-export async function materialiseEdition(tx: Tx, editionId: string): Promise<void> {
-  // The past edition is the current one inside the read (its name, dates, hotline), and
-  // the edition every entry-scoped query reads (`current_edition_id()`, lib/edition-of.ts).
+/**
+ * Makes `editionId` the edition read in `tx`: the one `current_edition_id()` names, so every
+ * entry-scoped query reads it and `currentEdition` answers with it (its name, dates, hotline).
+ */
+export async function nameEdition(tx: Tx, editionId: string): Promise<void> {
   await tx.execute(sql`select set_config('rally.edition', ${editionId}, true)`);
-  await tx.execute(sql`create temp table ${editions} on commit drop as select * from public.${editions}`);
-  await tx.execute(sql`update pg_temp.${editions} set current = (id = ${editionId})`);
 }
 
-/** Runs `read` over the past edition `editionId`, in one transaction (its temporary tables need a writable one). */
+/** Runs `read` over the past edition `editionId`, in one transaction (the setting lasts as long as it). */
 export async function inPastEdition<T>(db: Db, editionId: string, read: () => Promise<T>): Promise<T> {
   return rawDb(db).transaction(async (tx) => {
-    await materialiseEdition(tx, editionId);
+    await nameEdition(tx, editionId);
     const state: Scope = { tx, open: true };
     try {
       return await scope.run(state, read);
@@ -80,7 +79,7 @@ const pastEditionOf = new WeakMap<FastifyRequest, string>();
 
 /**
  * `?edition=ID` on the staff API (`/api/admin/...`): a GET of a past edition runs its
- * handler over that edition's archive; naming the current one changes nothing; a write
+ * handler over that edition's rows; naming the current one changes nothing; a write
  * naming a past one is refused (history is read-only). The parameter is taken off the
  * query before the route's own schema sees it. Routes with `config.pastEditions: false`
  * (a live stream) refuse it.
@@ -119,9 +118,8 @@ const editionId = z.uuid();
 /**
  * Logs, login activities and the activity feed are the install's, not an edition's
  * (DESIGN.md §9): a read naming a past edition answers as one naming none, from today's
- * tables and today's roles. The staff API would run it over that edition's archive
- * (above), where accounts made or promoted since have no row or their old
- * role, and the visibility rule (lib/visibility.ts) would let hidden accounts through. So
+ * tables and today's roles, never as that edition's (the staff API would run it as a read of
+ * that edition, above, and the log's verification history would be that edition's). So
  * `?edition=` of a known edition is taken off a GET here, before that hook sees it; anything
  * else it names (not an id, an unknown edition, a write) is left to that hook to refuse, as
  * on every other staff route. Registered by the plugins of logs, login activities and the activity feed, given the raw handle.

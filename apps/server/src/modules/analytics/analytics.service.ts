@@ -11,6 +11,7 @@ import { editions } from '../../db/schema/editions';
 import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
+import { CURRENT_EDITION } from '../../lib/edition-of';
 import { isEnteredRider, isRiderEntry, ownEntry } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
@@ -161,7 +162,7 @@ async function previousEditionDays(db: Db): Promise<AnalyticsCounts['previous']>
       sql`${editions} prev`,
       sql`prev.closed_at is not null and (${editions.closedAt} is null or prev.closed_at < ${editions.closedAt})`,
     )
-    .where(eq(editions.current, true))
+    .where(eq(editions.id, CURRENT_EDITION))
     .orderBy(sql`prev.closed_at desc`)
     .limit(1);
   if (!pair) return null;

@@ -18,7 +18,7 @@ export function heldNumbersSql(now: SQL | Date): SQL {
   return sql`select prev.rider_number as n, prev.user_id as user_id, cur.numbers_held_until as until
     from ${editions} cur
     join ${entries} prev on prev.edition_id = cur.copied_from
-    where cur.current and cur.numbers_held_until > ${at}
+    where cur.id = (select current_edition_id()) and cur.numbers_held_until > ${at}
       and prev.status = 'verified' and prev.rider_number is not null
       and not exists (select 1 from ${entries} now_ where now_.user_id = prev.user_id and now_.edition_id = cur.id
         and now_.rider_number is not null)`;

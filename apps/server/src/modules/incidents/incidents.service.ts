@@ -55,8 +55,15 @@ import { publishIncident } from './incident-events';
 
 const rider = alias(users, 'rider');
 const marker = alias(users, 'marker');
-/** The `rider` alias's entry in the edition read (its number is the entry's); `ownEntry` is for `users`. */
-const riderEntry = and(eq(entries.userId, rider.id), inEdition(entries.editionId));
+/**
+ * The `rider` alias's number: their entry's in the edition of `editionId` (an incident's or
+ * a mark's). A sub-select, not a join: the incidents list joins enough tables already that
+ * planning one more costs more than the query (lib/riders.ts `ownEntry` is for `users`).
+ */
+const riderNumberIn = (editionId: AnyPgColumn) =>
+  sql<
+    number | null
+  >`(select e.rider_number from ${entries} e where e.user_id = ${rider.id} and e.edition_id = ${editionId})`;
 
 /** A staff member an incident names (who reported, acknowledged, was assigned, resolved, marked). */
 type IncidentPerson = { id: string; firstName: string; lastName: string; role: Role } | null;
@@ -78,7 +85,7 @@ function incidentQuery(db: DbOrTx) {
       rider: {
         id: rider.id,
         role: rider.role,
-        riderNumber: entries.riderNumber,
+        riderNumber: riderNumberIn(incidents.editionId),
         kitName: rider.kitName,
         firstName: rider.firstName,
         lastName: rider.lastName,
@@ -98,7 +105,6 @@ function incidentQuery(db: DbOrTx) {
     })
     .from(incidents)
     .innerJoin(rider, eq(rider.id, incidents.riderId))
-    .leftJoin(entries, riderEntry)
     .leftJoin(
       sosAbuseMarks,
       and(eq(sosAbuseMarks.userId, incidents.riderId), eq(sosAbuseMarks.editionId, incidents.editionId)),
@@ -925,7 +931,7 @@ export function listAbuseMarks(db: Db, viewerRole: Role) {
       incidentId: sosAbuseMarks.incidentId,
       markedAt: sosAbuseMarks.markedAt,
       rider: {
-        riderNumber: entries.riderNumber,
+        riderNumber: riderNumberIn(sosAbuseMarks.editionId),
         kitName: rider.kitName,
         firstName: rider.firstName,
         lastName: rider.lastName,
@@ -934,7 +940,6 @@ export function listAbuseMarks(db: Db, viewerRole: Role) {
     })
     .from(sosAbuseMarks)
     .innerJoin(rider, eq(rider.id, sosAbuseMarks.userId))
-    .leftJoin(entries, riderEntry)
     .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy))
     .where(and(inEdition(sosAbuseMarks.editionId), visibleAccounts(viewerRole, rider.role)))
     .orderBy(desc(sosAbuseMarks.markedAt))
