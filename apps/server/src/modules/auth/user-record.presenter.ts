@@ -96,7 +96,8 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
   const rows = await db
     .select({
       user: users,
-      entry: recordEntryColumns,
+      // The entry's id first: Drizzle reads a left-joined object as absent when its first field is null.
+      entry: { id: entries.id, ...recordEntryColumns },
       status: entries.status,
       verificationCode: entries.verificationCode,
       fires: sql<number>`(select count(*)::int from ${fires} where ${fires.receiverId} = ${users.id})`,
@@ -113,7 +114,7 @@ export async function loadUserRecord(db: DbOrTx, userId: string): Promise<UserRe
   const row = rows[0];
   if (!row) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
   return presentUserRecord({
-    user: { ...row.user, ...(row.entry ?? NO_ENTRY) },
+    user: { ...row.user, ...(row.entry ?? NO_ENTRY), id: row.user.id },
     verification:
       row.status && row.verificationCode ? { status: row.status, verificationCode: row.verificationCode } : null,
     fires: Number(row.fires),
