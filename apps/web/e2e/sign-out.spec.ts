@@ -85,6 +85,8 @@ async function signOutFromMenu(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The session ends as /me unmounts (my-profile-page.tsx), a moment after the URL changes.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 }
 
 test('sign-out takes push off this browser and leaves no /join entry behind', async ({ page, request }) => {
@@ -119,7 +121,6 @@ test('signed out offline, the session and its push end once the phone is back on
   // The server heard nothing yet: the session and this browser's subscription live on there.
   expect(await profileStatus(request, phone)).toBe(200);
   expect(await pushDevices(request, elsewhere)).toBe(1);
-  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
   await page.context().setOffline(false);
   await expect.poll(() => profileStatus(request, phone)).toBe(401);
