@@ -20,7 +20,6 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrationsUpTo, runMigrations } from '../src/db/migrate';
 import { editions } from '../src/db/schema/editions';
-import { editionScopedDb, inPastEdition } from '../src/lib/edition-scope';
 import { hashPassword } from '../src/lib/passwords';
 import { makeCurrent } from '../src/modules/entries/rollover.service';
 import { createUser } from '../src/modules/operator/operator.service';
@@ -165,13 +164,10 @@ export async function runEditionsUpgrade(kind: DbKind): Promise<EditionsUpgradeR
     const rolloverSeconds = (performance.now() - t1) / 1000;
     if (rolled.archived.entries !== RIDERS) throw new Error(`the rollover kept ${rolled.archived.entries} entries`);
     // A staff read of the past edition: its entries and its scans counted.
-    const scoped = editionScopedDb(database.db);
     const t2 = performance.now();
-    const past = await inPastEdition(database.db, made[0].id, async () =>
-      scoped.execute(
-        sql`select (select count(*) from entries where edition_id = current_edition_id()) as riders,
-          (select count(*) from scans where edition_id = current_edition_id()) as scans`,
-      ),
+    const past = await database.db.execute(
+      sql`select (select count(*) from entries where edition_id = ${made[0].id}) as riders,
+        (select count(*) from scans where edition_id = ${made[0].id}) as scans`,
     );
     const pastReadSeconds = (performance.now() - t2) / 1000;
     const counted = (past as unknown as { rows: Array<{ scans: number | string }> }).rows[0];

@@ -28,7 +28,7 @@ import { busyPage } from './lib/busy-page';
 import { clientAddressKey } from './lib/client-address';
 import { clockPlugin } from './lib/clock';
 import { controlCharactersPlugin } from './lib/control-characters';
-import { editionScopedDb, readPastEditions } from './lib/edition-scope';
+import { readPastEditions } from './lib/edition-read';
 import { AppError } from './lib/errors';
 import { eventBusPlugin } from './lib/event-bus';
 import { openFileStore } from './lib/file-store';
@@ -316,9 +316,10 @@ export async function buildApp(opts: {
 
   await app.register(
     async (api) => {
-      // Staff reads may name a past edition (?edition=): the routes' handle then reads its archive.
+      // Staff reads may name a past edition (?edition=): checked here, handed to the route as
+      // `request.edition`, which passes it to its service.
       readPastEditions(api, database.db);
-      const db = editionScopedDb(database.db);
+      const db = database.db;
       await api.register(systemRoutes, { database, config });
       await api.register(authRoutes, { db, config });
       await api.register(registrationRoutes, { db, config, fileStore });

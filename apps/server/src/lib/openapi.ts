@@ -43,7 +43,7 @@ interface RouteShape {
   querystring: boolean;
   params: boolean;
   multipart: boolean;
-  /** A staff route (`/api/admin/...`): it takes `?edition=` (lib/edition-scope.ts). */
+  /** A staff route (`/api/admin/...`): it takes `?edition=` (lib/edition-read.ts). */
   staff?: boolean;
 }
 
@@ -63,7 +63,7 @@ export function derivedErrorStatuses(shape: RouteShape): ErrorStatus[] {
   if (typeof shape.access === 'object' || shape.access === 'verified') statuses.push(403);
   if (shape.params) statuses.push(404);
   if (takesBody) statuses.push(413, 415);
-  // `?edition=`: an unknown edition is 404, a write to a past one 409 (lib/edition-scope.ts).
+  // `?edition=`: an unknown edition is 404, a write to a past one 409 (lib/edition-read.ts).
   if (shape.staff) statuses.push(404, 409);
   statuses.push(429, 500);
   return statuses;

@@ -3,15 +3,11 @@
 // PostgreSQL keeps the plan per connection (0.97 → 0.21 ms for a profile read); the
 // registration queue of each database.
 import type { Db } from '../db/client';
-import { rawDb } from './edition-scope';
 
 /** `build(db)` runs once per handle. */
 export function oncePerDb<T>(build: (db: Db) => T): (db: Db) => T {
   const byDb = new WeakMap<Db, T>();
-  return (handle) => {
-    // A route's handle may be scoped to past editions (lib/edition-scope.ts); what is built
-    // once belongs to the database itself.
-    const db = rawDb(handle);
+  return (db) => {
     let prepared = byDb.get(db);
     if (prepared === undefined) {
       prepared = build(db);

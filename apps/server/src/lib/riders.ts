@@ -4,30 +4,41 @@ import { RIDER_ROLES } from '@rally/shared/catalog/accounts';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { entries } from '../db/schema/entries';
 import { users } from '../db/schema/users';
-import { CURRENT_EDITION, inEdition } from './edition-of';
+import { type EditionRead, editionSql, inEdition } from './edition-of';
 
 export const isRider = inArray(users.role, [...RIDER_ROLES]);
 
 /**
- * A rider of the edition read (DESIGN.md §9): their entry is in it, or they have none in any
- * other (an account made without registering reads as before editions). A returning rider
- * who has not joined yet is an account, not an entry: the Users tab lists them, the
- * masterlist, exports, dashboard and analytics do not.
+ * A rider of `edition` (DESIGN.md §9; the current one when undefined): their entry is in it,
+ * or they have none in any other (an account made without registering reads as before
+ * editions). A returning rider who has not joined yet is an account, not an entry: the Users
+ * tab lists them, the masterlist, exports, dashboard and analytics do not.
  */
-export const isEnteredRider = and(
-  isRider,
-  or(
-    sql`exists(select 1 from ${entries} entry where entry.user_id = ${users.id} and entry.edition_id = ${CURRENT_EDITION})`,
-    sql`not exists(select 1 from ${entries} other where other.user_id = ${users.id} and other.edition_id <> ${CURRENT_EDITION})`,
-  ),
-);
+export function enteredRiderIn(edition?: EditionRead) {
+  const id = editionSql(edition);
+  return and(
+    isRider,
+    or(
+      sql`exists(select 1 from ${entries} entry where entry.user_id = ${users.id} and entry.edition_id = ${id})`,
+      sql`not exists(select 1 from ${entries} other where other.user_id = ${users.id} and other.edition_id <> ${id})`,
+    ),
+  );
+}
+
+/** A rider of the current edition (`enteredRiderIn`). */
+export const isEnteredRider = enteredRiderIn();
 
 /**
- * The ON clause joining a user to their entry in the edition read: a user has one per
- * edition they entered, so a join without it lists them once per edition. The entry holds
- * the number, rider code, category, sizes and payment (`users` holds the person).
+ * The ON clause joining a user to their entry in `edition` (the current one when undefined):
+ * a user has one per edition they entered, so a join without it lists them once per edition.
+ * The entry holds the number, rider code, category, sizes and payment (`users` holds the person).
  */
-export const ownEntry = and(eq(entries.userId, users.id), inEdition(entries.editionId));
+export function entryIn(edition?: EditionRead) {
+  return and(eq(entries.userId, users.id), inEdition(entries.editionId, edition));
+}
+
+/** The ON clause joining a user to their entry in the current edition (`entryIn`). */
+export const ownEntry = entryIn();
 
 /**
  * An entry that is a rider's (needs `users` joined to `entries`): it has a number, or its

@@ -23,7 +23,7 @@ export async function analyticsRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: presentAnalytics(await analyticsCounts(db, requireAuth(request).role)),
+      data: presentAnalytics(await analyticsCounts(db, requireAuth(request).role, request.edition)),
     }),
   });
 }

@@ -1,6 +1,7 @@
 // The Analytics tab's figures, each counted by the database (GROUP BY, percentile_cont) so
 // the answer costs a handful of small aggregates however many riders registered. Every
-// query covers the same riders: rider accounts the viewer may see, by the console's
+// query covers the same riders: the riders of the edition read (the current one, or the
+// past one a staff read passes as `edition`) the viewer may see, by the console's
 // visibility rule. Filling in zero lines and ordering is the presenter's job.
 import type { Role } from '@rally/shared/catalog/accounts';
 import { RALLY_ROUTE_IDS, RALLY_TIME_ZONE, type RallyRouteId, routeForCategory } from '@rally/shared/catalog/event-day';
@@ -11,8 +12,8 @@ import { editions } from '../../db/schema/editions';
 import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
-import { CURRENT_EDITION } from '../../lib/edition-of';
-import { isEnteredRider, isRiderEntry, ownEntry } from '../../lib/riders';
+import { type EditionRead, editionSql } from '../../lib/edition-of';
+import { enteredRiderIn, entryIn, isRiderEntry } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 
@@ -31,7 +32,7 @@ export interface SizeCount {
 export interface AnalyticsCounts {
   status: { riders: number; verified: number; pending: number; rejected: number };
   days: Counted<string>[];
-  /** The edition before the current one and its entries per day, when there was one (DESIGN.md §9). */
+  /** The edition before the one read and its entries per day, when there was one (DESIGN.md §9). */
   previous: { edition: string; current: string; days: Counted<string>[] } | null;
   categories: Counted<string | null>[];
   routes: Counted<string | null>[];
@@ -60,8 +61,11 @@ const routeOf = sql<RallyRouteId | null>`case ${sql.join(
   sql` `,
 )} end`;
 
-export async function analyticsCounts(db: Db, viewerRole: Role): Promise<AnalyticsCounts> {
-  const scope = and(isEnteredRider, visibleAccounts(viewerRole, users.role));
+/** The figures of `edition` (the current one when undefined); `previous` is the edition before it. */
+export async function analyticsCounts(db: Db, viewerRole: Role, edition?: EditionRead): Promise<AnalyticsCounts> {
+  const scope = and(enteredRiderIn(edition), visibleAccounts(viewerRole, users.role));
+  // Each rider's entry in `edition`: at most one per user, so every count holds.
+  const entryOfEdition = entryIn(edition);
   const totals = onlyRow(
     await db
       .select({
@@ -71,12 +75,12 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         rejected: sql<number>`count(*) filter (where ${status} = 'rejected')`.mapWith(Number),
       })
       .from(users)
-      .leftJoin(entries, ownEntry)
+      .leftJoin(entries, entryOfEdition)
       .where(scope),
   );
 
   const grouped = async <K>(key: SQL<K>): Promise<Counted<K>[]> =>
-    db.select({ key, riders }).from(users).leftJoin(entries, ownEntry).where(scope).groupBy(byFirst);
+    db.select({ key, riders }).from(users).leftJoin(entries, entryOfEdition).where(scope).groupBy(byFirst);
 
   // A rider entered the day their entry was made (a returning rider's account is older); an
   // account made without registering, the day it was made.
@@ -84,7 +88,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
   const days = await grouped(
     sql<string>`to_char(${entered} at time zone ${sql.raw(`'${RALLY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`,
   );
-  const previous = await previousEditionDays(db);
+  const previous = await previousEditionDays(db, edition);
   const categories = await grouped(sql<string | null>`${entries.category}::text`);
   const routes = await grouped(routeOf);
   const paymentMethods = await grouped(sql<string | null>`${entries.paymentMethod}::text`);
@@ -108,7 +112,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         riders,
       })
       .from(users)
-      .innerJoin(entries, ownEntry)
+      .innerJoin(entries, entryOfEdition)
       .where(kitScope)
       .groupBy(sql`1, 2`);
   const sizes = {
@@ -132,7 +136,7 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
         p90: sql<number | null>`percentile_cont(0.9) within group (order by ${seconds})`,
       })
       .from(users)
-      .innerJoin(entries, ownEntry)
+      .innerJoin(entries, entryOfEdition)
       .where(and(kitScope, sql`${entries.verifiedAt} is not null`)),
   );
 
@@ -153,8 +157,8 @@ export async function analyticsCounts(db: Db, viewerRole: Role): Promise<Analyti
   };
 }
 
-/** The last edition before the current one, and its entries per Manila day. */
-async function previousEditionDays(db: Db): Promise<AnalyticsCounts['previous']> {
+/** The last edition before `edition` (the current one when undefined), and its entries per Manila day. */
+async function previousEditionDays(db: Db, edition?: EditionRead): Promise<AnalyticsCounts['previous']> {
   const [pair] = await db
     .select({ previousId: sql<string>`prev.id`, previous: sql<string>`prev.name`, current: editions.name })
     .from(editions)
@@ -162,7 +166,7 @@ async function previousEditionDays(db: Db): Promise<AnalyticsCounts['previous']>
       sql`${editions} prev`,
       sql`prev.closed_at is not null and (${editions.closedAt} is null or prev.closed_at < ${editions.closedAt})`,
     )
-    .where(eq(editions.id, CURRENT_EDITION))
+    .where(eq(editions.id, editionSql(edition)))
     .orderBy(sql`prev.closed_at desc`)
     .limit(1);
   if (!pair) return null;

@@ -9,10 +9,10 @@ import { courseDecisions } from '../../db/schema/course';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
-import { isVerifiedRider, namedRiderColumns, ownEntry } from '../../lib/riders';
+import { entryIn, isVerifiedRider, namedRiderColumns } from '../../lib/riders';
 import { displayName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
@@ -23,20 +23,26 @@ import type { CourseState } from './course-state';
 
 export const riderNotFound = () => new NotFoundError('Rider not found', 'RIDER_NOT_FOUND');
 
-/** A verified rider by id (the board's riders), or 404. */
-export async function courseRider(db: DbOrTx, id: string) {
+/** A verified rider of `edition` (default: the current one) by id (the board's riders), or 404. */
+export async function courseRider(db: DbOrTx, id: string, edition?: EditionRead) {
   const [row] = await db
     .select(namedRiderColumns)
     .from(users)
-    .innerJoin(entries, ownEntry)
+    .innerJoin(entries, entryIn(edition))
     .where(and(eq(users.id, id), isVerifiedRider, eq(users.status, 'active')));
   if (!row) throw riderNotFound();
   return row;
 }
 
-/** One rider's state on a day, or 404 when they are not a verified, active rider. */
-export async function riderCourseState(db: DbOrTx, id: string, now: Date, day?: number): Promise<CourseState> {
-  const { states } = await courseSnapshot(db, { now, day, riderIds: [id] });
+/** One rider's state on a day of `edition` (default: the current one), or 404 when they are not a verified, active rider. */
+export async function riderCourseState(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  day?: number,
+  edition?: EditionRead,
+): Promise<CourseState> {
+  const { states } = await courseSnapshot(db, { now, day, riderIds: [id], edition });
   const state = states[0];
   if (!state) throw riderNotFound();
   return state;

@@ -6,19 +6,23 @@ import type { RouteRulesView, UpdateRouteRulesRequest } from '@rally/shared/cont
 import type { Db, DbOrTx } from '../../db/client';
 import { courseRules, type StationRule } from '../../db/schema/course';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { BadRequestError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
 import { recordActivity } from '../activities/activities.service';
 import { defaultRules, loadCourseStations, loadRules } from './course.service';
 import { effectiveRequired, stationsOfRoute } from './course-state';
 
-/** Every route's rules over every station it rides (all days), defaults filled in. */
-export async function listRouteRules(db: DbOrTx, only?: RallyRouteId): Promise<RouteRulesView[]> {
+/** Every route's rules over every station it rides (all days) in `edition` (default: the current one), defaults filled in. */
+export async function listRouteRules(
+  db: DbOrTx,
+  only?: RallyRouteId,
+  edition?: EditionRead,
+): Promise<RouteRulesView[]> {
   const [all, rules, rows] = await Promise.all([
-    loadCourseStations(db),
-    loadRules(db),
-    db.select().from(courseRules).where(inEdition(courseRules.editionId)),
+    loadCourseStations(db, undefined, edition),
+    loadRules(db, edition),
+    db.select().from(courseRules).where(inEdition(courseRules.editionId, edition)),
   ]);
   const updatedAt = new Map(rows.map((r) => [r.routeId, r.updatedAt.toISOString()]));
   return RALLY_ROUTE_IDS.filter((id) => !only || id === only).map((routeId) => {

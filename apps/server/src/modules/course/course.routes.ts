@@ -51,7 +51,7 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: boardResponse }),
     },
     handler: async (request) => {
-      const snapshot = await courseSnapshot(db, { now: now(), day: request.query.day });
+      const snapshot = await courseSnapshot(db, { now: now(), day: request.query.day, edition: request.edition });
       return { success: true as const, data: boardOf(snapshot) };
     },
   });
@@ -69,9 +69,9 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
       const [station] = await db
         .select({ id: stations.id, name: stations.name, day: stations.day })
         .from(stations)
-        .where(and(inEdition(stations.editionId), eq(stations.id, request.params.stationId)));
+        .where(and(inEdition(stations.editionId, request.edition), eq(stations.id, request.params.stationId)));
       if (!station) throw new NotFoundError('Station not found', 'STATION_NOT_FOUND');
-      const snapshot = await courseSnapshot(db, { now: now(), day: station.day });
+      const snapshot = await courseSnapshot(db, { now: now(), day: station.day, edition: request.edition });
       const riders = ridersInBucket(snapshot, station.id, request.query.bucket);
       return {
         success: true as const,
@@ -94,7 +94,11 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: overdueResponse }),
     },
     handler: async (request) => {
-      const { day, states } = await courseSnapshot(db, { now: now(), day: request.query.day });
+      const { day, states } = await courseSnapshot(db, {
+        now: now(),
+        day: request.query.day,
+        edition: request.edition,
+      });
       const riders = await presentCourseStates(db, requireAuth(request).role, overdueOf(states));
       return { success: true as const, data: { day, riders } };
     },
@@ -109,7 +113,11 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: courseStateListResponse }),
     },
     handler: async (request) => {
-      const { day, states } = await courseSnapshot(db, { now: now(), day: request.query.day });
+      const { day, states } = await courseSnapshot(db, {
+        now: now(),
+        day: request.query.day,
+        edition: request.edition,
+      });
       const wanted = request.query.state;
       const list = wanted ? states.filter((s) => s.state === wanted) : states;
       return {
@@ -129,11 +137,12 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: timelineResponse }),
     },
     handler: async (request) => {
-      const id = request.params.id;
-      await courseRider(db, id);
+      const { id } = request.params;
+      const { edition } = request;
+      await courseRider(db, id, edition);
       const [state, entries, contacts] = await Promise.all([
-        riderCourseState(db, id, now(), request.query.day),
-        riderTimeline(db, id),
+        riderCourseState(db, id, now(), request.query.day, edition),
+        riderTimeline(db, id, edition),
         contactsFor(db, requireAuth(request).role, [id]),
       ]);
       return { success: true as const, data: { state: presentCourseState(state, contacts), entries } };
@@ -165,7 +174,10 @@ export async function courseRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/admin/event/rules', {
     config: { access: board },
     schema: { tags: ['course'], response: responses({ 200: routeRulesListResponse }) },
-    handler: async () => ({ success: true as const, data: await listRouteRules(db) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await listRouteRules(db, undefined, request.edition),
+    }),
   });
 
   r.put('/admin/event/rules/:routeId', {

@@ -1,7 +1,8 @@
 // Course reads: every verified rider's state on an event day, the control board's counts
 // per station and the riders behind each count. One loader reads the day's rows (stations,
 // rules, riders, passages, decisions) in a few indexed queries; everything else derives
-// from them in memory (course-state.ts), at the moment the caller names (`now`).
+// from them in memory (course-state.ts), at the moment the caller names (`now`). Each reads
+// one edition's rows: the one a staff read names (`edition`), else the current one.
 import { type BoardBucket, COURSE_STATION_KINDS, DEFAULT_OVERDUE_AFTER_MINUTES } from '@rally/shared/catalog/event-day';
 import { and, asc, desc, eq, inArray, max, min, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -10,8 +11,8 @@ import { courseDecisions, courseRules } from '../../db/schema/course';
 import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
-import { inEdition } from '../../lib/edition-of';
-import { isVerifiedRider, namedRiderColumns, ownEntry } from '../../lib/riders';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
+import { entryIn, isVerifiedRider, namedRiderColumns } from '../../lib/riders';
 import {
   bucketAt,
   type CourseRider,
@@ -30,22 +31,22 @@ const onCourse = inArray(stations.kind, [...COURSE_STATION_KINDS]);
 const stationOfScan = and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId));
 
 /** The event day the board opens on: the latest with a passage, else the first with stations, else 1. */
-export async function currentDay(db: DbOrTx): Promise<number> {
+export async function currentDay(db: DbOrTx, edition?: EditionRead): Promise<number> {
   const [withPassage] = await db
     .select({ day: max(stations.day) })
     .from(scans)
     .innerJoin(stations, stationOfScan)
-    .where(and(inEdition(scans.editionId), countsAsPassage, onCourse));
+    .where(and(inEdition(scans.editionId, edition), countsAsPassage, onCourse));
   if (withPassage?.day != null) return withPassage.day;
   const [first] = await db
     .select({ day: min(stations.day) })
     .from(stations)
-    .where(and(inEdition(stations.editionId), onCourse));
+    .where(and(inEdition(stations.editionId, edition), onCourse));
   return first?.day ?? 1;
 }
 
-export async function loadRules(db: DbOrTx): Promise<Map<string, RouteRules>> {
-  const rows = await db.select().from(courseRules).where(inEdition(courseRules.editionId));
+export async function loadRules(db: DbOrTx, edition?: EditionRead): Promise<Map<string, RouteRules>> {
+  const rows = await db.select().from(courseRules).where(inEdition(courseRules.editionId, edition));
   return new Map(
     rows.map((r) => [
       r.routeId,
@@ -59,7 +60,7 @@ export function defaultRules(): RouteRules {
 }
 
 /** The course's stations (start, checkpoints, finish), of one day or of every day, in course order. */
-export async function loadCourseStations(db: DbOrTx, day?: number): Promise<CourseStation[]> {
+export async function loadCourseStations(db: DbOrTx, day?: number, edition?: EditionRead): Promise<CourseStation[]> {
   return db
     .select({
       id: stations.id,
@@ -71,31 +72,31 @@ export async function loadCourseStations(db: DbOrTx, day?: number): Promise<Cour
       required: stations.required,
     })
     .from(stations)
-    .where(and(inEdition(stations.editionId), day === undefined ? undefined : eq(stations.day, day), onCourse))
+    .where(and(inEdition(stations.editionId, edition), day === undefined ? undefined : eq(stations.day, day), onCourse))
     .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 
 const riderColumns = { ...namedRiderColumns, category: entries.category };
 
-async function loadRiders(db: DbOrTx, riderIds?: readonly string[]): Promise<CourseRider[]> {
+async function loadRiders(db: DbOrTx, riderIds?: readonly string[], edition?: EditionRead): Promise<CourseRider[]> {
   const conditions: Array<SQL | undefined> = [isVerifiedRider, eq(users.status, 'active')];
   if (riderIds) conditions.push(inArray(users.id, [...riderIds]));
   return db
     .select(riderColumns)
     .from(users)
-    .innerJoin(entries, ownEntry)
+    .innerJoin(entries, entryIn(edition))
     .where(and(...conditions))
     .orderBy(asc(entries.riderNumber), asc(users.id));
 }
 
-async function loadPassages(db: DbOrTx, day: number, riderIds?: readonly string[]) {
+async function loadPassages(db: DbOrTx, day: number, riderIds?: readonly string[], edition?: EditionRead) {
   const rows = await db
     .select({ riderId: scans.riderId, stationId: scans.stationId, scannedAt: scans.scannedAt })
     .from(scans)
     .innerJoin(stations, stationOfScan)
     .where(
       and(
-        inEdition(scans.editionId),
+        inEdition(scans.editionId, edition),
         countsAsPassage,
         eq(stations.day, day),
         onCourse,
@@ -113,7 +114,7 @@ async function loadPassages(db: DbOrTx, day: number, riderIds?: readonly string[
 }
 
 /** The decision in force per rider: the latest of the day. */
-export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly string[]) {
+export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly string[], edition?: EditionRead) {
   const rows = await db
     .selectDistinctOn([courseDecisions.riderId], {
       riderId: courseDecisions.riderId,
@@ -126,7 +127,7 @@ export async function loadDecisions(db: DbOrTx, day: number, riderIds?: readonly
     .from(courseDecisions)
     .where(
       and(
-        inEdition(courseDecisions.editionId),
+        inEdition(courseDecisions.editionId, edition),
         eq(courseDecisions.day, day),
         riderIds ? inArray(courseDecisions.riderId, [...riderIds]) : undefined,
       ),
@@ -162,13 +163,14 @@ export interface CourseSnapshot {
  * tracker build on.
  */
 export async function courseSnapshot(db: DbOrTx, opts: SnapshotOptions): Promise<CourseSnapshot> {
-  const day = opts.day ?? (await currentDay(db));
+  const { edition } = opts;
+  const day = opts.day ?? (await currentDay(db, edition));
   const [stationsOfDay, rulesOfRoutes, riderRows, passages, decisions] = await queries(db, [
-    () => loadCourseStations(db, day),
-    () => loadRules(db),
-    () => loadRiders(db, opts.riderIds),
-    () => loadPassages(db, day, opts.riderIds),
-    () => loadDecisions(db, day, opts.riderIds),
+    () => loadCourseStations(db, day, edition),
+    () => loadRules(db, edition),
+    () => loadRiders(db, opts.riderIds, edition),
+    () => loadPassages(db, day, opts.riderIds, edition),
+    () => loadDecisions(db, day, opts.riderIds, edition),
   ] as const);
   const states = riderRows.map((rider) =>
     deriveState({
@@ -183,8 +185,8 @@ export async function courseSnapshot(db: DbOrTx, opts: SnapshotOptions): Promise
   );
   // Trackers move due times (the ETA) and make a stopped rider overdue at once
   // (tracking-overlay.ts). They say where riders are now: an earlier day is the scans' alone.
-  if (opts.tracking !== false && (opts.day === undefined || opts.day === (await currentDay(db))))
-    await applyTracking(db, { day, rules: rulesOfRoutes, states }, opts.now);
+  if (opts.tracking !== false && (opts.day === undefined || opts.day === (await currentDay(db, edition))))
+    await applyTracking(db, { day, rules: rulesOfRoutes, states }, opts.now, edition);
   return { day, stations: stationsOfDay, rules: rulesOfRoutes, states };
 }
 
@@ -194,6 +196,8 @@ export interface SnapshotOptions {
   riderIds?: readonly string[];
   /** false: the scans alone, without what trackers say (the tracker alerts ask this). */
   tracking?: boolean;
+  /** The edition read: a past one a staff read names, or undefined for the current one. */
+  edition?: EditionRead;
 }
 
 /** Every verified rider's course state on the day (default: the current day), by rider number. */

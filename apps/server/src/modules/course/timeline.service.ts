@@ -9,7 +9,7 @@ import { activities } from '../../db/schema/activities';
 import { courseDecisions } from '../../db/schema/course';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { fullName } from '../../lib/sql-text';
 import { isPassage } from './passages';
 
@@ -29,7 +29,8 @@ const blank = {
   by: null,
 } satisfies Omit<TimelineEntry, 'type' | 'at' | 'title'>;
 
-export async function riderTimeline(db: DbOrTx, riderId: string): Promise<TimelineEntry[]> {
+/** The rider's timeline in `edition` (default: the current one). */
+export async function riderTimeline(db: DbOrTx, riderId: string, edition?: EditionRead): Promise<TimelineEntry[]> {
   const [scanRows, decisionRows, completionRows] = await Promise.all([
     db
       .select({
@@ -50,11 +51,11 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
       .from(scans)
       .innerJoin(stations, and(eq(stations.id, scans.stationId), eq(stations.editionId, scans.editionId)))
       .leftJoin(reviewer, eq(reviewer.id, scans.reviewedBy))
-      .where(and(inEdition(scans.editionId), eq(scans.riderId, riderId))),
+      .where(and(inEdition(scans.editionId, edition), eq(scans.riderId, riderId))),
     db
       .select()
       .from(courseDecisions)
-      .where(and(inEdition(courseDecisions.editionId), eq(courseDecisions.riderId, riderId)))
+      .where(and(inEdition(courseDecisions.editionId, edition), eq(courseDecisions.riderId, riderId)))
       .orderBy(asc(courseDecisions.recordedAt)),
     db
       .select({ createdAt: activities.createdAt, description: activities.description, metadata: activities.metadata })
@@ -65,8 +66,11 @@ export async function riderTimeline(db: DbOrTx, riderId: string): Promise<Timeli
           eq(activities.userId, riderId),
           eq(activities.type, 'rally_completion'),
           sql`${activities.metadata}->>'sample' is null`,
-          // The current edition's: a past edition's completions carry its id (entries/rollover.service.ts).
-          sql`${activities.metadata}->>'edition' is null`,
+          // The edition's: the current one's carry none, a past one's carry its id (the rollover
+          // stamps them, entries/rollover.service.ts).
+          edition
+            ? sql`${activities.metadata}->>'edition' = ${edition}`
+            : sql`${activities.metadata}->>'edition' is null`,
         ),
       )
       .orderBy(asc(activities.createdAt)),

@@ -6,14 +6,16 @@
 // (or whose tracker says nothing useful: no signal, off route) keep the scans' due time.
 import { DEFAULT_OVERDUE_AFTER_MINUTES } from '@rally/shared/catalog/event-day';
 import type { DbOrTx } from '../../db/client';
+import type { EditionRead } from '../../lib/edition-of';
 import { type CourseHint, loadTrackingViews } from '../trackers/tracking-view';
 import type { CourseState, RouteRules } from './course-state';
 
-/** Adjusts `states` in place (the on-course riders with a tracker). */
+/** Adjusts `states` in place (the on-course riders with a tracker); `edition`'s trackers (default: the current one's). */
 export async function applyTracking(
   db: DbOrTx,
   snapshot: { day: number; rules: Map<string, RouteRules>; states: CourseState[] },
   now: Date,
+  edition?: EditionRead,
 ): Promise<void> {
   const candidates = snapshot.states.filter((s) => s.state === 'on_course' && s.nextStation !== null);
   if (candidates.length === 0) return;
@@ -25,6 +27,7 @@ export async function applyTracking(
     day: snapshot.day,
     riderIds: candidates.map((s) => s.riderId),
     course,
+    edition,
   });
   const byRider = new Map(candidates.map((s) => [s.riderId, s]));
   for (const view of views) {

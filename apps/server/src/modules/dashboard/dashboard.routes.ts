@@ -12,6 +12,6 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/admin/dashboard/stats', {
     config: { access: { permission: 'view_dashboard' } },
     schema: { tags: ['admin: dashboard'], response: responses({ 200: dashboardStatsResponse }) },
-    handler: async () => ({ success: true as const, data: await dashboardStats(db) }),
+    handler: async (request) => ({ success: true as const, data: await dashboardStats(db, request.edition) }),
   });
 }

@@ -4,12 +4,16 @@ import type { Db } from '../../db/client';
 import { entries } from '../../db/schema/entries';
 import { fires } from '../../db/schema/social';
 import { users } from '../../db/schema/users';
-import { isEnteredRider, ownEntry } from '../../lib/riders';
+import type { EditionRead } from '../../lib/edition-of';
+import { enteredRiderIn, entryIn } from '../../lib/riders';
 import { onlyRow } from '../../lib/sql-text';
 
-/** The four dashboard counters in one query (definitions in contracts/dashboard.ts). */
-export async function dashboardStats(db: Db): Promise<DashboardStats> {
-  const rider = isEnteredRider;
+/**
+ * The four dashboard counters in one query (definitions in contracts/dashboard.ts), over the
+ * riders of `edition` (the current one when undefined). Fires are the install's, not an edition's.
+ */
+export async function dashboardStats(db: Db, edition?: EditionRead): Promise<DashboardStats> {
+  const rider = enteredRiderIn(edition);
   return onlyRow(
     await db
       .select({
@@ -22,7 +26,7 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
         total_fires: sql<number>`(select count(*)::int from ${fires})`.mapWith(Number),
       })
       .from(users)
-      // The category is the entry's: at most one per user in the edition read, so counts hold.
-      .leftJoin(entries, ownEntry),
+      // The category is the entry's: at most one per user in `edition`, so counts hold.
+      .leftJoin(entries, entryIn(edition)),
   );
 }

@@ -12,7 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { type EditionRow, editions } from '../../db/schema/editions';
 import type { Actor } from '../../lib/actor';
-import { CURRENT_EDITION } from '../../lib/edition-of';
+import { type EditionRead, editionSql } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 
@@ -21,12 +21,16 @@ const nameTaken = (name: string) =>
   new ConflictError(`An edition named "${name}" already exists; choose another name`, 'EDITION_NAME_TAKEN');
 
 /**
- * The current edition: the edition read (`current_edition_id()`, lib/edition-of.ts), which a
- * staff read of a past one names, and which then answers as current (its name, dates and
- * hotline). The upgrade made one and nothing removes it, so its absence is a broken install.
+ * The edition read: the current one, or the past one a staff read names (`edition`), which
+ * then answers as current (its name, dates and hotline), as it did while it ran. The upgrade
+ * made a current one and nothing removes it, so its absence is a broken install.
  */
-export async function currentEdition(db: DbOrTx): Promise<EditionRow> {
-  const [row] = await db.select().from(editions).where(eq(editions.id, CURRENT_EDITION)).limit(1);
+export async function currentEdition(db: DbOrTx, edition?: EditionRead): Promise<EditionRow> {
+  const [row] = await db
+    .select()
+    .from(editions)
+    .where(eq(editions.id, editionSql(edition)))
+    .limit(1);
   if (!row) throw new Error('No current edition: the database was not migrated (run the server once to upgrade it)');
   return { ...row, current: true };
 }

@@ -2,6 +2,7 @@
 // giving its rows, for the viewer who downloads it.
 import type { Role } from '@rally/shared/catalog/accounts';
 import type { Db } from '../../db/client';
+import type { EditionRead } from '../../lib/edition-of';
 
 /** A cell: text, a number, a moment (written in Manila time), or empty. */
 export type Cell = string | number | Date | null | undefined;
@@ -27,7 +28,8 @@ export interface ExportDefinition<K extends string = string> {
   /** One sentence for the Reports tab: who reads it and which riders it holds. */
   description: string;
   columns: ReadonlyArray<ExportColumn<K>>;
-  rows(db: Db, viewer: ExportViewer): Promise<Array<Record<K, Cell>>>;
+  /** The rows of `edition`: a past one a staff read names (`?edition=`), or the current one when undefined. */
+  rows(db: Db, viewer: ExportViewer, edition?: EditionRead): Promise<Array<Record<K, Cell>>>;
 }
 
 /** Keeps each entry's row keys tied to its columns while the list holds them all. */

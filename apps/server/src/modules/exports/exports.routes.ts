@@ -28,7 +28,10 @@ export async function exportRoutes(app: FastifyInstance, opts: { db: Db }) {
       description: 'Every export with its current row count and its last download.',
       response: responses({ 200: exportListResponse }),
     },
-    handler: async (request) => ({ success: true as const, data: await listExports(db, viewerOf(request)) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await listExports(db, viewerOf(request), request.edition),
+    }),
   });
 
   r.get('/admin/exports/:file', {
@@ -40,7 +43,7 @@ export async function exportRoutes(app: FastifyInstance, opts: { db: Db }) {
       produces: Object.values(EXPORT_MEDIA_TYPES),
     },
     handler: async (request, reply) => {
-      const file = await runExport(db, request.params.file, viewerOf(request));
+      const file = await runExport(db, request.params.file, viewerOf(request), new Date(), request.edition);
       return reply
         .header(
           'content-type',

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, type ExportFormat } from '@rally/sh
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
+import type { EditionRead } from '../../lib/edition-of';
 import { NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import type { ExportDefinition, ExportViewer } from './export-definition';
@@ -34,9 +35,16 @@ export interface ExportFile {
   rows: number;
 }
 
-export async function runExport(db: Db, file: string, viewer: ExportViewer, now = new Date()): Promise<ExportFile> {
+/** Writes an export of `edition` (the current one when undefined) and logs the download. */
+export async function runExport(
+  db: Db,
+  file: string,
+  viewer: ExportViewer,
+  now = new Date(),
+  edition?: EditionRead,
+): Promise<ExportFile> {
   const { definition, format } = resolveExportFile(file);
-  const rows = await definition.rows(db, viewer);
+  const rows = await definition.rows(db, viewer, edition);
   const bytes = await writeExport(format, definition.title, definition.columns, rows);
   await recordActivity(db, {
     type: 'export_downloaded',
@@ -55,12 +63,15 @@ export async function runExport(db: Db, file: string, viewer: ExportViewer, now 
   };
 }
 
-/** The Reports tab's list: each export with its current row count and its last download. */
-export async function listExports(db: Db, viewer: ExportViewer) {
+/**
+ * The Reports tab's list: each export with its row count in `edition` (the current one when
+ * undefined) and its last download (the install's log, whichever edition it was of).
+ */
+export async function listExports(db: Db, viewer: ExportViewer, edition?: EditionRead) {
   return Promise.all(
     EXPORTS.map(async (e) => {
       const [rows, last] = await Promise.all([
-        e.rows(db, viewer),
+        e.rows(db, viewer, edition),
         db
           .select({ at: activities.createdAt, by: activities.actorName })
           .from(activities)

@@ -38,7 +38,7 @@ export async function idCardRoutes(app: FastifyInstance, opts: { db: Db }) {
     schema: { tags: ['id-cards'], querystring: idCardSearchQuery, response: responses({ 200: idCardSearchResponse }) },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await searchCards(db, q);
+      const { rows, total } = await searchCards(db, q, request.edition);
       return {
         success: true as const,
         data: { users: rows.map(presentCard), pagination: makePagination(q.page, q.limit, total) },
@@ -49,14 +49,14 @@ export async function idCardRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/admin/id-cards/stats', {
     config: { access },
     schema: { tags: ['id-cards'], response: responses({ 200: idCardStatsResponse }) },
-    handler: async () => ({ success: true as const, data: await cardStats(db) }),
+    handler: async (request) => ({ success: true as const, data: await cardStats(db, request.edition) }),
   });
 
   r.get('/admin/id-cards/user/:id', {
     config: { access },
     schema: { tags: ['id-cards'], params: uuidParam, response: responses({ 200: idCardDetailResponse }, 409) },
     handler: async (request) => {
-      const row = await cardDetail(db, request.params.id, requireAuth(request).role);
+      const row = await cardDetail(db, request.params.id, requireAuth(request).role, request.edition);
       return { success: true as const, data: presentCardDetail(row) };
     },
   });

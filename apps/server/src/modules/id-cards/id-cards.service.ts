@@ -1,7 +1,8 @@
 // QR stickers of verified riders: who has one printed, how often, and the data a sticker
 // carries. A print is a row of id_card_prints, so the count is the number of rows.
 // Every edition's verifications and prints sit side by side (DESIGN.md §9): each query
-// names its edition, so last year's stickers are not counted as this year's.
+// names its edition (the current one, or the past one a staff read passes as `edition`), so
+// last year's stickers are not counted as this year's.
 
 import { STICKER_SHEET_MAX, type StickerSheetBody } from '@rally/shared/contracts/exports';
 import type { IdCardSearchQuery, MedicalInfoBody } from '@rally/shared/contracts/id-cards';
@@ -11,17 +12,17 @@ import { entries } from '../../db/schema/entries';
 import { idCardPrints } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { codedRiderColumns, isVerifiedRider, ownEntry } from '../../lib/riders';
+import { codedRiderColumns, entryIn, isVerifiedRider, ownEntry } from '../../lib/riders';
 import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 import { STICKERS_PER_PAGE, stickerSheetPdf } from './sticker-sheet';
 
-/** Per-rider print totals of this edition, joined to the riders. */
-function printTotals(db: DbOrTx) {
+/** Per-rider print totals of `edition` (the current one when undefined), joined to the riders. */
+function printTotals(db: DbOrTx, edition?: EditionRead) {
   return db
     .select({
       userId: idCardPrints.userId,
@@ -29,7 +30,7 @@ function printTotals(db: DbOrTx) {
       lastAt: sql<Date>`max(${idCardPrints.printedAt})`.as('last_printed_at'),
     })
     .from(idCardPrints)
-    .where(inEdition(idCardPrints.editionId))
+    .where(inEdition(idCardPrints.editionId, edition))
     .groupBy(idCardPrints.userId)
     .as('prints');
 }
@@ -60,8 +61,9 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-export async function searchCards(db: Db, query: IdCardSearchQuery) {
-  const prints = printTotals(db);
+/** The verified riders of `edition` (the current one when undefined) and their prints in it, a page. */
+export async function searchCards(db: Db, query: IdCardSearchQuery, edition?: EditionRead) {
+  const prints = printTotals(db, edition);
   const printed =
     query.isPrinted === 'true'
       ? sql`${prints.count} > 0`
@@ -74,7 +76,7 @@ export async function searchCards(db: Db, query: IdCardSearchQuery) {
       db
         .select({ ...cardColumns(prints), total: totalRows })
         .from(users)
-        .innerJoin(entries, ownEntry)
+        .innerJoin(entries, entryIn(edition))
         .leftJoin(prints, eq(prints.userId, users.id))
         .where(where)
         .orderBy(sql`${entries.riderNumber} asc nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id))
@@ -87,11 +89,11 @@ export async function searchCards(db: Db, query: IdCardSearchQuery) {
 export type CardRow = Omit<Awaited<ReturnType<typeof searchCards>>['rows'][number], 'total'>;
 
 /**
- * The account behind a sticker, as the viewer may see it: hidden accounts are "not
- * found", exactly like missing ones.
+ * The account behind a sticker, with its entry and prints in `edition` (the current one when
+ * undefined), as the viewer may see it: hidden accounts are "not found", exactly like missing ones.
  */
-async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
-  const prints = printTotals(db);
+async function visibleUser(db: DbOrTx, userId: string, viewerRole: string, edition?: EditionRead) {
+  const prints = printTotals(db, edition);
   const [row] = await db
     .select({
       ...cardColumns(prints),
@@ -106,16 +108,19 @@ async function visibleUser(db: DbOrTx, userId: string, viewerRole: string) {
       verificationStatus: entries.status,
     })
     .from(users)
-    .leftJoin(entries, ownEntry)
+    .leftJoin(entries, entryIn(edition))
     .leftJoin(prints, eq(prints.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   return visibleOrNotFound(viewerRole, row, () => new NotFoundError('User not found', 'USER_NOT_FOUND'));
 }
 
-/** A sticker needs a rider code, and a rider code is issued when the rider is verified. */
-export async function cardDetail(db: DbOrTx, userId: string, viewerRole: string) {
-  const row = await visibleUser(db, userId, viewerRole);
+/**
+ * A sticker needs a rider code, and a rider code is issued when the rider is verified (in
+ * `edition`, the current one when undefined).
+ */
+export async function cardDetail(db: DbOrTx, userId: string, viewerRole: string, edition?: EditionRead) {
+  const row = await visibleUser(db, userId, viewerRole, edition);
   if (row.verificationStatus !== 'verified') {
     throw new ConflictError(
       'This rider is not verified yet. A QR sticker is available once the payment is verified.',
@@ -216,8 +221,9 @@ export async function updateMedicalInfo(
   });
 }
 
-export async function cardStats(db: Db) {
-  const prints = printTotals(db);
+/** How many verified riders of `edition` (the current one when undefined) have a sticker printed. */
+export async function cardStats(db: Db, edition?: EditionRead) {
+  const prints = printTotals(db, edition);
   const row = onlyRow(
     await db
       .select({
@@ -226,7 +232,7 @@ export async function cardStats(db: Db) {
         prints: sql<number>`coalesce(sum(${prints.count}), 0)::int`,
       })
       .from(users)
-      .innerJoin(entries, ownEntry)
+      .innerJoin(entries, entryIn(edition))
       .leftJoin(prints, eq(prints.userId, users.id))
       .where(isVerifiedRider),
   );

@@ -100,7 +100,12 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { rows, followUps, messages, nextBefore } = await listIncidents(db, auth.role, request.query);
+      const { rows, followUps, messages, nextBefore } = await listIncidents(
+        db,
+        auth.role,
+        request.query,
+        request.edition,
+      );
       return {
         success: true as const,
         data: rows.map((row) => presentIncident(row, auth.role, followUps, messages)),
@@ -118,7 +123,7 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const rows = await listAbuseMarks(db, auth.role);
+      const rows = await listAbuseMarks(db, auth.role, request.edition);
       return {
         success: true as const,
         data: rows.map((m) => ({
@@ -171,7 +176,7 @@ export async function incidentRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const { row, followUps, messages } = await getIncident(db, request.params.id, auth.role);
+      const { row, followUps, messages } = await getIncident(db, request.params.id, auth.role, request.edition);
       return { success: true as const, data: presentIncident(row, auth.role, followUps, messages) };
     },
   });

@@ -38,7 +38,7 @@ import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import type { AuthContext } from '../../lib/authorize';
-import { CURRENT_EDITION, inEdition } from '../../lib/edition-of';
+import { type EditionRead, editionSql, inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from '../../lib/errors';
 import { namedRiderColumns, ownEntry } from '../../lib/riders';
 import { fullName } from '../../lib/sql-text';
@@ -112,8 +112,11 @@ function incidentQuery(db: DbOrTx) {
 }
 export type IncidentListRow = Awaited<ReturnType<ReturnType<typeof incidentQuery>['execute']>>[number];
 
-/** SQL: the incident is of the edition being read (every edition's incidents share the table). */
-const ofEdition = () => inEdition(incidents.editionId);
+/**
+ * SQL: the incident is of `edition` (a staff read's past one), or of the current edition when
+ * none is named: every edition's incidents share the table.
+ */
+const ofEdition = (edition?: EditionRead) => inEdition(incidents.editionId, edition);
 
 const incidentNotFound = () => new NotFoundError('Incident not found', 'INCIDENT_NOT_FOUND');
 
@@ -221,11 +224,12 @@ export type IncidentMessages = Awaited<ReturnType<typeof incidentMessagesOf>>;
  * waiting first within each status (a rider has at most one unresolved incident of their
  * own SOS, so this is bounded by the accounts). Resolved ones come a page at a time, newest
  * first, before the incident `before` names. Calls of accounts marked as abuse (`muted`) are
- * listed only when asked for, so they never ring the console's alarm.
+ * listed only when asked for, so they never ring the console's alarm. `edition`: the past
+ * edition a staff read names (undefined: the current one).
  */
-export async function listIncidents(db: Db, viewerRole: Role, query: IncidentListQuery = {}) {
+export async function listIncidents(db: Db, viewerRole: Role, query: IncidentListQuery = {}, edition?: EditionRead) {
   const base: Array<SQL | undefined> = [
-    ofEdition(),
+    ofEdition(edition),
     visibleAccounts(viewerRole, rider.role),
     eq(incidents.muted, query.muted === 'true'),
   ];
@@ -247,12 +251,12 @@ export async function listIncidents(db: Db, viewerRole: Role, query: IncidentLis
       const [cursor] = await db
         .select({ id: incidents.id })
         .from(incidents)
-        .where(and(eq(incidents.id, query.before), ofEdition()))
+        .where(and(eq(incidents.id, query.before), ofEdition(edition)))
         .limit(1);
       if (!cursor) throw new BadRequestError('before must be an incident id from this list', 'BAD_CURSOR');
       // Compared in SQL: the cursor's time keeps its microseconds, which a JS Date would drop.
       where.push(
-        sql`(${incidents.createdAt}, ${incidents.id}) < (select c.created_at, c.id from incidents c where c.id = ${query.before} and c.edition_id = ${CURRENT_EDITION})`,
+        sql`(${incidents.createdAt}, ${incidents.id}) < (select c.created_at, c.id from incidents c where c.id = ${query.before} and c.edition_id = ${editionSql(edition)})`,
       );
     }
     const page = await incidentQuery(db)
@@ -277,9 +281,13 @@ export async function listIncidents(db: Db, viewerRole: Role, query: IncidentLis
   return { rows, followUps, messages, nextBefore };
 }
 
-export async function getIncident(db: DbOrTx, id: string, viewerRole: Role) {
+/**
+ * One incident of `edition` (a staff read's past one; undefined: the current one), with its
+ * further presses and messages (found by the incident's id: they carry no edition of their own).
+ */
+export async function getIncident(db: DbOrTx, id: string, viewerRole: Role, edition?: EditionRead) {
   const [row] = await incidentQuery(db)
-    .where(and(eq(incidents.id, id), ofEdition()))
+    .where(and(eq(incidents.id, id), ofEdition(edition)))
     .limit(1);
   if (!row || !canSee(viewerRole, row.rider.role)) throw incidentNotFound();
   return { row, followUps: await followUpsOf(db, [id]), messages: await incidentMessagesOf(db, [id]) };
@@ -922,8 +930,11 @@ export async function markAbuse(db: Db, id: string, viewerRole: Role, actor: Act
   return { ...(await getIncident(db, id, viewerRole)), resolvedCount };
 }
 
-/** GET /api/admin/incidents/abuse-marks: the marked accounts the viewer may see, newest first. */
-export function listAbuseMarks(db: Db, viewerRole: Role) {
+/**
+ * GET /api/admin/incidents/abuse-marks: the marked accounts the viewer may see, newest first,
+ * of `edition` (a staff read's past one; undefined: the current one): marks are per edition.
+ */
+export function listAbuseMarks(db: Db, viewerRole: Role, edition?: EditionRead) {
   return db
     .select({
       userId: sosAbuseMarks.userId,
@@ -941,7 +952,7 @@ export function listAbuseMarks(db: Db, viewerRole: Role) {
     .from(sosAbuseMarks)
     .innerJoin(rider, eq(rider.id, sosAbuseMarks.userId))
     .leftJoin(marker, eq(marker.id, sosAbuseMarks.markedBy))
-    .where(and(inEdition(sosAbuseMarks.editionId), visibleAccounts(viewerRole, rider.role)))
+    .where(and(inEdition(sosAbuseMarks.editionId, edition), visibleAccounts(viewerRole, rider.role)))
     .orderBy(desc(sosAbuseMarks.markedAt))
     .limit(500);
 }

@@ -30,7 +30,7 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
     schema: { tags: ['kit-tracking'], querystring: kitListQuery, response: responses({ 200: kitListResponse }) },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total, stats } = await listParticipants(db, q);
+      const { rows, total, stats } = await listParticipants(db, q, request.edition);
       return {
         success: true as const,
         data: { participants: rows.map(presentParticipant), pagination: makePagination(q.page, q.limit, total), stats },
@@ -60,7 +60,7 @@ export async function kitTrackingRoutes(app: FastifyInstance, opts: { db: Db }) 
     schema: { tags: ['kit-tracking'], params: userIdParam, response: responses({ 200: kitStateResponse }, 409) },
     handler: async (request) => ({
       success: true as const,
-      data: presentParticipant(await kitOf(db, request.params.userId)),
+      data: presentParticipant(await kitOf(db, request.params.userId, request.edition)),
     }),
   });
 

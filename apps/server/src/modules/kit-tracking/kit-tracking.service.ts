@@ -1,7 +1,8 @@
 // Kit hand-over for verified riders. A kit_tracking row appears on the first write for a
 // rider (upsert); reads left-join it, so a rider without one has nothing handed over yet.
 // Every edition's verifications and kits sit side by side (DESIGN.md §9): each query names
-// its edition, so a rider's kit from last year is neither shown nor changed this year.
+// its edition (the current one, or the past one a staff read passes as `edition`), so a
+// rider's kit from last year is neither shown nor changed this year.
 import { KIT_ITEM_LABELS, type KitItem } from '@rally/shared/catalog/console';
 import {
   KIT_ALL_GIVEN,
@@ -17,10 +18,10 @@ import { entries } from '../../db/schema/entries';
 import { kitTracking } from '../../db/schema/kit';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isVerifiedRider, ownEntry } from '../../lib/riders';
+import { entryIn, isVerifiedRider, ownEntry } from '../../lib/riders';
 import { containsPattern, displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 
@@ -30,8 +31,9 @@ import { recordActivity } from '../activities/activities.service';
 
 const verifier = alias(users, 'verifier');
 
-// The rider's kit of the edition read, so last year's hand-over is not this year's.
-const kitOfRider = and(eq(kitTracking.userId, users.id), inEdition(kitTracking.editionId));
+// The rider's kit of `edition` (the current one when undefined), so last year's hand-over is not this year's.
+const kitOfRiderIn = (edition?: EditionRead) =>
+  and(eq(kitTracking.userId, users.id), inEdition(kitTracking.editionId, edition));
 
 const kitComplete = sql<boolean>`(coalesce(${kitTracking.tshirtGiven}, false) and coalesce(${kitTracking.vestGiven}, false) and coalesce(${kitTracking.finisherSleeveGiven}, false))`;
 
@@ -65,12 +67,17 @@ const participantColumns = {
   verifierLastName: verifier.lastName,
 };
 
-function participantQuery<Extra extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra?: Extra) {
+/** The riders with their entry and kit in `edition` (the current one when undefined). */
+function participantQuery<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  extra?: Extra,
+  edition?: EditionRead,
+) {
   return db
     .select({ ...participantColumns, ...(extra as Extra) })
     .from(users)
-    .innerJoin(entries, ownEntry)
-    .leftJoin(kitTracking, kitOfRider)
+    .innerJoin(entries, entryIn(edition))
+    .leftJoin(kitTracking, kitOfRiderIn(edition))
     .leftJoin(verifier, eq(verifier.id, entries.verifiedBy));
 }
 
@@ -105,7 +112,8 @@ function orderFor(query: KitListQuery): SQL[] {
   }
 }
 
-export async function listParticipants(db: Db, query: KitListQuery) {
+/** A page of the verified riders of `edition` (the current one when undefined) and their kits. */
+export async function listParticipants(db: Db, query: KitListQuery, edition?: EditionRead) {
   const filter =
     query.filter_status === 'completed'
       ? kitComplete
@@ -116,20 +124,20 @@ export async function listParticipants(db: Db, query: KitListQuery) {
   const [{ rows, total }, stats] = await Promise.all([
     pageOf(
       (limit, offset) =>
-        participantQuery(db, { total: totalRows })
+        participantQuery(db, { total: totalRows }, edition)
           .where(where)
           .orderBy(...orderFor(query))
           .limit(limit)
           .offset(offset),
       query,
     ),
-    kitStats(db),
+    kitStats(db, edition),
   ]);
   return { rows, total, stats };
 }
 
-/** Totals over every verified rider, whatever the list's search and filter. */
-export async function kitStats(db: DbOrTx) {
+/** Totals over every verified rider of `edition` (the current one when undefined), whatever the list's search and filter. */
+export async function kitStats(db: DbOrTx, edition?: EditionRead) {
   const row = onlyRow(
     await db
       .select({
@@ -143,8 +151,8 @@ export async function kitStats(db: DbOrTx) {
         sleeves: sql<number>`(count(*) filter (where ${kitTracking.finisherSleeveGiven}))::int`,
       })
       .from(users)
-      .innerJoin(entries, ownEntry)
-      .leftJoin(kitTracking, kitOfRider)
+      .innerJoin(entries, entryIn(edition))
+      .leftJoin(kitTracking, kitOfRiderIn(edition))
       .where(isVerifiedRider),
   );
   return {
@@ -157,9 +165,9 @@ export async function kitStats(db: DbOrTx) {
   };
 }
 
-export async function participantsByIds(db: DbOrTx, ids: string[]): Promise<ParticipantRow[]> {
+export async function participantsByIds(db: DbOrTx, ids: string[], edition?: EditionRead): Promise<ParticipantRow[]> {
   if (ids.length === 0) return [];
-  return participantQuery(db).where(and(isVerifiedRider, inArray(users.id, ids)));
+  return participantQuery(db, undefined, edition).where(and(isVerifiedRider, inArray(users.id, ids)));
 }
 
 /** 404 for no such account, 409 for an account that is not (yet) a verified rider. */
@@ -271,9 +279,9 @@ export function handOverAll(db: Db, userId: string, actor: Actor, now: Date = ne
   return updateKit(db, userId, { ...KIT_ALL_GIVEN }, actor, now);
 }
 
-/** One verified rider's kit state (404 / 409 like a write). */
-export async function kitOf(db: Db, userId: string) {
-  const [row] = await participantsByIds(db, [userId]);
+/** One verified rider's kit state in `edition` (the current one when undefined; 404 / 409 like a write). */
+export async function kitOf(db: Db, userId: string, edition?: EditionRead) {
+  const [row] = await participantsByIds(db, [userId], edition);
   if (!row) throw await missingRiderError(db, userId, '');
   return row;
 }

@@ -4,14 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
-import { readsTheInstall } from '../../lib/edition-scope';
 import { responses } from '../../lib/route-helpers';
 import { listLoginActivities, userLoginActivity } from './login-activities.service';
 
 export async function loginActivityRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  // The install's, whatever edition is named (lib/edition-scope.ts).
-  readsTheInstall(app, db);
+  // The install's, whatever edition is named: `request.edition` is left unused (DESIGN.md §9).
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/admin/users/:id/login-activity', {

@@ -57,7 +57,7 @@ export async function paymentStatementRoutes(app: FastifyInstance, opts: { db: D
   r.get('/admin/payment-statements', {
     config: { access },
     schema: { tags, response: responses({ 200: statementListResponse }) },
-    handler: async () => ({ success: true as const, data: await listStatements(db) }),
+    handler: async (request) => ({ success: true as const, data: await listStatements(db, request.edition) }),
   });
 
   r.get('/admin/payment-statements/:id', {
@@ -68,6 +68,9 @@ export async function paymentStatementRoutes(app: FastifyInstance, opts: { db: D
       params: uuidParam,
       response: responses({ 200: statementResponse }, 404),
     },
-    handler: async (request) => ({ success: true as const, data: await statementDetail(db, request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await statementDetail(db, request.params.id, request.edition),
+    }),
   });
 }

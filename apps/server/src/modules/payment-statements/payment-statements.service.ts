@@ -7,7 +7,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentStatementRows, paymentStatements } from '../../db/schema/receipts';
 import type { Actor } from '../../lib/actor';
-import { CURRENT_EDITION } from '../../lib/edition-of';
+import { type EditionRead, editionSql } from '../../lib/edition-of';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { fullName, isoOrNull, rowsOf } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
@@ -19,13 +19,18 @@ import { csvTable, pdfTable } from './statement-table';
 const INSERT_BATCH = 1000;
 
 /**
- * The receipts a statement row can match: receipt files (superseded ones too) of the
- * current edition, i.e. stored since the last edition closed.
+ * The receipts a statement row can match: receipt files (superseded ones too) of `edition`
+ * (the current one when undefined), i.e. stored after the edition before it closed and
+ * before it closed itself (the current edition is still open).
  */
-const EDITION_RECEIPTS = sql.raw(`select f.id as file_id, f.user_id, r.reference_number, r.amount_centavos
+function editionReceipts(edition?: EditionRead) {
+  const close = sql`(select coalesce(c.closed_at, 'infinity'::timestamptz) from editions c where c.id = ${editionSql(edition)})`;
+  return sql`select f.id as file_id, f.user_id, r.reference_number, r.amount_centavos
   from receipt_readings r join files f on f.id = r.file_id
   where f.kind = 'payment_receipt'
-    and f.created_at >= coalesce((select max(closed_at) from editions where closed_at is not null), '-infinity'::timestamptz)`);
+    and f.created_at < ${close}
+    and f.created_at >= coalesce((select max(p.closed_at) from editions p where p.closed_at < ${close}), '-infinity'::timestamptz)`;
+}
 
 export interface StatementUpload {
   preset: StatementPreset;
@@ -97,17 +102,20 @@ interface MatchedRow {
   kit_name: string | null;
 }
 
-/** Each row of a statement with the first receipt matching its reference and amount. */
-async function matchedRows(db: DbOrTx, statementId: string): Promise<StatementRow[]> {
+/**
+ * Each row of a statement with the first receipt matching its reference and amount, its
+ * rider named with their number in `edition` (the current one when undefined).
+ */
+async function matchedRows(db: DbOrTx, statementId: string, edition?: EditionRead): Promise<StatementRow[]> {
   const result =
     await db.execute(sql`select s.id, s.line, s.reference_number, s.amount_centavos, s.paid_at, s.description,
       m.file_id, m.user_id, en.rider_number, u.first_name, u.last_name, u.kit_name
     from ${paymentStatementRows} s
-    left join lateral (select e.file_id, e.user_id from (${EDITION_RECEIPTS}) e
+    left join lateral (select e.file_id, e.user_id from (${editionReceipts(edition)}) e
       where e.reference_number = s.reference_number and e.amount_centavos = s.amount_centavos
       limit 1) m on true
     left join users u on u.id = m.user_id
-    left join entries en on en.user_id = u.id and en.edition_id = ${CURRENT_EDITION}
+    left join entries en on en.user_id = u.id and en.edition_id = ${editionSql(edition)}
     where s.statement_id = ${statementId}
     order by s.line`);
   return rowsOf<MatchedRow>(result).map((r) => ({
@@ -144,10 +152,11 @@ function presentSummary(s: StatementRowDb, matchedCount: number): StatementSumma
   };
 }
 
-export async function statementDetail(db: DbOrTx, id: string): Promise<StatementDetail> {
+/** A statement's rows, matched or not; riders are numbered as in `edition` (the current one when undefined). */
+export async function statementDetail(db: DbOrTx, id: string, edition?: EditionRead): Promise<StatementDetail> {
   const [statement] = await db.select().from(paymentStatements).where(eq(paymentStatements.id, id)).limit(1);
   if (!statement) throw new NotFoundError('Payment statement not found', 'STATEMENT_NOT_FOUND');
-  const rows = await matchedRows(db, id);
+  const rows = await matchedRows(db, id, edition);
   const matched = rows.filter((r) => r.match);
   return {
     ...presentSummary(statement, matched.length),
@@ -156,19 +165,22 @@ export async function statementDetail(db: DbOrTx, id: string): Promise<Statement
   };
 }
 
-/** The current edition's statements, newest first, each with how many of its rows matched a receipt. */
-export async function listStatements(db: DbOrTx): Promise<StatementSummary[]> {
-  const edition = await currentEdition(db);
+/**
+ * The statements of `edition` (the current one when undefined), newest first, each with how
+ * many of its rows matched a receipt.
+ */
+export async function listStatements(db: DbOrTx, edition?: EditionRead): Promise<StatementSummary[]> {
+  const { id: editionId } = await currentEdition(db, edition);
   const rows = await db
     .select({
       s: paymentStatements,
       matched: sql<number>`(select count(*) from ${paymentStatementRows} s
         where s.statement_id = ${sql.raw('"payment_statements"."id"')}
-          and exists(select 1 from (${EDITION_RECEIPTS}) e
+          and exists(select 1 from (${editionReceipts(edition)}) e
             where e.reference_number = s.reference_number and e.amount_centavos = s.amount_centavos))`.mapWith(Number),
     })
     .from(paymentStatements)
-    .where(eq(paymentStatements.editionId, edition.id))
+    .where(eq(paymentStatements.editionId, editionId))
     .orderBy(desc(paymentStatements.createdAt), desc(paymentStatements.id));
   return rows.map((r) => presentSummary(r.s, r.matched));
 }

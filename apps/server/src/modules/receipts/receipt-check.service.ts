@@ -10,7 +10,7 @@ import { files } from '../../db/schema/files';
 import { receiptReadings } from '../../db/schema/receipts';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
-import { inEdition, receiptOfEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition, receiptOfEdition } from '../../lib/edition-of';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
@@ -21,7 +21,8 @@ import { markCorrected, queueReading, type ReadingField, statusOf } from './rece
 const noVerification = () => new NotFoundError('Verification not found', 'VERIFICATION_NOT_FOUND');
 const noReceipt = () => new NotFoundError('This rider has no receipt to check', 'NO_RECEIPT');
 
-async function subjectOf(db: DbOrTx, verificationId: string) {
+/** The verification `verificationId` of `edition` (the current one when undefined) and its receipt then. */
+async function subjectOf(db: DbOrTx, verificationId: string, edition?: EditionRead) {
   const [row] = await db
     .select({
       userId: entries.userId,
@@ -33,21 +34,32 @@ async function subjectOf(db: DbOrTx, verificationId: string) {
     })
     .from(entries)
     .innerJoin(users, eq(users.id, entries.userId))
-    .leftJoin(files, and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt'), receiptOfEdition(files)))
-    // Only the edition being read: a past edition's entry is not checked or corrected here.
-    .where(and(eq(entries.id, verificationId), inEdition(entries.editionId)))
+    .leftJoin(
+      files,
+      and(eq(files.userId, users.id), eq(files.kind, 'payment_receipt'), receiptOfEdition(files, edition)),
+    )
+    // Only the edition named: a past edition's entry is checked only when named (?edition=),
+    // and never corrected (a correction names none).
+    .where(and(eq(entries.id, verificationId), inEdition(entries.editionId, edition)))
     .limit(1);
   if (!row) throw noVerification();
   return row;
 }
 
-/** The current receipt of a verification, checked as the pending list checks it. */
-export async function checkOfVerification(db: DbOrTx, verificationId: string): Promise<ReceiptCheck> {
-  const subject = await subjectOf(db, verificationId);
+/**
+ * The receipt of a verification of `edition` (the current one when undefined; a past one's
+ * as it stood then), checked as the pending list checks it.
+ */
+export async function checkOfVerification(
+  db: DbOrTx,
+  verificationId: string,
+  edition?: EditionRead,
+): Promise<ReceiptCheck> {
+  const subject = await subjectOf(db, verificationId, edition);
   if (!subject.fileId) throw noReceipt();
-  const edition = await currentEdition(db);
-  const expectedAmount = subject.category ? paymentAmountFor(subject.category, pricesOf(edition)) : null;
-  const checks = await receiptChecksFor(db, edition, [{ userId: subject.userId, expectedAmount }]);
+  const editionRow = await currentEdition(db, edition);
+  const expectedAmount = subject.category ? paymentAmountFor(subject.category, pricesOf(editionRow)) : null;
+  const checks = await receiptChecksFor(db, editionRow, [{ userId: subject.userId, expectedAmount }]);
   const check = checks.get(subject.userId);
   if (!check) throw noReceipt();
   return check;

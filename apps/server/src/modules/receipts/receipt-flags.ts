@@ -72,7 +72,7 @@ const matchedOf = (o: OtherReceipt): ReceiptFlag['matched'] => ({
 const OTHER_COLUMNS = sql.raw(`f.id as file_id, f.user_id, f.superseded_at is not null as superseded,
   v.rider_number, u.first_name, u.last_name, u.kit_name, v.status::text as verification_status,
   v.verified_at, v.created_at as verification_created_at`);
-// The other rider's entry in the edition being checked: one row per receipt, the status
+// The other rider's entry in the edition checked: one row per receipt, the status
 // the desk acts on and the number of that edition (a rider has one entry per edition).
 const otherJoins = (editionId: string) =>
   sql`join users u on u.id = f.user_id left join entries v on v.user_id = f.user_id and v.edition_id = ${editionId}`;
@@ -84,10 +84,11 @@ function groupBy(rows: OtherReceipt[]): Map<string, OtherReceipt[]> {
 }
 
 /**
- * Checks the current receipt of each subject. Another rider's receipts count as matches
- * in any edition, superseded ones included; the subject's own earlier receipts never do
- * (a rider who sends the same receipt again after a rejection is not a duplicate of
- * themselves).
+ * Checks each subject's receipt of `edition` (the current one, or a past one a staff read
+ * names: the receipt as it stood then, checked against that edition's entries, statements
+ * and window). Another rider's receipts count as matches in any edition, superseded ones
+ * included; the subject's own earlier receipts never do (a rider who sends the same receipt
+ * again after a rejection is not a duplicate of themselves).
  */
 export async function receiptChecksFor(
   db: DbOrTx,
@@ -109,7 +110,11 @@ export async function receiptChecksFor(
     .from(files)
     .leftJoin(receiptReadings, eq(receiptReadings.fileId, files.id))
     .where(
-      and(inArray(files.userId, [...expected.keys()]), eq(files.kind, 'payment_receipt'), receiptOfEdition(files)),
+      and(
+        inArray(files.userId, [...expected.keys()]),
+        eq(files.kind, 'payment_receipt'),
+        receiptOfEdition(files, edition.id),
+      ),
     );
   if (current.length === 0) return out;
 

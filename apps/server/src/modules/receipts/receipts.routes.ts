@@ -22,7 +22,10 @@ export async function receiptRoutes(app: FastifyInstance, opts: { db: Db }) {
       params: uuidParam,
       response: responses({ 200: receiptCheckResponse }, 404),
     },
-    handler: async (request) => ({ success: true as const, data: await checkOfVerification(db, request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await checkOfVerification(db, request.params.id, request.edition),
+    }),
   });
 
   r.patch('/admin/verifications/:id/reading', {

@@ -17,8 +17,9 @@ import { activities } from '../../db/schema/activities';
 import { entries } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
+import type { EditionRead } from '../../lib/edition-of';
 import { BadRequestError } from '../../lib/errors';
-import { isVerifiedRider, ownEntry } from '../../lib/riders';
+import { entryIn, isVerifiedRider } from '../../lib/riders';
 
 const OVERLAP_MS = 60_000;
 
@@ -43,8 +44,10 @@ export function parseCursor(since: string | undefined): Date | null {
   return new Date(Number(m[1]));
 }
 
-export async function scanRoster(db: Db, since: string | undefined, now: Date = new Date()) {
+/** `edition`'s roster (default: the current one's, the one scanners work from; a past one is staff reading history). */
+export async function scanRoster(db: Db, since: string | undefined, now: Date = new Date(), edition?: EditionRead) {
   const after = parseCursor(since);
+  const entryOf = entryIn(edition);
   const cursor = `r1.${now.getTime() - OVERLAP_MS}`;
   const changed = after
     ? or(gt(users.updatedAt, after), gt(entries.updatedAt, after), sql`${photoChangedAt} > ${after}`)
@@ -62,7 +65,7 @@ export async function scanRoster(db: Db, since: string | undefined, now: Date = 
       photoUrl: photoColumn(users.id),
     })
     .from(users)
-    .innerJoin(entries, ownEntry)
+    .innerJoin(entries, entryOf)
     .where(and(eligible, changed))
     .orderBy(entries.riderNumber, users.id);
   let removed: string[] = [];
@@ -71,7 +74,7 @@ export async function scanRoster(db: Db, since: string | undefined, now: Date = 
       db
         .select({ id: users.id })
         .from(users)
-        .leftJoin(entries, ownEntry)
+        .leftJoin(entries, entryOf)
         .where(
           and(or(gt(users.updatedAt, after), gt(entries.updatedAt, after)), not(sql`coalesce(${eligible}, false)`)),
         ),

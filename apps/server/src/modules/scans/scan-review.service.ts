@@ -9,7 +9,7 @@ import { entries } from '../../db/schema/entries';
 import { scans, stations } from '../../db/schema/event-day';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { publishEvent } from '../../lib/event-bus';
 import { namedRiderColumns, ownEntry } from '../../lib/riders';
@@ -68,8 +68,13 @@ export type FlaggedRow = Awaited<ReturnType<ReturnType<typeof flaggedQuery>['exe
 
 export type ReviewState = 'open' | 'reviewed' | 'all';
 
-export async function listFlagged(db: Db, query: { state: ReviewState; page: number; limit: number }) {
-  const conditions: SQL[] = [inEdition(scans.editionId), eq(scans.status, 'flagged')];
+/** `edition`'s flagged scans (default: the current one's, the queue staff review). */
+export async function listFlagged(
+  db: Db,
+  query: { state: ReviewState; page: number; limit: number },
+  edition?: EditionRead,
+) {
+  const conditions: SQL[] = [inEdition(scans.editionId, edition), eq(scans.status, 'flagged')];
   if (query.state === 'open') conditions.push(isNull(scans.reviewDecision));
   if (query.state === 'reviewed') conditions.push(isNotNull(scans.reviewDecision));
   const where = and(...conditions);

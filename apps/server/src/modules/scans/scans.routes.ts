@@ -50,7 +50,10 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/admin/scan-roster', {
     config: { access: { permission: 'qr_scan' } },
     schema: { tags: ['scans'], querystring: rosterQuery, response: responses({ 200: rosterResponse }) },
-    handler: async (request) => ({ success: true as const, data: await scanRoster(db, request.query.since) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: await scanRoster(db, request.query.since, undefined, request.edition),
+    }),
   });
 
   // Reading the queue is the Event Day tab's business (view_dashboard: the same riders and
@@ -60,7 +63,7 @@ export async function scanRoutes(app: FastifyInstance, opts: { db: Db }) {
     schema: { tags: ['scans'], querystring: flaggedScanQuery, response: responses({ 200: flaggedScanListResponse }) },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listFlagged(db, q);
+      const { rows, total } = await listFlagged(db, q, request.edition);
       const viewer = requireAuth(request).role;
       return {
         success: true as const,

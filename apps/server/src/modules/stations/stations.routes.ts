@@ -34,7 +34,10 @@ export async function stationRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get('/admin/stations', {
     config: { access: { anyPermission: ['qr_scan', 'view_dashboard'] } },
     schema: { tags: ['stations'], response: responses({ 200: stationListResponse }) },
-    handler: async () => ({ success: true as const, data: (await listStations(db)).map(presentStation) }),
+    handler: async (request) => ({
+      success: true as const,
+      data: (await listStations(db, request.edition)).map(presentStation),
+    }),
   });
 
   r.post('/admin/stations', {

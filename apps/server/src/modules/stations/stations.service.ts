@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { scans, stations } from '../../db/schema/event-day';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { BadRequestError, ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import { recomputeCheckpoints } from '../course/passages';
@@ -64,12 +64,12 @@ async function claimingCode<T>(code: string | undefined, write: () => Promise<T>
   }
 }
 
-/** Sorted by day, then order, as the console and scanners list them. */
-export function listStations(db: DbOrTx) {
+/** Sorted by day, then order, as the console and scanners list them; `edition`'s (default: the current one). */
+export function listStations(db: DbOrTx, edition?: EditionRead) {
   return db
     .select(stationColumns)
     .from(stations)
-    .where(inEdition(stations.editionId))
+    .where(inEdition(stations.editionId, edition))
     .orderBy(asc(stations.day), asc(stations.order), asc(stations.name));
 }
 

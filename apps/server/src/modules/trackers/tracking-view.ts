@@ -12,7 +12,7 @@ import { stations } from '../../db/schema/event-day';
 import { incidents } from '../../db/schema/incidents';
 import { type TrackerRow, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { currentEdition } from '../editions/editions.service';
 import { routeLineOf } from '../route-lines/route-lines.service';
 import { etaAt, nextStationAhead, type StationOnLine, stationsOnLine } from './eta';
@@ -47,16 +47,21 @@ export interface TrackingView {
 }
 
 /**
- * Every enabled tracker of the edition being read (the current one, or the past one a
- * `?edition=` read names: its `editions` row reads as current then), or only `riderIds`'.
- * `day`: the event day whose stations the next station is chosen from.
+ * Every enabled tracker of `edition` (the past one a staff read names; undefined: the current
+ * one), or only `riderIds`'. `day`: the event day whose stations the next station is chosen from.
  */
 export async function loadTrackingViews(
   db: DbOrTx,
-  opts: { now: Date; day: number; riderIds?: readonly string[]; course: ReadonlyMap<string, CourseHint> },
+  opts: {
+    now: Date;
+    day: number;
+    riderIds?: readonly string[];
+    course: ReadonlyMap<string, CourseHint>;
+    edition?: EditionRead;
+  },
 ): Promise<TrackingView[]> {
   if (opts.riderIds && opts.riderIds.length === 0) return [];
-  const edition = await currentEdition(db);
+  const editionId = opts.edition ?? (await currentEdition(db)).id;
   const rows = await db
     .select({
       tracker: trackers,
@@ -76,7 +81,7 @@ export async function loadTrackingViews(
     .leftJoin(entries, and(eq(entries.userId, trackers.userId), eq(entries.editionId, trackers.editionId)))
     .where(
       and(
-        eq(trackers.editionId, edition.id),
+        eq(trackers.editionId, editionId),
         eq(trackers.enabled, true),
         opts.riderIds ? inArray(trackers.userId, [...opts.riderIds]) : undefined,
       ),
@@ -104,7 +109,7 @@ export async function loadTrackingViews(
     .from(stations)
     .where(
       and(
-        inEdition(stations.editionId, edition.id),
+        inEdition(stations.editionId, editionId),
         eq(stations.day, opts.day),
         inArray(stations.kind, [...COURSE_STATION_KINDS]),
         isNotNull(stations.lat),
@@ -115,7 +120,7 @@ export async function loadTrackingViews(
   for (const r of rows) {
     const route = routeForCategory(r.rider.category);
     if (!route || onLine.has(route)) continue;
-    const line = await routeLineOf(db, edition.id, route);
+    const line = await routeLineOf(db, editionId, route);
     onLine.set(
       route,
       line && line.points.length > 1

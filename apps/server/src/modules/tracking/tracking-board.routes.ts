@@ -1,7 +1,7 @@
 // The safety team's view of the trackers (DESIGN.md §11): every tracked rider's last position
 // and state, one rider's track, and dismissing a tracker's alert. handle_incidents only:
 // nobody else sees where a rider is. `?edition=` of a past edition reads that edition's
-// trackers (lib/edition-scope.ts makes it the current one for the read).
+// trackers: the reads pass `request.edition` to the service, which names it in every query.
 import { incidentResponse } from '@rally/shared/contracts/incidents';
 import {
   dismissAlertRequest,
@@ -40,7 +40,7 @@ export async function trackingBoardRoutes(app: FastifyInstance, opts: { db: Db; 
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const views = await trackedRiders(db, auth.role, app.clock.now());
+      const views = await trackedRiders(db, auth.role, app.clock.now(), request.edition);
       return { success: true as const, data: views.map(presentTrackedRider) };
     },
   });
@@ -57,7 +57,7 @@ export async function trackingBoardRoutes(app: FastifyInstance, opts: { db: Db; 
     handler: async (request) => {
       const auth = requireAuth(request);
       const since = request.query.since ? new Date(request.query.since) : undefined;
-      const points = await trackOf(db, auth.role, request.params.userId, since);
+      const points = await trackOf(db, auth.role, request.params.userId, since, request.edition);
       return { success: true as const, data: { userId: request.params.userId, points: points.map(presentTrackPoint) } };
     },
   });

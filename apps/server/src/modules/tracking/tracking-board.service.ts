@@ -9,7 +9,7 @@ import { incidents } from '../../db/schema/incidents';
 import { positions, trackers } from '../../db/schema/tracking';
 import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
-import { inEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { canSee } from '../../lib/visibility';
 import { courseSnapshot } from '../course/course.service';
@@ -21,27 +21,38 @@ import { loadTrackingViews, type TrackingView } from '../trackers/tracking-view'
 /** A track answers at most this many positions: the newest, oldest first (a day at one a minute is ~900). */
 export const TRACK_POINTS_MAX = 2_000;
 
-/** Every enabled tracker of the edition being read, with its rider's course state folded in. */
-export async function trackedRiders(db: DbOrTx, viewerRole: Role, now: Date): Promise<TrackingView[]> {
+/**
+ * Every enabled tracker of `edition` (a staff read's past one; undefined: the current one),
+ * with its rider's course state in that edition folded in.
+ */
+export async function trackedRiders(
+  db: DbOrTx,
+  viewerRole: Role,
+  now: Date,
+  edition?: EditionRead,
+): Promise<TrackingView[]> {
   // The scans alone: the board shows what the tracker says beside them, not mixed in.
-  const snapshot = await courseSnapshot(db, { now, tracking: false });
+  const snapshot = await courseSnapshot(db, { now, tracking: false, edition });
   const course = new Map(
     snapshot.states.map((s) => [s.riderId, { state: s.state, nextStationId: s.nextStation?.id ?? null }]),
   );
-  const views = await loadTrackingViews(db, { now, day: snapshot.day, course });
+  const views = await loadTrackingViews(db, { now, day: snapshot.day, course, edition });
   return views.filter((v) => canSee(viewerRole, v.rider.role));
 }
 
 const notTracked = () => new NotFoundError('This rider has no tracker in this edition', 'TRACKER_NOT_FOUND');
 
-/** A rider's positions in the edition being read, since `since`: the newest TRACK_POINTS_MAX, oldest first. */
-export async function trackOf(db: DbOrTx, viewerRole: Role, userId: string, since?: Date) {
-  const edition = await currentEdition(db);
+/**
+ * A rider's positions in `edition` (a staff read's past one; undefined: the current one), since
+ * `since`: the newest TRACK_POINTS_MAX, oldest first.
+ */
+export async function trackOf(db: DbOrTx, viewerRole: Role, userId: string, since?: Date, edition?: EditionRead) {
+  const editionId = edition ?? (await currentEdition(db)).id;
   const [tracked] = await db
     .select({ role: users.role })
     .from(trackers)
     .innerJoin(users, eq(users.id, trackers.userId))
-    .where(and(eq(trackers.editionId, edition.id), eq(trackers.userId, userId)))
+    .where(and(eq(trackers.editionId, editionId), eq(trackers.userId, userId)))
     .limit(1);
   if (!tracked || !canSee(viewerRole, tracked.role)) throw notTracked();
   const rows = await db
@@ -49,7 +60,7 @@ export async function trackOf(db: DbOrTx, viewerRole: Role, userId: string, sinc
     .from(positions)
     .where(
       and(
-        eq(positions.editionId, edition.id),
+        eq(positions.editionId, editionId),
         eq(positions.userId, userId),
         since ? gte(positions.at, since) : undefined,
       ),

@@ -210,7 +210,7 @@ async function lookupFile(db: Db, kind: FileKind, id: string) {
     })
     .from(files)
     .innerJoin(users, eq(users.id, files.userId))
-    // By owner: the current file (a receipt: the edition read's); by file id: any, so a
+    // By owner: the current file (a receipt: the current edition's); by file id: any, so a
     // superseded receipt stays readable.
     .where(
       and(

@@ -8,7 +8,7 @@ import { type RecordEntryFields, recordEntryColumns } from '../../lib/riders';
 
 /**
  * The columns one staff-list row needs, for a select over `users` left-joined to
- * `entries` on `ownEntry` (lib/riders.ts: the edition read's entry only, so a
+ * `entries` on `entryIn(edition)` (lib/riders.ts: the entry of the edition read only, so a
  * rider of several editions is one row). Counts and flags are correlated sub-selects on indexed columns, so a
  * page of 20 costs one round trip.
  */

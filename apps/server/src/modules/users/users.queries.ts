@@ -6,9 +6,10 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql 
 import type { DbOrTx } from '../../db/client';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
+import type { EditionRead } from '../../lib/edition-of';
 import { NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
-import { isEnteredRider, ownEntry } from '../../lib/riders';
+import { enteredRiderIn, entryIn, ownEntry } from '../../lib/riders';
 import { containsPattern, onlyRow } from '../../lib/sql-text';
 import { visibleAccounts, visibleOrNotFound } from '../../lib/visibility';
 import { referenceMatches } from '../receipts/receipt-search';
@@ -27,7 +28,8 @@ export function visibleTo(viewerRole: Role): SQL | undefined {
 
 /**
  * Search by kit name, full name, email or receipt reference number; with `byRiderNumber`,
- * a number ('42' or '#42') also finds that rider number (then `entries` must be joined on `ownEntry`).
+ * a number ('42' or '#42') also finds that rider number (then `entries` must be joined on
+ * `entryIn`: the number of the edition read).
  */
 export function userSearch(search: string | undefined, byRiderNumber = false): SQL | undefined {
   if (!search) return undefined;
@@ -54,8 +56,11 @@ function riderNumberFilter(filter: ListUsersQuery['riderNumber']): SQL | undefin
   return undefined;
 }
 
-/** GET /admin/users: verified accounts the viewer may see, filtered and paginated in SQL. */
-export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery) {
+/**
+ * GET /admin/users: accounts the viewer may see whose entry in `edition` (the current one
+ * when undefined) is verified, filtered and paginated in SQL.
+ */
+export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery, edition?: EditionRead) {
   const where = and(
     eq(entries.status, 'verified'),
     visibleTo(viewerRole),
@@ -70,7 +75,7 @@ export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery)
       db
         .select({ ...adminUserColumns, total: totalRows })
         .from(users)
-        .innerJoin(entries, ownEntry)
+        .innerJoin(entries, entryIn(edition))
         .where(where)
         .orderBy(desc(users.createdAt), asc(users.id))
         .limit(limit)
@@ -80,12 +85,15 @@ export async function listUsers(db: DbOrTx, viewerRole: Role, q: ListUsersQuery)
   return { users: rows.map((r) => presentAdminUser(r as AdminUserRow)), pagination };
 }
 
-/** One user the viewer may see, in the staff shape; 404 'User not found' otherwise. */
-export async function getAdminUser(db: DbOrTx, viewerRole: Role, userId: string) {
+/**
+ * One user the viewer may see, in the staff shape, with their entry in `edition` (the current
+ * one when undefined); 404 'User not found' otherwise.
+ */
+export async function getAdminUser(db: DbOrTx, viewerRole: Role, userId: string, edition?: EditionRead) {
   const [row] = await db
     .select(adminUserColumns)
     .from(users)
-    .leftJoin(entries, ownEntry)
+    .leftJoin(entries, entryIn(edition))
     .where(and(eq(users.id, userId), visibleTo(viewerRole)))
     .limit(1);
   if (!row) throw userNotFound();
@@ -129,16 +137,23 @@ export async function loadTarget(db: DbOrTx, viewerRole: Role, userId: string): 
 }
 
 /**
- * The masterlist's population: rider accounts and anyone holding a rider number, as far
- * as the viewer may see them (needs `entries` joined on `ownEntry`). Only those with a number are listed; the counters cover
+ * The masterlist's population in `edition` (the current one when undefined): its riders and
+ * anyone holding a rider number in it, as far as the viewer may see them (needs `entries`
+ * joined on `entryIn(edition)`). Only those with a number are listed; the counters cover
  * the whole population, so 'With Rider #' can be below 'Total Participants'.
  */
-export function masterlistPopulation(viewerRole: Role): SQL | undefined {
-  return and(visibleTo(viewerRole), or(isEnteredRider, isNotNull(entries.riderNumber)));
+export function masterlistPopulation(viewerRole: Role, edition?: EditionRead): SQL | undefined {
+  return and(visibleTo(viewerRole), or(enteredRiderIn(edition), isNotNull(entries.riderNumber)));
 }
 
-export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number; limit: number; search?: string }) {
-  const population = masterlistPopulation(viewerRole);
+export async function masterlist(
+  db: DbOrTx,
+  viewerRole: Role,
+  q: { page: number; limit: number; search?: string },
+  edition?: EditionRead,
+) {
+  const population = masterlistPopulation(viewerRole, edition);
+  const entryOfEdition = entryIn(edition);
   const stats = onlyRow(
     await db
       .select({
@@ -152,7 +167,7 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
           ),
       })
       .from(users)
-      .leftJoin(entries, ownEntry)
+      .leftJoin(entries, entryOfEdition)
       .where(population),
   );
 
@@ -162,7 +177,7 @@ export async function masterlist(db: DbOrTx, viewerRole: Role, q: { page: number
       db
         .select({ ...adminUserColumns, total: totalRows })
         .from(users)
-        .leftJoin(entries, ownEntry)
+        .leftJoin(entries, entryOfEdition)
         .where(where)
         // Verified first, then by rider number.
         .orderBy(sql`case when ${entries.status} = 'verified' then 0 else 1 end`, asc(entries.riderNumber))

@@ -32,7 +32,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; fileStore
     schema: { tags, querystring: listUsersQuery, response: responses({ 200: usersListResponse }) },
     handler: async (request) => ({
       success: true as const,
-      data: await listUsers(db, requireAuth(request).role, request.query),
+      data: await listUsers(db, requireAuth(request).role, request.query, request.edition),
     }),
   });
 
@@ -41,7 +41,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; fileStore
     schema: { tags, params: uuidParam, response: responses({ 200: userResponse }) },
     handler: async (request) => ({
       success: true as const,
-      data: { user: await getAdminUser(db, requireAuth(request).role, request.params.id) },
+      data: { user: await getAdminUser(db, requireAuth(request).role, request.params.id, request.edition) },
     }),
   });
 
@@ -122,7 +122,7 @@ export async function userRoutes(app: FastifyInstance, opts: { db: Db; fileStore
     },
     handler: async (request) => ({
       success: true as const,
-      data: await masterlist(db, requireAuth(request).role, request.query),
+      data: await masterlist(db, requireAuth(request).role, request.query, request.edition),
     }),
   });
 }

@@ -39,7 +39,10 @@ export async function verificationRoutes(app: FastifyInstance, opts: { db: Db; c
   r.get('/admin/verifications/pending', {
     config: { access: { permission: 'verify_users' } },
     schema: { tags, querystring: pendingQuery, response: responses({ 200: pendingResponse }) },
-    handler: async (request) => ({ success: true as const, ...(await listPending(db, request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listPending(db, request.query, request.edition)),
+    }),
   });
 
   r.post('/admin/verifications/verify', {
@@ -75,14 +78,14 @@ export async function verificationRoutes(app: FastifyInstance, opts: { db: Db; c
     schema: { tags, querystring: historyQuery, response: responses({ 200: historyResponse }) },
     handler: async (request) => ({
       success: true as const,
-      ...(await history(db, requireAuth(request), request.query)),
+      ...(await history(db, requireAuth(request), request.query, request.edition)),
     }),
   });
 
   r.get('/admin/verifications/stats', {
     config: { access: { permission: 'verify_users' } },
     schema: { tags, response: responses({ 200: verificationStatsResponse }) },
-    handler: async () => ({ success: true as const, data: await stats(db) }),
+    handler: async (request) => ({ success: true as const, data: await stats(db, request.edition) }),
   });
 
   r.get('/my/verification', {

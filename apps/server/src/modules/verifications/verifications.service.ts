@@ -11,7 +11,7 @@ import { entries, verificationHistory } from '../../db/schema/entries';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
-import { inEdition, receiptOfEdition, replacedInEdition } from '../../lib/edition-of';
+import { type EditionRead, inEdition, receiptOfEdition, replacedInEdition } from '../../lib/edition-of';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { pageOf, totalRows } from '../../lib/pagination';
 import { isRider } from '../../lib/riders';
@@ -26,10 +26,11 @@ import { receiptChecksFor } from '../receipts/receipt-flags';
 import { referenceMatches } from '../receipts/receipt-search';
 import { type PendingRow, type PreviousReceipt, presentHistoryEntry, presentPending } from './verifications.presenter';
 
-export async function listPending(db: Db, q: { page: number; limit: number; search?: string }) {
+/** The pending queue of `edition` (the current one when undefined; a past one is read-only history). */
+export async function listPending(db: Db, q: { page: number; limit: number; search?: string }, edition?: EditionRead) {
   const pattern = q.search ? containsPattern(q.search) : null;
   const where = and(
-    inEdition(entries.editionId),
+    inEdition(entries.editionId, edition),
     eq(entries.status, 'pending'),
     isRider,
     pattern
@@ -55,14 +56,14 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
           code: entries.verificationCode,
           paymentMethod: entries.paymentMethod,
           paymentAmount: entries.paymentAmount,
-          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${receiptOfEdition(files)})`,
+          hasReceipt: sql<boolean>`exists(select 1 from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${receiptOfEdition(files, edition)})`,
           createdAt: entries.createdAt,
           category: entries.category,
           riderNumber: entries.riderNumber,
           previousNotes: entries.notes,
           previousReceipts: sql<
             PreviousReceipt[]
-          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${replacedInEdition(files)}
+          >`coalesce((select json_agg(json_build_object('id', ${files.id}, 'mime_type', ${files.mimeType}, 'superseded_at', ${files.supersededAt}) order by ${files.supersededAt} desc) from ${files} where ${files.userId} = ${users.id} and ${files.kind} = 'payment_receipt' and ${replacedInEdition(files, edition)}
             and ${files.createdAt} >= ${entries.createdAt}), '[]'::json)`,
           total: totalRows,
         })
@@ -75,13 +76,13 @@ export async function listPending(db: Db, q: { page: number; limit: number; sear
         .offset(offset),
     q,
   );
-  // The amount expected at the current edition's prices; each receipt checked against it.
-  const edition = await currentEdition(db);
-  const prices = pricesOf(edition);
+  // The amount expected at the edition's prices; each receipt checked against it.
+  const editionRow = await currentEdition(db, edition);
+  const prices = pricesOf(editionRow);
   const expected = (r: PendingRow) => (r.category ? paymentAmountFor(r.category, prices) : null);
   const checks = await receiptChecksFor(
     db,
-    edition,
+    editionRow,
     page.rows.filter((r) => r.hasReceipt).map((r) => ({ userId: r.userId, expectedAmount: expected(r) })),
   );
   return {
@@ -242,8 +243,11 @@ export async function undo(db: Db, developer: AuthContext, userId: string) {
   });
 }
 
-/** History, newest first; entries about accounts the viewer may not see are left out. */
-export async function history(db: Db, viewer: AuthContext, q: { page: number; limit: number }) {
+/**
+ * The history of `edition` (the current one when undefined), newest first; entries about
+ * accounts the viewer may not see are left out.
+ */
+export async function history(db: Db, viewer: AuthContext, q: { page: number; limit: number }, edition?: EditionRead) {
   const page = await pageOf(
     (limit, offset) =>
       db
@@ -251,7 +255,10 @@ export async function history(db: Db, viewer: AuthContext, q: { page: number; li
         .from(verificationHistory)
         .leftJoin(users, eq(users.id, verificationHistory.userId))
         .where(
-          and(inEdition(verificationHistory.editionId), visibleAccounts(viewer.role, users.role, { orphans: true })),
+          and(
+            inEdition(verificationHistory.editionId, edition),
+            visibleAccounts(viewer.role, users.role, { orphans: true }),
+          ),
         )
         .orderBy(desc(verificationHistory.createdAt), desc(verificationHistory.id))
         .limit(limit)
@@ -261,8 +268,11 @@ export async function history(db: Db, viewer: AuthContext, q: { page: number; li
   return { data: page.rows.map(({ h }) => presentHistoryEntry(h)), pagination: page.pagination };
 }
 
-/** Counts over rider accounts only (see contracts/verifications.ts). */
-export async function stats(db: Db) {
+/**
+ * Counts of `edition`'s entries (the current one when undefined), over rider accounts only
+ * (see contracts/verifications.ts).
+ */
+export async function stats(db: Db, edition?: EditionRead) {
   const row = onlyRow(
     await db
       .select({
@@ -273,7 +283,7 @@ export async function stats(db: Db) {
       })
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
-      .where(and(inEdition(entries.editionId), isRider)),
+      .where(and(inEdition(entries.editionId, edition), isRider)),
   );
   return { pending: row.pending, approved: row.approved, rejected: row.rejected, total: Number(row.total) };
 }

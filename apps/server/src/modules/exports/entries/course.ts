@@ -6,23 +6,23 @@ import { RALLY_ROUTES } from '@rally/shared/catalog/landing';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { stations } from '../../../db/schema/event-day';
-import { inEdition } from '../../../lib/edition-of';
+import { type EditionRead, inEdition } from '../../../lib/edition-of';
 import { fullName } from '../../../lib/sql-text';
 import { courseSnapshot } from '../../course/course.service';
 import type { CourseState } from '../../course/course-state';
 import { defineExport } from '../export-definition';
 import { categoryCell } from './rider-cells';
 
-/** Every rider's state on every day of the event, day by day. */
-async function statesOfEveryDay(db: Db): Promise<CourseState[]> {
+/** Every rider's state on every day of `edition` (the current one when undefined), day by day. */
+async function statesOfEveryDay(db: Db, edition?: EditionRead): Promise<CourseState[]> {
   const days = await db
     .selectDistinct({ day: stations.day })
     .from(stations)
-    .where(inEdition(stations.editionId))
+    .where(inEdition(stations.editionId, edition))
     .orderBy(asc(stations.day));
   const now = new Date();
   const out: CourseState[] = [];
-  for (const { day } of days) out.push(...(await courseSnapshot(db, { now, day })).states);
+  for (const { day } of days) out.push(...(await courseSnapshot(db, { now, day, edition })).states);
   return out;
 }
 
@@ -53,8 +53,8 @@ export const finishersExport = defineExport({
     { key: 'finishedAt', header: 'Finished (Manila)', width: 18 },
     { key: 'elapsed', header: 'Elapsed (h:mm:ss)', width: 14 },
   ],
-  async rows(db) {
-    const finished = (await statesOfEveryDay(db)).filter((s) => s.state === 'finished');
+  async rows(db, _viewer, edition) {
+    const finished = (await statesOfEveryDay(db, edition)).filter((s) => s.state === 'finished');
     // Per day and route, fastest first; a finisher without a start scan has no time and goes last.
     finished.sort(
       (a, b) =>
@@ -105,8 +105,8 @@ export const dnfExport = defineExport({
     { key: 'decidedBy', header: 'Decided By', width: 22 },
     { key: 'decidedAt', header: 'Decided (Manila)', width: 18 },
   ],
-  async rows(db) {
-    const out = (await statesOfEveryDay(db)).filter((s) => s.state === 'dnf' || s.state === 'dns');
+  async rows(db, _viewer, edition) {
+    const out = (await statesOfEveryDay(db, edition)).filter((s) => s.state === 'dnf' || s.state === 'dns');
     out.sort((a, b) => a.day - b.day || (a.riderNumber ?? 0) - (b.riderNumber ?? 0));
     return out.map((s) => ({
       day: s.day,

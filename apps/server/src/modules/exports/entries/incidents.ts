@@ -47,7 +47,7 @@ export const incidentsExport = defineExport({
     { key: 'resolvedAt', header: 'Resolved (Manila)', width: 18 },
     { key: 'resolution', header: 'Resolution', width: 30 },
   ],
-  async rows(db, viewer) {
+  async rows(db, viewer, edition) {
     const rows = await db
       .select({
         incident: incidents,
@@ -68,11 +68,11 @@ export const incidentsExport = defineExport({
       })
       .from(incidents)
       .innerJoin(rider, eq(rider.id, incidents.riderId))
-      .leftJoin(riderEntry, and(eq(riderEntry.userId, rider.id), inEdition(riderEntry.editionId)))
+      .leftJoin(riderEntry, and(eq(riderEntry.userId, rider.id), inEdition(riderEntry.editionId, edition)))
       .leftJoin(acknowledger, eq(acknowledger.id, incidents.acknowledgedBy))
       .leftJoin(assignee, eq(assignee.id, incidents.assignedTo))
       .leftJoin(resolver, eq(resolver.id, incidents.resolvedBy))
-      .where(and(inEdition(incidents.editionId), visibleAccounts(viewer.role, rider.role)))
+      .where(and(inEdition(incidents.editionId, edition), visibleAccounts(viewer.role, rider.role)))
       .orderBy(asc(incidents.createdAt), asc(incidents.id));
     const staffName = (first: string | null, last: string | null, role: string | null) =>
       first !== null && canSee(viewer.role, role) ? fullName(first, last) : '';

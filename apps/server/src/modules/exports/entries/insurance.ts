@@ -5,7 +5,7 @@ import { type BaseCategory, baseCategoryOf, CATEGORIES, type Category } from '@r
 import { and, inArray } from 'drizzle-orm';
 import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { isVerifiedRider, ownEntry } from '../../../lib/riders';
+import { entryIn, isVerifiedRider } from '../../../lib/riders';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
 import { byRiderNumber, categoryCell, genderCell } from './rider-cells';
@@ -37,7 +37,7 @@ function insuranceExport(name: string, riders: string, bases: readonly BaseCateg
       { key: 'emergencyName', header: 'Emergency Contact', width: 22 },
       { key: 'emergencyNumber', header: 'Emergency Number', width: 16 },
     ],
-    async rows(db, viewer) {
+    async rows(db, viewer, edition) {
       const rows = await db
         .select({
           riderNumber: entries.riderNumber,
@@ -53,7 +53,7 @@ function insuranceExport(name: string, riders: string, bases: readonly BaseCateg
           emergencyNumber: users.emergencyContactNumber,
         })
         .from(users)
-        .innerJoin(entries, ownEntry)
+        .innerJoin(entries, entryIn(edition))
         .where(and(isVerifiedRider, inArray(entries.category, categories), visibleAccounts(viewer.role, users.role)))
         .orderBy(...byRiderNumber);
       return rows.map((r) => ({ ...r, category: categoryCell(r.category), gender: genderCell(r.gender) }));

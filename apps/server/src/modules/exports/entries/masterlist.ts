@@ -4,7 +4,7 @@
 import { PAYMENT_METHOD_LABELS } from '@rally/shared/catalog/registration';
 import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { ownEntry } from '../../../lib/riders';
+import { entryIn } from '../../../lib/riders';
 import { adminUserColumns } from '../../users/users.presenter';
 import { masterlistPopulation } from '../../users/users.queries';
 import { defineExport } from '../export-definition';
@@ -41,12 +41,12 @@ export const masterlistExport = defineExport({
     { key: 'riderKit', header: 'Rider Kit', width: 12 },
     { key: 'registeredAt', header: 'Registered (Manila)', width: 18 },
   ],
-  async rows(db, viewer) {
+  async rows(db, viewer, edition) {
     const rows = await db
       .select(adminUserColumns)
       .from(users)
-      .leftJoin(entries, ownEntry)
-      .where(masterlistPopulation(viewer.role))
+      .leftJoin(entries, entryIn(edition))
+      .where(masterlistPopulation(viewer.role, edition))
       .orderBy(...byRiderNumber);
     return rows.map(({ user: u, verificationStatus, hasPaymentReceipt }) => ({
       riderNumber: u.riderNumber,

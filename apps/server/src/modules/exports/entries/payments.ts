@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
 import { inEdition } from '../../../lib/edition-of';
-import { isEnteredRider } from '../../../lib/riders';
+import { enteredRiderIn } from '../../../lib/riders';
 import { fullName } from '../../../lib/sql-text';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
@@ -33,7 +33,7 @@ export const paymentsExport = defineExport({
     { key: 'verifiedAt', header: 'Verified (Manila)', width: 18 },
     { key: 'registeredAt', header: 'Registered (Manila)', width: 18 },
   ],
-  async rows(db, viewer) {
+  async rows(db, viewer, edition) {
     const rows = await db
       .select({
         riderNumber: entries.riderNumber,
@@ -53,7 +53,9 @@ export const paymentsExport = defineExport({
       .from(entries)
       .innerJoin(users, eq(users.id, entries.userId))
       .leftJoin(verifier, eq(verifier.id, entries.verifiedBy))
-      .where(and(inEdition(entries.editionId), isEnteredRider, visibleAccounts(viewer.role, users.role)))
+      .where(
+        and(inEdition(entries.editionId, edition), enteredRiderIn(edition), visibleAccounts(viewer.role, users.role)),
+      )
       .orderBy(...byRiderNumber);
     return rows.map((r) => ({
       riderNumber: r.riderNumber,

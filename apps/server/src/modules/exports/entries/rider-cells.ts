@@ -30,7 +30,7 @@ export function sizeCell(size: string | null, custom: string | null): string {
 
 /**
  * Ordered by rider number, riders without one last, then by name. Needs `entries` joined on
- * `ownEntry` (the number is the entry's).
+ * `entryIn(edition)` (the number is the entry's).
  */
 export const byRiderNumber = [
   sql`${entries.riderNumber} asc nulls last`,

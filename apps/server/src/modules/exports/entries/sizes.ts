@@ -7,7 +7,7 @@ import { SIZES } from '@rally/shared/catalog/registration';
 import { and, asc } from 'drizzle-orm';
 import { entries } from '../../../db/schema/entries';
 import { users } from '../../../db/schema/users';
-import { isVerifiedRider, ownEntry } from '../../../lib/riders';
+import { entryIn, isVerifiedRider } from '../../../lib/riders';
 import { visibleAccounts } from '../../../lib/visibility';
 import { defineExport } from '../export-definition';
 
@@ -52,7 +52,7 @@ export const sizesExport = defineExport({
     { key: 'custom', header: 'Custom Size', width: 24 },
     { key: 'riders', header: 'Riders', width: 8 },
   ],
-  async rows(db, viewer) {
+  async rows(db, viewer, edition) {
     const rows = await db
       .select({
         tshirt: entries.tshirtSize,
@@ -63,7 +63,7 @@ export const sizesExport = defineExport({
         customVest: entries.customVestSize,
       })
       .from(users)
-      .innerJoin(entries, ownEntry)
+      .innerJoin(entries, entryIn(edition))
       .where(and(isVerifiedRider, visibleAccounts(viewer.role, users.role)))
       // Registration order, so a custom size is spelt as the first rider to register typed it.
       .orderBy(asc(entries.createdAt), asc(entries.id));
