@@ -15,7 +15,9 @@ describe.each(DB_KINDS)('payment statements across editions (%s)', (kind) => {
     const reference = newReference();
     const rider = await registerRider(t.app);
     const fileId = await currentReceiptId(t.database.db, rider.userId);
-    await setReceipt(t.app, t.database.db, fileId, { reading: { referenceNumber: reference, amountCentavos: 300_000 } });
+    await setReceipt(t.app, t.database.db, fileId, {
+      reading: { referenceNumber: reference, amountCentavos: 300_000 },
+    });
     const csv = [
       '"Date and Time","Description","Reference No.","Debit","Credit","Balance"',
       `"2026-03-12 10:15 AM","Received GCash from JUAN","${reference}","","3,000.00","3,000.00"`,
