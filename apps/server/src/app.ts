@@ -43,6 +43,8 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { authRoutes } from './modules/auth/auth.routes';
 import { courseRoutes } from './modules/course/course.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { recordSensitiveReads } from './modules/data-access/data-access.hook';
+import { dataAccessRoutes } from './modules/data-access/data-access.routes';
 import { editionRoutes } from './modules/editions/editions.routes';
 import { entryRoutes } from './modules/entries/entries.routes';
 import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
@@ -320,6 +322,8 @@ export async function buildApp(opts: {
       // `request.edition`, which passes it to its service.
       readPastEditions(api, database.db);
       const db = database.db;
+      // Who looked (DESIGN.md §12): every staff answer carrying a rider's sensitive fields is logged.
+      recordSensitiveReads(api, database.db);
       await api.register(systemRoutes, { database, config });
       await api.register(authRoutes, { db, config });
       await api.register(registrationRoutes, { db, config, fileStore });
@@ -332,6 +336,7 @@ export async function buildApp(opts: {
       // Logs, login activities and the activity feed are the install's, not an edition's
       // (DESIGN.md §9): they read today's tables and today's roles, whatever `?edition=` names.
       await api.register(logRoutes, { db: database.db });
+      await api.register(dataAccessRoutes, { db });
       await api.register(profileRoutes, { db });
       await api.register(riderKitRoutes, { db });
       await api.register(announcementRoutes, { db });

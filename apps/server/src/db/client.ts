@@ -10,6 +10,7 @@ import { type ListenHandlers, listenChannel } from './listen';
 import * as activities from './schema/activities';
 import * as announcements from './schema/announcements';
 import * as course from './schema/course';
+import * as dataAccess from './schema/data-access';
 import * as editions from './schema/editions';
 import * as entries from './schema/entries';
 import * as enums from './schema/enums';
@@ -43,6 +44,7 @@ export const schema = {
   ...course,
   ...messages,
   ...receipts,
+  ...dataAccess,
 };
 export type Schema = typeof schema;
 

@@ -74,6 +74,10 @@ const EXPECTED_ROUTES = [
   // Console: logs
   'GET /api/admin/logs',
   'GET /api/admin/logs/stats',
+  // Privacy: who looked
+  'GET /api/my/data-access',
+  'GET /api/admin/data-access',
+  'GET /api/admin/data-access/affected',
   // Console: verifications
   'GET /api/admin/verifications/pending',
   'POST /api/admin/verifications/verify',

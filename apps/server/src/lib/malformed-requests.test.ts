@@ -31,6 +31,7 @@ const WATCHED = [
   'activities',
   'stations',
   'scans',
+  'data_access',
 ];
 
 interface OpenApiOperation {

@@ -45,13 +45,17 @@ function asBeforeEditions(file: string, levels: number, order: string[]): string
     'receipt_readings',
     'payment_statements',
     'payment_statement_rows',
+    'data_access',
   ]);
+  // Written by the reads themselves (who looked at a rider's sensitive fields): the install
+  // before had no such table, so its lines are left out rather than counted as none.
+  const writtenByReads = new Set(['data_access']);
   let inLater = false;
   for (const line of lines) {
     if (typeof line.table === 'string' && later.has(line.table)) inLater = true;
     if (inLater) {
       if (typeof line.end === 'string') {
-        expect(line.rows).toBe(0);
+        if (!writtenByReads.has(line.end)) expect(line.rows).toBe(0);
         inLater = false;
       }
       continue;

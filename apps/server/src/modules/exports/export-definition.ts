@@ -19,6 +19,8 @@ export interface ExportViewer {
   id: string;
   name: string;
   role: Role;
+  /** The address the download came from (the access log's, modules/data-access). */
+  ip?: string | null;
 }
 
 export interface ExportDefinition<K extends string = string> {

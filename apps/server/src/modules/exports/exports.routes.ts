@@ -18,7 +18,7 @@ export async function exportRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewerOf = (request: Parameters<typeof requireAuth>[0]): ExportViewer => {
     const auth = requireAuth(request);
-    return { ...actorOf(auth), role: auth.role };
+    return { ...actorOf(auth), role: auth.role, ip: request.ip };
   };
 
   r.get('/admin/exports', {

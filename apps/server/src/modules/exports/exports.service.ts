@@ -8,6 +8,8 @@ import { activities } from '../../db/schema/activities';
 import type { EditionRead } from '../../lib/edition-of';
 import { NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
+import { recordAccess } from '../data-access/data-access.service';
+import { sensitiveReadsIn } from '../data-access/sensitive-reads';
 import type { ExportDefinition, ExportViewer } from './export-definition';
 import { EXPORTS, exportNamed } from './export-registry';
 import { manilaDate, writeExport } from './spreadsheet';
@@ -46,6 +48,14 @@ export async function runExport(
   const { definition, format } = resolveExportFile(file);
   const rows = await definition.rows(db, viewer, edition);
   const bytes = await writeExport(format, definition.title, definition.columns, rows);
+  // Who looked: a download carrying birthdates, emergency contacts or positions is a read of
+  // every rider in it (DESIGN.md §12), found in the rows as in any staff answer.
+  await recordAccess(
+    db,
+    { staffId: viewer.id, staffName: viewer.name, ip: viewer.ip ?? null },
+    `export ${file}`,
+    sensitiveReadsIn(rows),
+  );
   await recordActivity(db, {
     type: 'export_downloaded',
     priority: 'low',

@@ -127,6 +127,18 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       'updated_at',
     ],
   },
+  data_access: {
+    // Who looked at the rider's sensitive fields: the rider's lines go with them; a staff
+    // member's stay, by the name they had, as any audit line does.
+    goesWith: ['rider_id'],
+    personal: {
+      rider_id: 'goes',
+      staff_id: 'reference',
+      staff_name: AUDIT,
+      ip: { kept: 'the address a staff member read from: the breach notice is worked out from it' },
+    },
+    other: ['id', 'fields', 'source', 'at'],
+  },
   editions: {
     personal: { updated_by: 'reference' },
     other: [

@@ -77,6 +77,8 @@ export const incidentsExport = defineExport({
     const staffName = (first: string | null, last: string | null, role: string | null) =>
       first !== null && canSee(viewer.role, role) ? fullName(first, last) : '';
     return rows.map((r) => ({
+      // Not a column: whose row it is, for the access log (modules/data-access).
+      riderId: r.incident.riderId,
       openedAt: r.incident.createdAt,
       riderNumber: r.riderNumber,
       kitName: r.kitName,

@@ -40,6 +40,8 @@ function insuranceExport(name: string, riders: string, bases: readonly BaseCateg
     async rows(db, viewer, edition) {
       const rows = await db
         .select({
+          // Not a column: whose row it is, for the access log (modules/data-access).
+          riderId: users.id,
           riderNumber: entries.riderNumber,
           firstName: users.firstName,
           lastName: users.lastName,

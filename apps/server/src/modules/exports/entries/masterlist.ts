@@ -49,6 +49,8 @@ export const masterlistExport = defineExport({
       .where(masterlistPopulation(viewer.role, edition))
       .orderBy(...byRiderNumber);
     return rows.map(({ user: u, verificationStatus, hasPaymentReceipt }) => ({
+      // Not a column: whose row it is, for the access log (modules/data-access).
+      riderId: u.id,
       riderNumber: u.riderNumber,
       kitName: u.kitName,
       firstName: u.firstName,
