@@ -5,7 +5,7 @@
 import { isStaffRole } from '@rally/shared/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { fullName } from '../../lib/sql-text';
+import { actorOf } from '../../lib/actor';
 import { recordAccess } from './data-access.service';
 import { sensitiveReadsIn } from './sensitive-reads';
 
@@ -18,9 +18,10 @@ export function recordSensitiveReads(api: FastifyInstance, db: Db): void {
     if (reads.unnamed.size > 0)
       request.log.error({ kinds: [...reads.unnamed] }, 'a staff answer carries sensitive fields with no rider to name');
     try {
+      const staff = actorOf(auth);
       await recordAccess(
         db,
-        { staffId: auth.userId, staffName: fullName(auth.firstName, auth.lastName), ip: request.ip },
+        { staffId: staff.id, staffName: staff.name, ip: request.ip },
         `${request.method} ${request.routeOptions.url}`,
         reads,
       );
