@@ -19,13 +19,16 @@
 // verify_users, the desk's. The role is read again at every session lookup, so a demoted
 // account stops getting them with its next batch.
 import type { EventTypeName } from '@rally/shared/catalog/event-day';
+import type { SensitiveKind } from '@rally/shared/catalog/privacy';
 import { can, type Permission } from '@rally/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../lib/actor';
 import { type Access, bearerToken, checkAccess, requireAuth } from '../../lib/authorize';
 import { TooManyRequestsError } from '../../lib/errors';
 import { type DeliveredEvent, sseFrame } from '../../lib/event-bus';
+import { recordAccess } from '../data-access/data-access.service';
 
 export const HEARTBEAT_MS = 20_000;
 /** A console on a phone, a laptop and a few tabs; more from one account is a leak or abuse. */
@@ -47,6 +50,8 @@ interface Frame {
   isEvent: boolean;
   /** The event's type: a restricted one is written only while the account may read it. */
   type?: EventTypeName;
+  /** A `position` event's rider: the first one a stream carries is logged (who looked). */
+  riderId?: string;
 }
 
 type Role = Parameters<typeof can>[0];
@@ -216,14 +221,32 @@ function stream(
         },
       );
     });
-  const deliver = (frame: string | null, isEvent = true, type?: EventTypeName) => {
+  // Who looked (DESIGN.md §12): a rider's position sent on this stream is a staff read of it.
+  // One line per rider per stream, at the first position it carries: a line per event would
+  // be thousands an hour for one console left open, and say nothing more.
+  const staff = request.auth ? actorOf(request.auth) : null;
+  const logged = new Set<string>();
+  const logPositions = (frames: Frame[]) => {
+    const riders = new Map<string, Set<SensitiveKind>>();
+    for (const f of frames)
+      if (f.riderId && !logged.has(f.riderId)) {
+        logged.add(f.riderId);
+        riders.set(f.riderId, new Set(['position']));
+      }
+    if (riders.size === 0 || !staff) return;
+    recordAccess(ctx.db, { staffId: staff.id, staffName: staff.name, ip: request.ip }, 'live board stream', {
+      byRider: riders,
+      unnamed: new Set(),
+    }).catch((error) => request.log.error({ err: error }, 'the access log could not be written'));
+  };
+  const deliver = (frame: string | null, isEvent = true, type?: EventTypeName, riderId?: string) => {
     if (ended) return;
     if (frame !== null) {
       const bytes = Buffer.byteLength(frame);
       if (congested || waitingBytes + bytes > MAX_BATCH_BYTES) {
         if (isEvent) missed = true;
       } else {
-        waiting.push({ frame, isEvent, type });
+        waiting.push({ frame, isEvent, type, riderId });
         waitingBytes += bytes;
       }
     }
@@ -237,6 +260,7 @@ function stream(
       waiting = [];
       waitingBytes = 0;
       send(frames);
+      logPositions(frames);
       // Events that came during the lookup get their own.
       if (waiting.length > 0) deliver(null);
     });
@@ -248,7 +272,9 @@ function stream(
   const unsubscribe = app.eventBus.subscribe((event) => {
     const type = typeOf(event);
     if (!mayRead(role, type)) return;
-    deliver(event.frame, true, type);
+    const named = event.type === 'position' ? event.data.userId : undefined;
+    const riderId = typeof named === 'string' ? named : undefined;
+    deliver(event.frame, true, type, riderId);
   });
   // Written at once, whatever the database does (a lookup that hangs must not silence the
   // stream); then the session is checked, even while the stream is congested: a stalled

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { KNOTS_TO_MS, TRACKING_CONSENT_VERSION, trackingSetupUrl } from '@rally/shared/catalog/tracking';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities } from '../../db/schema/activities';
+import { dataAccess } from '../../db/schema/data-access';
 import { editions } from '../../db/schema/editions';
 import { incidents } from '../../db/schema/incidents';
 import { positions, trackers } from '../../db/schema/tracking';
@@ -394,6 +395,26 @@ describe.each(DB_KINDS)('live tracking: positions in, the rider’s opt-in (%s)'
       expect(admin.events.filter((e) => e.event === 'position' && e.data.includes(rider.userId))).toHaveLength(1);
       // The rider's secret never travels.
       expect(admin.events.some((e) => e.data.includes(rider.trackingId))).toBe(false);
+      // Who looked: the admin's stream carried the rider's position, one line for the stream
+      // however many positions follow; the officer's carried none.
+      const lines = () =>
+        t.database.db
+          .select({ staffId: dataAccess.staffId, fields: dataAccess.fields, source: dataAccess.source })
+          .from(dataAccess)
+          .where(eq(dataAccess.riderId, rider.userId));
+      await vi.waitFor(async () => expect(await lines()).toHaveLength(1), { timeout: 5_000 });
+      expect(await lines()).toEqual([
+        { staffId: t.staff.admin.userId, fields: ['position'], source: 'live board stream' },
+      ]);
+      const later = fix(1);
+      expect((await sendFixes(app, 'array', rider.trackingId, [later])).statusCode).toBe(200);
+      await admin.waitFor((e) => e.event === 'position' && e.data.includes(later.at.toISOString()));
+      const marker2 = randomUUID();
+      await t.database.db.transaction((tx) =>
+        publishEvent(tx, 'course', { change: marker2, riderId: null, riderNumber: null, kitName: null }),
+      );
+      await admin.waitFor((e) => e.event === 'course' && e.data.includes(marker2));
+      expect(await lines()).toHaveLength(1);
     });
   });
 
