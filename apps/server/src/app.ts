@@ -45,8 +45,11 @@ import { courseRoutes } from './modules/course/course.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { recordSensitiveReads } from './modules/data-access/data-access.hook';
 import { dataAccessRoutes } from './modules/data-access/data-access.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { dataExportJob } from './modules/data-export/data-export-job';
 import { editionRoutes } from './modules/editions/editions.routes';
 import { entryRoutes } from './modules/entries/entries.routes';
+import { erasureRoutes } from './modules/erasure/erasure.routes';
 import { eventStreamRoutes } from './modules/event-stream/event-stream.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { fileJobsPlugin } from './modules/file-jobs/file-jobs.plugin';
@@ -62,11 +65,14 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { pushRoutes } from './modules/messages/push.routes';
 import { passwordResetRoutes } from './modules/password-resets/password-resets.routes';
 import { paymentStatementRoutes } from './modules/payment-statements/payment-statements.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { myProfilePageRoutes } from './modules/profiles/my-profile-page.routes';
 import { profilePageRoutes } from './modules/profiles/profile-page.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
+import { retentionJob } from './modules/retention/retention-job';
 import { riderKitRoutes } from './modules/rider-kit/rider-kit.routes';
 import { riderNumberRoutes } from './modules/rider-numbers/rider-numbers.routes';
 import { routeTrackRoutes } from './modules/route-lines/route-lines.routes';
@@ -75,7 +81,6 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { smsInboundRoutes } from './modules/sms-inbound/sms-inbound.routes';
 import { stationRoutes } from './modules/stations/stations.routes';
 import { systemRoutes } from './modules/system/system.routes';
-import { positionsRetentionJob } from './modules/tracking/positions-retention';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { trackingBoardRoutes } from './modules/tracking/tracking-board.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -304,7 +309,7 @@ export async function buildApp(opts: {
   await app.register(messagesPlugin, {
     config,
     database,
-    jobs: [positionsRetentionJob(database.db, config.tracking.retentionDays)],
+    jobs: [retentionJob(database.db, fileStore, app.log), dataExportJob(database.db, fileStore)],
   });
   // Uploaded images are processed off the request, by this instance's file job worker.
   await app.register(fileJobsPlugin, {
@@ -337,6 +342,10 @@ export async function buildApp(opts: {
       // (DESIGN.md §9): they read today's tables and today's roles, whatever `?edition=` names.
       await api.register(logRoutes, { db: database.db });
       await api.register(dataAccessRoutes, { db });
+      await api.register(privacyRoutes, { db });
+      await api.register(dataExportRoutes, { db });
+      await api.register(retentionRoutes, { db });
+      await api.register(erasureRoutes, { db, fileStore });
       await api.register(profileRoutes, { db });
       await api.register(riderKitRoutes, { db });
       await api.register(announcementRoutes, { db });

@@ -79,14 +79,14 @@ describe('configuration', () => {
   });
 
   it('reads the tracking settings, with the catalog’s defaults, and refuses a malformed one', () => {
-    expect(loadConfig({}).tracking).toEqual({ stoppedMinutes: 15, offRouteM: 500, retentionDays: 30 });
-    expect(
-      loadConfig({ TRACKING_STOPPED_MIN: '20', TRACKING_OFF_ROUTE_M: '750', TRACKING_RETENTION_DAYS: '0' }).tracking,
-    ).toEqual({ stoppedMinutes: 20, offRouteM: 750, retentionDays: 0 });
+    expect(loadConfig({}).tracking).toEqual({ stoppedMinutes: 15, offRouteM: 500 });
+    expect(loadConfig({ TRACKING_STOPPED_MIN: '20', TRACKING_OFF_ROUTE_M: '750' }).tracking).toEqual({
+      stoppedMinutes: 20,
+      offRouteM: 750,
+    });
     expect(() => loadConfig({ TRACKING_STOPPED_MIN: '0' })).toThrow('TRACKING_STOPPED_MIN must be at least 1');
     expect(() => loadConfig({ TRACKING_OFF_ROUTE_M: 'far' })).toThrow(
       'TRACKING_OFF_ROUTE_M must be a non-negative integer, got "far"',
     );
-    expect(() => loadConfig({ TRACKING_RETENTION_DAYS: '-1' })).toThrow('TRACKING_RETENTION_DAYS must be');
   });
 });

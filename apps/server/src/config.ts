@@ -83,14 +83,12 @@ export interface MessagesConfig {
   escalateAfterS: number;
 }
 
-/** Tracking riders between stations (DESIGN.md §11): the alerts' thresholds and how long positions are kept. */
+/** Tracking riders between stations (DESIGN.md §11): the alerts' thresholds (how long positions are kept is each edition's, DESIGN.md §12). */
 export interface TrackingConfig {
   /** TRACKING_STOPPED_MIN: minutes without moving beyond the stopped radius, away from a station, before the alert. */
   stoppedMinutes: number;
   /** TRACKING_OFF_ROUTE_M: metres from the route line that count as off route. */
   offRouteM: number;
-  /** TRACKING_RETENTION_DAYS: days after an edition ends that its positions are deleted. */
-  retentionDays: number;
 }
 
 function spoolDir(env: NodeJS.ProcessEnv): string | null {
@@ -299,8 +297,6 @@ export function parseTracking(env: NodeJS.ProcessEnv): TrackingConfig {
   return {
     stoppedMinutes: positiveInt(env.TRACKING_STOPPED_MIN, TRACKING_DEFAULTS.stoppedMinutes, 'TRACKING_STOPPED_MIN'),
     offRouteM: positiveInt(env.TRACKING_OFF_ROUTE_M, TRACKING_DEFAULTS.offRouteM, 'TRACKING_OFF_ROUTE_M'),
-    // 0 is allowed: positions go the day after their edition ends.
-    retentionDays: int(env.TRACKING_RETENTION_DAYS, TRACKING_DEFAULTS.retentionDays, 'TRACKING_RETENTION_DAYS'),
   };
 }
 

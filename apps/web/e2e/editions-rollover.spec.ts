@@ -144,6 +144,9 @@ test('an organiser makes the next edition current and browses the last one read-
     .locator('[data-export="masterlist"]')
     .getByRole('button', { name: 'Download Participant Masterlist as CSV' })
     .click();
+  const why = page.getByRole('dialog', { name: 'Why this export?' });
+  await why.getByLabel('Reason').fill('Last year’s list for the insurer');
+  await why.getByRole('button', { name: 'Download CSV' }).click();
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv.split('\r\n').some((line) => line.startsWith(`${rider.user.riderNumber},`))).toBe(true);
 

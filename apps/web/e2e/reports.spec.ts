@@ -27,6 +27,10 @@ test('an admin downloads the masterlist and the size totals from the Reports tab
 
   const csvDownload = page.waitForEvent('download');
   await masterlist.getByRole('button', { name: 'Download Participant Masterlist as CSV' }).click();
+  // It carries birthdates and emergency contacts: the reason is asked first (DESIGN.md §12).
+  const why = page.getByRole('dialog', { name: 'Why this export?' });
+  await why.getByLabel('Reason').fill('Checking the list before the rally');
+  await why.getByRole('button', { name: 'Download CSV' }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/^masterlist-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync(await csv.path(), 'utf8');

@@ -84,6 +84,8 @@ export const CONSOLE_TABS = [
   { id: 'reports', title: 'Reports', permission: 'view_masterlist' },
   // The rally every year (DESIGN.md §9): organisers make and date the next edition.
   { id: 'editions', title: 'Editions', permission: 'manage_event' },
+  // The Data Privacy Act's paperwork (DESIGN.md §12): who looked, erasure, data requests, the notice.
+  { id: 'privacy', title: 'Privacy', permission: 'view_logs' },
   { id: 'settings', title: 'Settings', permission: 'view_dashboard' },
 ] as const satisfies ReadonlyArray<{ id: string; title: string; permission: Permission }>;
 export type ConsoleTabId = (typeof CONSOLE_TABS)[number]['id'];

@@ -19,6 +19,7 @@ import * as files from './schema/files';
 import * as incidents from './schema/incidents';
 import * as kit from './schema/kit';
 import * as messages from './schema/messages';
+import * as privacy from './schema/privacy';
 import * as receipts from './schema/receipts';
 import * as security from './schema/security';
 import * as sessions from './schema/sessions';
@@ -45,6 +46,7 @@ export const schema = {
   ...messages,
   ...receipts,
   ...dataAccess,
+  ...privacy,
 };
 export type Schema = typeof schema;
 

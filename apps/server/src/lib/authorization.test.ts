@@ -78,6 +78,31 @@ const EXPECTED_ROUTES = [
   'GET /api/my/data-access',
   'GET /api/admin/data-access',
   'GET /api/admin/data-access/affected',
+  // Privacy: your data, on request
+  'POST /api/my/data-export',
+  'GET /api/my/data-export',
+  'GET /api/my/data-export/:id',
+  'GET /api/my/data-export/:id/download',
+  'POST /api/admin/users/:id/data-export',
+  'GET /api/admin/data-exports/:id',
+  'GET /api/admin/data-exports/:id/download',
+  // Privacy: consent on record
+  'GET /api/privacy/notice',
+  'PUT /api/admin/privacy/notice',
+  'GET /api/my/consents',
+  'PUT /api/my/consents/notice',
+  'PUT /api/my/consents/:purpose',
+  // Privacy: erasure on request
+  'GET /api/my/erasure-request',
+  'POST /api/my/erasure-request',
+  'DELETE /api/my/erasure-request',
+  'GET /api/admin/erasure-requests',
+  'POST /api/admin/erasure-requests/:id/approve',
+  'POST /api/admin/erasure-requests/:id/refuse',
+  'GET /api/admin/data-access/people',
+  // Privacy: retention per edition
+  'GET /api/admin/editions/:id/retention',
+  'PUT /api/admin/editions/:id/retention',
   // Console: verifications
   'GET /api/admin/verifications/pending',
   'POST /api/admin/verifications/verify',

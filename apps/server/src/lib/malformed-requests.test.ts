@@ -32,6 +32,10 @@ const WATCHED = [
   'stations',
   'scans',
   'data_access',
+  'erasure_requests',
+  'privacy_notices',
+  'consents',
+  'data_exports',
 ];
 
 interface OpenApiOperation {

@@ -37,9 +37,9 @@ const LISTS: { url: string; permission: Permission; listsStaff: boolean }[] = [
   // Each account recorded one flagged scan (the marshal who made it is named on the card).
   { url: '/api/admin/scans/flagged?state=all&limit=100', permission: 'view_dashboard', listsStaff: true },
   // Exports (issue 17): spreadsheets of the same populations.
-  { url: '/api/admin/exports/masterlist.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/exports/masterlist.csv?reason=Audit', permission: 'view_masterlist', listsStaff: false },
   { url: '/api/admin/exports/payments.csv', permission: 'view_masterlist', listsStaff: false },
-  { url: '/api/admin/exports/insurance-bagani.csv', permission: 'view_masterlist', listsStaff: false },
+  { url: '/api/admin/exports/insurance-bagani.csv?reason=Audit', permission: 'view_masterlist', listsStaff: false },
   { url: '/api/admin/incidents', permission: 'view_dashboard', listsStaff: false },
   { url: '/api/admin/incidents/assignees', permission: 'handle_incidents', listsStaff: false },
 ];

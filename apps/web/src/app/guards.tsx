@@ -2,13 +2,18 @@
 // waived), then role. The server refuses what this hides; the guard only spares riders
 // screens they cannot use.
 import type { Role } from '@rally/shared/catalog/accounts';
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner';
 import { type User, useAuth } from '../lib/auth';
 
 // Rarely seen, so kept out of the landing page's bundle.
 const AccessDenied = lazy(() => import('./access-denied'));
+// The privacy notice's re-ask (DESIGN.md §12): a band above the screen, beside it rather than
+// around it: the screen never waits for it, and a chunk that cannot load (offline) shows nothing.
+const ConsentGate = lazy(() =>
+  import('../features/privacy/components/consent-gate').catch(() => ({ default: () => null })),
+);
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -38,5 +43,12 @@ export function RequireAuth({ children, role, roles, requireVerified = true, den
     if (deniedRedirect) return <Navigate to={deniedRedirect} replace />;
     return <AccessDenied required={roles ? { list: roles } : { single: role as Role }} userRole={user.role} />;
   }
-  return <>{children}</>;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ConsentGate />
+      </Suspense>
+      {children}
+    </>
+  );
 }

@@ -33,6 +33,7 @@ const PrintQrPage = lazy(() => import('../features/console/pages/print-qr-page')
 const LivePage = lazy(() => import('../features/live/pages/live-page'));
 const ScanPage = lazy(() => import('../features/scanner/pages/scan-page'));
 const FollowConfirmPage = lazy(() => import('../features/follow/pages/follow-confirm-page'));
+const PrivacyPage = lazy(() => import('../features/privacy/pages/privacy-page'));
 
 /**
  * The riders' screens most often opened straight from a link on a phone. Rendering alone
@@ -137,6 +138,7 @@ export function AppRoutes({ children }: { children?: ReactNode }) {
               <Route path="/scan" element={<ScanPage />} />
               <Route path="/live" element={<LivePage />} />
               <Route path="/follow/confirm" element={<FollowConfirmPage />} />
+              <Route path="/privacy" element={<PrivacyPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>

@@ -79,6 +79,8 @@ export const ACTIVITY_TYPES = [
   // Receipts (issue 44): staff typed or corrected what was read; a payment statement uploaded.
   'receipt_corrected',
   'statement_uploaded',
+  // Privacy (issue 43): a rider's erasure request approved or refused.
+  'erasure_decided',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;

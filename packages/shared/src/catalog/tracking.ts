@@ -45,11 +45,10 @@ export const TRACK_STATE_COLORS: Record<TrackState, string> = {
   dnf: '#111827',
 };
 
-/** Defaults of the server's settings (TRACKING_STOPPED_MIN, TRACKING_OFF_ROUTE_M, TRACKING_RETENTION_DAYS). */
+/** Defaults of the server's settings (TRACKING_STOPPED_MIN, TRACKING_OFF_ROUTE_M). */
 export const TRACKING_DEFAULTS = {
   stoppedMinutes: 15,
   offRouteM: 500,
-  retentionDays: 30,
 } as const;
 /** A rider who has not moved beyond this many metres is not moving. */
 export const STOPPED_RADIUS_M = 100;

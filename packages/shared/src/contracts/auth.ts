@@ -7,6 +7,7 @@ import { CATEGORIES, CUSTOM_SIZE_MAX, PAYMENT_METHODS, SIZES } from '../catalog/
 import { isRiderNumber, RIDER_NUMBER_MESSAGE } from '../catalog/rider-number';
 import { birthdateText, envelope, TEXT_LIMITS } from './common';
 import { BLOOD_TYPES, MEDICAL_TEXT_MAX } from './id-cards';
+import { consentVersionField } from './privacy';
 import { philippineMobile } from './rider-details';
 import { riderNumberSchema } from './rider-numbers';
 
@@ -165,6 +166,8 @@ export const registrationSchema = z.object({
   vestSize: enumOf('vestSize', SIZES),
   customVestSize: optionalText('customVestSize', CUSTOM_SIZE_MAX),
   paymentAmount: z.unknown().optional(),
+  // The privacy notice version the form showed (DESIGN.md §12); optional on the specs' calls.
+  consentVersion: consentVersionField.optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
@@ -239,6 +242,7 @@ export const entrySchema = registrationSchema.pick({
   customFinisherSleeveSize: true,
   vestSize: true,
   customVestSize: true,
+  consentVersion: true,
 });
 export type EntryInput = z.infer<typeof entrySchema>;
 

@@ -2,7 +2,7 @@
 // view of it, the staff's view by rider and by staff member, and the breach kit.
 import { z } from 'zod';
 import { SENSITIVE_KINDS } from '../catalog/privacy';
-import { envelope, intParam, isoDateTime, pagination } from './common';
+import { envelope, intParam, isoDateTime, pagination, TEXT_LIMITS } from './common';
 
 export const sensitiveKind = z.enum(SENSITIVE_KINDS);
 
@@ -17,6 +17,8 @@ export const dataAccessEntry = z.object({
   fields: z.array(sensitiveKind),
   /** The route (`GET /api/admin/users/:id`) or the export (`export insurance-bagani.csv`). */
   source: z.string(),
+  /** Why, when the staff member was asked (an export with sensitive columns); else null. */
+  reason: z.string().nullable(),
 });
 export type DataAccessEntry = z.infer<typeof dataAccessEntry>;
 
@@ -66,3 +68,28 @@ export const affectedRider = z.object({
 });
 export type AffectedRider = z.infer<typeof affectedRider>;
 export const affectedResponse = envelope(z.array(affectedRider));
+
+/**
+ * GET /api/admin/data-access/people (view_logs): the riders or the staff members whose name or
+ * email matches, to pick one for the log. Names, emails and roles only: looking someone up
+ * on the privacy screen is not itself a read of their sensitive data.
+ */
+export const DATA_ACCESS_PEOPLE = ['riders', 'staff'] as const;
+export const dataAccessPeopleQuery = z.object({
+  who: z.enum(DATA_ACCESS_PEOPLE, { message: 'who must be riders or staff' }).default('riders'),
+  search: z
+    .string({ message: 'search must be text' })
+    .trim()
+    .max(TEXT_LIMITS.search, { message: `search must be at most ${TEXT_LIMITS.search} characters` })
+    .optional(),
+  limit: intParam('limit', { min: 1, max: 50, default: 10 }),
+});
+export type DataAccessPeopleQuery = z.infer<typeof dataAccessPeopleQuery>;
+export const dataAccessPerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type DataAccessPerson = z.infer<typeof dataAccessPerson>;
+export const dataAccessPeopleResponse = envelope(z.array(dataAccessPerson));

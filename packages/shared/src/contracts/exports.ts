@@ -2,6 +2,7 @@
 // spreadsheets at GET /api/admin/exports/{name}.{csv|xlsx}, the Reports tab's index of
 // them, and A4 sheets of QR stickers.
 import { z } from 'zod';
+import { SENSITIVE_KINDS } from '../catalog/privacy';
 import { RIDER_NUMBER_MAX } from '../catalog/rider-number';
 import { envelope } from './common';
 
@@ -21,10 +22,31 @@ export const exportFileParams = z.object({
     .describe('`{name}.csv` or `{name}.xlsx`; the names are listed by GET /api/admin/exports'),
 });
 
+/**
+ * Why a staff member downloads an export carrying riders' sensitive data (DESIGN.md §12):
+ * asked by those exports only, stored on each line of the access log the download writes.
+ */
+export const EXPORT_REASON_MIN = 5;
+export const EXPORT_REASON_MAX = 300;
+export const EXPORT_REASON_REQUIRED = 'Say why you export riders’ sensitive data (at least 5 characters)';
+
+export const exportFileQuery = z.object({
+  reason: z
+    .string()
+    .max(EXPORT_REASON_MAX, { message: `reason must be at most ${EXPORT_REASON_MAX} characters` })
+    .optional()
+    .describe(
+      `Why you download it (${EXPORT_REASON_MIN} to ${EXPORT_REASON_MAX} characters): required by the exports whose \`sensitiveKinds\` is not empty, kept in the access log`,
+    ),
+});
+export type ExportFileQuery = z.infer<typeof exportFileQuery>;
+
 export const exportSummary = z.object({
   name: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The sensitive kinds its columns carry: when any, a download asks for a reason. */
+  sensitiveKinds: z.array(z.enum(SENSITIVE_KINDS)),
   rows: z.number().int(),
   lastDownloadedAt: z.string().nullable(),
   lastDownloadedBy: z.string().nullable(),

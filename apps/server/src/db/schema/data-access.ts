@@ -21,6 +21,8 @@ export const dataAccess = pgTable(
     source: text('source').notNull(),
     /** The address the staff member read from: what a breach notice is worked out from. */
     ip: text('ip'),
+    /** Why, when staff were asked: an export with sensitive columns asks for a reason. */
+    reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,6 +36,11 @@ export const editions = pgTable(
     hotline: text('hotline'),
     /** Entry prices in pesos by category (and guest); null: the catalog's (catalog/registration.ts). */
     prices: jsonb('prices').$type<Record<string, number>>(),
+    /**
+     * Days each kind is kept after the edition ends (DESIGN.md §12, catalog/privacy.ts
+     * RETENTION_KINDS); a kind left out keeps the default.
+     */
+    retention: jsonb('retention').$type<Partial<Record<string, number>>>().notNull().default({}),
     current: boolean('current').notNull().default(false),
     /** When another edition was made current: from then on this one is read-only history. */
     closedAt: timestamp('closed_at', { withTimezone: true }),

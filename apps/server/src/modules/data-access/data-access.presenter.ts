@@ -1,8 +1,8 @@
 import { SENSITIVE_KIND_LABELS, type SensitiveKind } from '@rally/shared/catalog/privacy';
-import type { AffectedRider, DataAccessEntry } from '@rally/shared/contracts/data-access';
+import type { AffectedRider, DataAccessEntry, DataAccessPerson } from '@rally/shared/contracts/data-access';
 import { fullName, iso } from '../../lib/sql-text';
 import { toCsv } from '../exports/spreadsheet';
-import type { AffectedRow, DataAccessRow } from './data-access.service';
+import type { AffectedRow, DataAccessRow, PersonRow } from './data-access.service';
 
 export function presentDataAccess(row: DataAccessRow): DataAccessEntry {
   return {
@@ -14,6 +14,7 @@ export function presentDataAccess(row: DataAccessRow): DataAccessEntry {
     riderName: fullName(row.riderFirstName, row.riderLastName),
     fields: row.fields as SensitiveKind[],
     source: row.source,
+    reason: row.reason,
   };
 }
 
@@ -21,6 +22,10 @@ export function presentDataAccess(row: DataAccessRow): DataAccessEntry {
 export function presentMyDataAccess(row: DataAccessRow) {
   const { riderId: _id, riderName: _name, ...line } = presentDataAccess(row);
   return line;
+}
+
+export function presentPerson(row: PersonRow): DataAccessPerson {
+  return { id: row.id, name: fullName(row.firstName, row.lastName), email: row.email, role: row.role };
 }
 
 export function presentAffected(row: AffectedRow): AffectedRider {

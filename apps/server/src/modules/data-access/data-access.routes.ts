@@ -6,6 +6,8 @@ import { makePagination } from '@rally/shared/contracts/common';
 import {
   affectedQuery,
   affectedResponse,
+  dataAccessPeopleQuery,
+  dataAccessPeopleResponse,
   dataAccessQuery,
   dataAccessResponse,
   myDataAccessResponse,
@@ -16,8 +18,14 @@ import type { Db } from '../../db/client';
 import { requireAuth } from '../../lib/authorize';
 import { responses } from '../../lib/route-helpers';
 import { manilaDate } from '../exports/spreadsheet';
-import { affectedCsv, presentAffected, presentDataAccess, presentMyDataAccess } from './data-access.presenter';
-import { affectedRiders, listDataAccess, myDataAccess } from './data-access.service';
+import {
+  affectedCsv,
+  presentAffected,
+  presentDataAccess,
+  presentMyDataAccess,
+  presentPerson,
+} from './data-access.presenter';
+import { affectedRiders, findPeople, listDataAccess, myDataAccess } from './data-access.service';
 
 const access = { permission: 'view_logs' } as const;
 
@@ -50,11 +58,26 @@ export async function dataAccessRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => {
       const q = request.query;
-      const { rows, total } = await listDataAccess(db, requireAuth(request).role, q);
+      const { rows, total } = await listDataAccess(db, requireAuth(request), q);
       return {
         success: true as const,
         data: { entries: rows.map(presentDataAccess), pagination: makePagination(q.page, q.limit, total) },
       };
+    },
+  });
+
+  r.get('/admin/data-access/people', {
+    config: { access },
+    schema: {
+      tags: ['privacy'],
+      description:
+        'Riders (`who=riders`) or staff members (`who=staff`) whose name or email matches `search`, to pick one for the access log: names, emails and roles only, so the lookup is no read of sensitive data.',
+      querystring: dataAccessPeopleQuery,
+      response: responses({ 200: dataAccessPeopleResponse }),
+    },
+    handler: async (request) => {
+      const rows = await findPeople(db, requireAuth(request), request.query);
+      return { success: true as const, data: rows.map(presentPerson) };
     },
   });
 
@@ -69,7 +92,7 @@ export async function dataAccessRoutes(app: FastifyInstance, opts: { db: Db }) {
       response: responses({ 200: affectedResponse }),
     },
     handler: async (request, reply) => {
-      const rows = (await affectedRiders(db, requireAuth(request).role, request.query)).map(presentAffected);
+      const rows = (await affectedRiders(db, requireAuth(request), request.query)).map(presentAffected);
       if (request.query.format === 'csv') {
         return (
           reply

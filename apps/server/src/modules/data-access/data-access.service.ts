@@ -1,13 +1,16 @@
 // Who looked (DESIGN.md §12): writing one line per rider for every staff answer that carried
 // their sensitive fields, and reading the lines back for the rider, for staff with
 // view_logs, and as the breach kit (who could have been affected, and which fields).
+
+import { STAFF_ROLES } from '@rally/shared/catalog/accounts';
 import type { SensitiveKind } from '@rally/shared/catalog/privacy';
-import type { AffectedQuery, DataAccessQuery } from '@rally/shared/contracts/data-access';
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { AffectedQuery, DataAccessPeopleQuery, DataAccessQuery } from '@rally/shared/contracts/data-access';
+import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { dataAccess } from '../../db/schema/data-access';
 import { users } from '../../db/schema/users';
+import { containsPattern } from '../../lib/sql-text';
 import { visibleAccounts } from '../../lib/visibility';
 import type { SensitiveReads } from './sensitive-reads';
 
@@ -19,9 +22,16 @@ export interface AccessReader {
 
 /**
  * One line per rider read. Only ids that are accounts are written: an answer's object
- * carrying a coordinate may be a station's, whose id names no rider.
+ * carrying a coordinate may be a station's, whose id names no rider. `reason` is the staff
+ * member's own words, when they were asked (an export with sensitive columns).
  */
-export async function recordAccess(db: DbOrTx, reader: AccessReader, source: string, reads: SensitiveReads) {
+export async function recordAccess(
+  db: DbOrTx,
+  reader: AccessReader,
+  source: string,
+  reads: SensitiveReads,
+  reason: string | null = null,
+) {
   if (reads.byRider.size === 0) return 0;
   const ids = [...reads.byRider.keys()].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (ids.length === 0) return 0;
@@ -35,6 +45,7 @@ export async function recordAccess(db: DbOrTx, reader: AccessReader, source: str
       fields: [...(reads.byRider.get(id) ?? [])].sort(),
       source,
       ip: reader.ip,
+      reason,
     })),
   );
   return known.length;
@@ -53,6 +64,7 @@ const entryColumns = {
   riderLastName: rider.lastName,
   fields: dataAccess.fields,
   source: dataAccess.source,
+  reason: dataAccess.reason,
 };
 
 /** The rider's own lines, newest first (at most the last 500). */
@@ -75,15 +87,30 @@ function windowOf(q: { from?: string; to?: string }): SQL[] {
   ].filter((c): c is SQL => c !== undefined);
 }
 
-/** Staff reads: what the viewer may see (the visibility rule on both the rider and the staff member). */
-function visibleLines(viewerRole: string) {
-  return and(visibleAccounts(viewerRole, rider.role), visibleAccounts(viewerRole, staff.role, { orphans: true }));
+/** Who reads the log: their role (the visibility rule) and their id (their own reads stay visible to them). */
+export interface LogViewer {
+  role: string;
+  userId: string;
+}
+
+/**
+ * Staff reads: what the viewer may see (the visibility rule on both the rider and the staff
+ * member); an admin, to whom admins are hidden, still sees their own reads.
+ */
+function visibleLines(viewer: LogViewer) {
+  return and(
+    visibleAccounts(viewer.role, rider.role),
+    visibleAccounts(viewer.role, staff.role, {
+      orphans: true,
+      self: { id: dataAccess.staffId, viewerId: viewer.userId },
+    }),
+  );
 }
 
 /** A page of lines, by rider and/or staff member and window, newest first. */
-export async function listDataAccess(db: Db, viewerRole: string, q: DataAccessQuery) {
+export async function listDataAccess(db: Db, viewer: LogViewer, q: DataAccessQuery) {
   const where = and(
-    visibleLines(viewerRole),
+    visibleLines(viewer),
     q.userId ? eq(dataAccess.riderId, q.userId) : undefined,
     q.staffId ? eq(dataAccess.staffId, q.staffId) : undefined,
     ...windowOf(q),
@@ -113,7 +140,7 @@ export async function listDataAccess(db: Db, viewerRole: string, q: DataAccessQu
  * when named), with every kind read, how many times, and when first and last; with the
  * email and phone the notice goes to.
  */
-export function affectedRiders(db: Db, viewerRole: string, q: AffectedQuery) {
+export function affectedRiders(db: Db, viewer: LogViewer, q: AffectedQuery) {
   return db
     .select({
       riderId: dataAccess.riderId,
@@ -135,7 +162,7 @@ export function affectedRiders(db: Db, viewerRole: string, q: AffectedQuery) {
     .leftJoin(staff, eq(staff.id, dataAccess.staffId))
     .where(
       and(
-        visibleLines(viewerRole),
+        visibleLines(viewer),
         q.staffId ? eq(dataAccess.staffId, q.staffId) : undefined,
         q.ip ? eq(dataAccess.ip, q.ip) : undefined,
         ...windowOf(q),
@@ -146,3 +173,37 @@ export function affectedRiders(db: Db, viewerRole: string, q: AffectedQuery) {
 }
 
 export type AffectedRow = Awaited<ReturnType<typeof affectedRiders>>[number];
+
+/**
+ * Riders or staff members to pick for the log, by name or email (the visibility rule
+ * applies). Only names, emails and roles: the lookup itself reads nothing sensitive.
+ */
+export function findPeople(db: Db, viewer: LogViewer, q: DataAccessPeopleQuery) {
+  const p = q.search ? containsPattern(q.search) : null;
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(users)
+    .where(
+      and(
+        visibleAccounts(viewer.role, users.role, { self: { id: users.id, viewerId: viewer.userId } }),
+        q.who === 'staff' ? inArray(users.role, [...STAFF_ROLES]) : notInArray(users.role, [...STAFF_ROLES]),
+        p
+          ? or(
+              sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${p}`,
+              sql`${users.email} ilike ${p}`,
+              sql`${users.kitName} ilike ${p}`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id))
+    .limit(q.limit);
+}
+
+export type PersonRow = Awaited<ReturnType<typeof findPeople>>[number];

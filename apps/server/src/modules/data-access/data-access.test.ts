@@ -131,13 +131,13 @@ describe.each(DB_KINDS)('who looked (%s)', (kind) => {
 
   it('logs an export with sensitive columns as a read of every rider in it', async () => {
     const { rider } = await riderWithSecrets();
-    const res = await get(marshall, '/api/admin/exports/masterlist.csv');
+    const res = await get(marshall, '/api/admin/exports/masterlist.csv?reason=Insurance+renewal');
     expect(res.statusCode, res.body).toBe(200);
     const [line] = await t.database.db
       .select()
       .from(dataAccess)
       .where(and(eq(dataAccess.riderId, rider.userId), eq(dataAccess.staffId, marshall.userId)));
-    expect(line).toMatchObject({ source: 'export masterlist.csv' });
+    expect(line).toMatchObject({ source: 'export masterlist.csv', reason: 'Insurance renewal' });
     expect(line?.fields).toEqual(expect.arrayContaining(['birthdate', 'emergency_contact']));
   });
 
@@ -169,5 +169,41 @@ describe.each(DB_KINDS)('who looked (%s)', (kind) => {
     expect(csv.body).toContain('Birthdate; Emergency contact');
     const refused = await get(admin, `/api/admin/data-access/affected?from=${to}&to=${from}`);
     expect([refused.statusCode, refused.json().message]).toEqual([400, 'from must not be after to']);
+  });
+
+  it('finds riders and staff members to pick by name or email, and logs no read for it', async () => {
+    const { rider } = await riderWithSecrets();
+    const before = await linesOf(rider.userId);
+    const found = await get(
+      admin,
+      `/api/admin/data-access/people?who=riders&search=${encodeURIComponent(rider.email)}`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data).toEqual([
+      { id: rider.userId, name: expect.any(String), email: rider.email, role: 'participant' },
+    ]);
+    expect(found.body).not.toContain('birthdate');
+    expect(await linesOf(rider.userId)).toBe(before);
+    // Staff members are found among the staff only, riders among the riders only.
+    const staffFound = await get(admin, `/api/admin/data-access/people?who=staff&search=${marshall.email}`);
+    expect(staffFound.json().data.map((p: { id: string }) => p.id)).toEqual([marshall.userId]);
+    const notRider = await get(admin, `/api/admin/data-access/people?who=riders&search=${marshall.email}`);
+    expect(notRider.json().data).toEqual([]);
+    expect((await get(officer, '/api/admin/data-access/people')).statusCode).toBe(403);
+  });
+
+  it('shows an admin their own reads, in the log and the breach kit, though admins are hidden from admins', async () => {
+    const from = new Date(Date.now() - 1000).toISOString();
+    const { rider } = await riderWithSecrets();
+    expect((await get(admin, `/api/admin/users/${rider.userId}`)).statusCode).toBe(200);
+    const to = new Date(Date.now() + 1000).toISOString();
+    const log = await get(admin, `/api/admin/data-access?userId=${rider.userId}`);
+    expect(log.json().data.entries).toContainEqual(
+      expect.objectContaining({ staffId: admin.userId, source: 'GET /api/admin/users/:id', reason: null }),
+    );
+    const kit = await get(admin, `/api/admin/data-access/affected?from=${from}&to=${to}&staffId=${admin.userId}`);
+    expect(kit.json().data.map((r: { riderId: string }) => r.riderId)).toContain(rider.userId);
+    const self = await get(admin, `/api/admin/data-access/people?who=staff&search=${encodeURIComponent(admin.email)}`);
+    expect(self.json().data.map((p: { id: string }) => p.id)).toEqual([admin.userId]);
   });
 });

@@ -46,10 +46,15 @@ function asBeforeEditions(file: string, levels: number, order: string[]): string
     'payment_statements',
     'payment_statement_rows',
     'data_access',
+    'privacy_notices',
+    'consents',
+    'data_exports',
+    'erasure_requests',
+    'retention_sweeps',
   ]);
   // Written by the reads themselves (who looked at a rider's sensitive fields): the install
   // before had no such table, so its lines are left out rather than counted as none.
-  const writtenByReads = new Set(['data_access']);
+  const writtenByReads = new Set(['data_access', 'privacy_notices']);
   let inLater = false;
   for (const line of lines) {
     if (typeof line.table === 'string' && later.has(line.table)) inLater = true;

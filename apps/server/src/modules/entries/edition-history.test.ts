@@ -88,7 +88,12 @@ describe.each(DB_KINDS)('a past edition keeps its event day (%s)', (kind) => {
     const after = JSON.stringify((await ok(admin, 'GET', `/api/admin/incidents?edition=${past}`)).data);
     expect(after).not.toContain('Chain snapped on the climb near Marilog');
     expect(after).not.toContain(id);
-    const exported = await injectAs(t.app, admin, 'GET', `/api/admin/exports/incidents.csv?edition=${past}`);
+    const exported = await injectAs(
+      t.app,
+      admin,
+      'GET',
+      `/api/admin/exports/incidents.csv?reason=Audit&edition=${past}`,
+    );
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toContain('Chain snapped');
   });

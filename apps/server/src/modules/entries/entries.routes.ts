@@ -65,7 +65,7 @@ export async function entryRoutes(app: FastifyInstance, opts: { db: Db; config: 
       tags: ['entries'],
       consumes: ['multipart/form-data'],
       description:
-        'A returning rider enters the current edition: the registration’s rider part as text parts and a new receipt (paymentReceipt: required unless paymentMethod is cash). 409: already entered (ENTRY_EXISTS), the number is taken (RIDER_NUMBER_TAKEN) or held for another rider (RIDER_NUMBER_HELD), or outside the window (REGISTRATION_CLOSED).',
+        'A returning rider enters the current edition: the registration’s rider part as text parts and a new receipt (paymentReceipt: required unless paymentMethod is cash). 409: already entered (ENTRY_EXISTS), the number is taken (RIDER_NUMBER_TAKEN) or held for another rider (RIDER_NUMBER_HELD), or outside the window (REGISTRATION_CLOSED), or `consentVersion` (optional: the privacy notice version accepted, recorded with the entry) is not the current one (CONSENT_REQUIRED).',
       response: responses({ 201: createdEntryResponse }, 403, 409),
     },
     handler: async (request, reply) => {

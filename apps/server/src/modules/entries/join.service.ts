@@ -25,6 +25,7 @@ import { assertNotHeldFromOthers, heldFor } from '../editions/held-numbers';
 import { queueCurrentFile } from '../file-jobs/file-work';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
+import { assertCurrentNotice, recordNoticeConsent } from '../privacy/consents.service';
 import { riderNumberTaken } from '../registration/registration.service';
 import { pastEntriesOf } from './entries.service';
 
@@ -119,6 +120,8 @@ export async function createEntry(
     .limit(1);
   if (holder && holder.id !== userId) throw riderNumberTaken(input.riderNumber);
   await assertNotHeldFromOthers(db, input.riderNumber, userId, now);
+  // A stale privacy notice version is refused before any work (and again as it is recorded).
+  if (input.consentVersion !== undefined) await assertCurrentNotice(db, input.consentVersion);
 
   const uploads = await Promise.all((await inspectReceipt()).map((finish) => finish()));
   const placed = await Promise.all(uploads.map(async (file) => ({ file, placement: await placeUpload(store, file) })));
@@ -178,6 +181,7 @@ export async function createEntry(
         details: `Payment: ${input.paymentMethod ?? 'not chosen'}; code ${verificationCode}`,
         metadata: { riderNumber: input.riderNumber, category, editionId: edition.id, returning: true },
       });
+      if (input.consentVersion !== undefined) await recordNoticeConsent(tx, userId, input.consentVersion, 'join');
       await notifyUser(tx, messenger, userId, 'registration_received', {
         firstName: user.firstName,
         verificationCode,

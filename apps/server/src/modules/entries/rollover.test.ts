@@ -96,9 +96,9 @@ describe.each(DB_KINDS)('making the next edition current (%s)', (kind) => {
       '/api/admin/id-cards/stats',
       '/api/admin/stations',
       '/api/admin/incidents',
-      '/api/admin/exports/masterlist.csv',
+      '/api/admin/exports/masterlist.csv?reason=Edition+check',
       '/api/admin/exports/finishers.csv',
-      '/api/admin/exports/incidents.csv',
+      '/api/admin/exports/incidents.csv?reason=Edition+check',
       '/api/admin/exports/payments.csv',
     ];
     const before = new Map<string, string>();

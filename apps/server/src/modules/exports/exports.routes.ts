@@ -1,6 +1,11 @@
 // The organisers' spreadsheets: the Reports tab's list and the
 // files themselves. Both need view_masterlist: they carry contact data officers may not read.
-import { EXPORT_MEDIA_TYPES, exportFileParams, exportListResponse } from '@rally/shared/contracts/exports';
+import {
+  EXPORT_MEDIA_TYPES,
+  exportFileParams,
+  exportFileQuery,
+  exportListResponse,
+} from '@rally/shared/contracts/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -38,12 +43,20 @@ export async function exportRoutes(app: FastifyInstance, opts: { db: Db }) {
     config: { access },
     schema: {
       tags: ['admin: exports'],
-      description: `Downloads an export as a spreadsheet (attachment, dated file name); each download is logged. Names: ${EXPORTS.map((e) => `\`${e.name}\``).join(', ')}.`,
+      description: `Downloads an export as a spreadsheet (attachment, dated file name); each download is logged. An export carrying riders’ sensitive data (its \`sensitiveKinds\` in the list) needs \`reason\`, kept in the access log: without it, 400 \`REASON_REQUIRED\`. Names: ${EXPORTS.map((e) => `\`${e.name}\``).join(', ')}.`,
       params: exportFileParams,
+      querystring: exportFileQuery,
       produces: Object.values(EXPORT_MEDIA_TYPES),
     },
     handler: async (request, reply) => {
-      const file = await runExport(db, request.params.file, viewerOf(request), new Date(), request.edition);
+      const file = await runExport(
+        db,
+        request.params.file,
+        viewerOf(request),
+        new Date(),
+        request.edition,
+        request.query.reason,
+      );
       return reply
         .header(
           'content-type',

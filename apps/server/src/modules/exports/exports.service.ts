@@ -1,12 +1,19 @@
 // Runs an export for a viewer: finds it by file name, queries its rows, writes the file
 // and logs the download (who, which export, which format, how many rows) in the activity
 // log, where the Reports tab reads the last download back.
-import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, type ExportFormat } from '@rally/shared/contracts/exports';
+import { SENSITIVE_KEYS, type SensitiveKind } from '@rally/shared/catalog/privacy';
+import {
+  EXPORT_FORMATS,
+  EXPORT_MEDIA_TYPES,
+  EXPORT_REASON_MIN,
+  EXPORT_REASON_REQUIRED,
+  type ExportFormat,
+} from '@rally/shared/contracts/exports';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema/activities';
 import type { EditionRead } from '../../lib/edition-of';
-import { NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { recordActivity } from '../activities/activities.service';
 import { recordAccess } from '../data-access/data-access.service';
 import { sensitiveReadsIn } from '../data-access/sensitive-reads';
@@ -30,6 +37,28 @@ export function resolveExportFile(file: string): { definition: ExportDefinition;
   return { definition, format };
 }
 
+/**
+ * The sensitive kinds an export's columns carry (read from its column keys, as the access
+ * log reads its rows): the masterlist's birthdates and emergency contacts, the incidents'
+ * positions. A new column of one of these kinds makes its export ask for a reason by itself.
+ */
+export function sensitiveKindsOf(definition: ExportDefinition): SensitiveKind[] {
+  const kinds = new Set<SensitiveKind>();
+  for (const column of definition.columns) {
+    const kind = SENSITIVE_KEYS[column.key];
+    if (kind) kinds.add(kind);
+  }
+  return [...kinds].sort();
+}
+
+/** The reason an export with sensitive columns needs (DESIGN.md §12), trimmed; null for the others. */
+function reasonFor(definition: ExportDefinition, reason: string | undefined): string | null {
+  if (sensitiveKindsOf(definition).length === 0) return null;
+  const said = reason?.trim() ?? '';
+  if (said.length < EXPORT_REASON_MIN) throw new BadRequestError(EXPORT_REASON_REQUIRED, 'REASON_REQUIRED');
+  return said;
+}
+
 export interface ExportFile {
   fileName: string;
   mediaType: string;
@@ -37,15 +66,20 @@ export interface ExportFile {
   rows: number;
 }
 
-/** Writes an export of `edition` (the current one when undefined) and logs the download. */
+/**
+ * Writes an export of `edition` (the current one when undefined) and logs the download. One
+ * carrying sensitive columns needs `reason` first: refused without it, nothing is read or logged.
+ */
 export async function runExport(
   db: Db,
   file: string,
   viewer: ExportViewer,
   now = new Date(),
   edition?: EditionRead,
+  reason?: string,
 ): Promise<ExportFile> {
   const { definition, format } = resolveExportFile(file);
+  const why = reasonFor(definition, reason);
   const rows = await definition.rows(db, viewer, edition);
   const bytes = await writeExport(format, definition.title, definition.columns, rows);
   // Who looked: a download carrying birthdates, emergency contacts or positions is a read of
@@ -55,6 +89,7 @@ export async function runExport(
     { staffId: viewer.id, staffName: viewer.name, ip: viewer.ip ?? null },
     `export ${file}`,
     sensitiveReadsIn(rows),
+    why,
   );
   await recordActivity(db, {
     type: 'export_downloaded',
@@ -93,6 +128,7 @@ export async function listExports(db: Db, viewer: ExportViewer, edition?: Editio
         name: e.name,
         title: e.title,
         description: e.description,
+        sensitiveKinds: sensitiveKindsOf(e),
         rows: rows.length,
         lastDownloadedAt: last[0]?.at.toISOString() ?? null,
         lastDownloadedBy: last[0]?.by ?? null,

@@ -46,6 +46,7 @@ function records(rows: string[][]): Array<Record<string, string>> {
   return body.map((r) => Object.fromEntries(present(header).map((h, i) => [h, r[i] ?? ''])));
 }
 
+const REASON = 'Checking the list before the rally';
 const EVIL_KIT = '=HYPERLINK("http://evil.example","click")';
 
 describe.each(DB_KINDS)('exports (%s)', (kind) => {
@@ -58,8 +59,9 @@ describe.each(DB_KINDS)('exports (%s)', (kind) => {
 
   const get = (actor: Actor | null, url: string) =>
     t.app.inject({ method: 'GET', url, headers: actor ? bearer(actor.token) : {} });
+  // Exports with sensitive columns ask why (export-reason.test.ts); the others ignore it.
   const csv = async (name: string, actor: Actor = admin) => {
-    const res = await get(actor, `/api/admin/exports/${name}.csv`);
+    const res = await get(actor, `/api/admin/exports/${name}.csv?reason=${encodeURIComponent(REASON)}`);
     expect(res.statusCode, res.body).toBe(200);
     return { res, rows: records(parseCsv(res.rawPayload.toString('utf8').replace(/^\uFEFF/, ''))) };
   };
@@ -201,7 +203,7 @@ describe.each(DB_KINDS)('exports (%s)', (kind) => {
   });
 
   it('writes XLSX that opens with text as text, numbers as numbers and formulas neutralised', async () => {
-    const res = await get(marshall, '/api/admin/exports/masterlist.xlsx');
+    const res = await get(marshall, `/api/admin/exports/masterlist.xlsx?reason=${encodeURIComponent(REASON)}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="masterlist-\d{4}-\d{2}-\d{2}\.xlsx"$/);

@@ -50,7 +50,7 @@ export async function followersRoutes(app: FastifyInstance, opts: { db: Db; conf
     schema: {
       tags: ['messages'],
       description:
-        "Follows a verified rider: `{ email }` gets one confirmation email and nothing else until its link is confirmed (a repeat re-sends at most every 10 minutes, and the answer is the same whether or not the address already follows); `{ pushSubscription }` (this browser's `PushSubscription.toJSON()`) follows at once. 404 when the id names no verified rider; 400 when the channel is not set up or the push endpoint is refused; 409 `PUSH_ENDPOINT_TAKEN` when the endpoint is stored already with other keys (only the browser holding it, by its `keys.auth`, can use it).",
+        "Follows a verified rider: `{ email }` gets one confirmation email and nothing else until its link is confirmed (a repeat re-sends at most every 10 minutes, and the answer is the same whether or not the address already follows); `{ pushSubscription }` (this browser's `PushSubscription.toJSON()`) follows at once. 404 when the id names no verified rider; 400 when the channel is not set up or the push endpoint is refused; 409 `FOLLOWERS_OFF` when the rider withdrew the followers consent; 409 `PUSH_ENDPOINT_TAKEN` when the endpoint is stored already with other keys (only the browser holding it, by its `keys.auth`, can use it).",
       params: followRiderParam,
       body: followRequest,
       response: responses({ 202: messageEnvelope }, 404, 409),

@@ -10,12 +10,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { entries } from '../../db/schema/entries';
 import { followers, outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { users } from '../../db/schema/users';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { ownEntry } from '../../lib/riders';
 import type { Messenger } from '../messages/messenger';
 import { enqueueMessages } from '../messages/outbox';
 import { checkPushKeys, followerPushSubscription } from '../messages/push.service';
 import { checkPushEndpoint } from '../messages/push-endpoints';
+import { consentInEffect } from '../privacy/consents.service';
 import { authorName } from '../profiles/profiles.presenter';
 import { canonicalUserId } from '../profiles/profiles.service';
 import { countConfirmation, lockMailbox, mailboxFull } from './confirm-cap';
@@ -31,6 +32,7 @@ export const CONFIRM_RESEND_AFTER_MS = 10 * 60_000;
 export const CONFIRMS_PER_EMAIL_PER_HOUR = 5;
 
 export const RIDER_NOT_FOLLOWABLE_MESSAGE = 'There is no verified rider to follow here';
+export const FOLLOWERS_OFF_MESSAGE = 'This rider does not accept followers';
 export const EMAIL_OFF_MESSAGE = 'Following by email is not available: the organisers have not set up email';
 export const PUSH_OFF_MESSAGE = 'Following by push is not available: the organisers have not set up push';
 export const CONFIRM_INVALID_MESSAGE =
@@ -71,6 +73,9 @@ export interface FollowContext {
 /** `POST /api/follow/{userId}`: what the follow form sent. Which answer it gets is the route's (always 202). */
 export async function followRider(db: Db, rawRiderId: string, body: FollowRequest, ctx: FollowContext) {
   const rider = await followableRider(db, rawRiderId);
+  // A rider who withdrew the followers consent (DESIGN.md §12) takes no new ones.
+  if (!(await consentInEffect(db, rider.id, 'followers')))
+    throw new ConflictError(FOLLOWERS_OFF_MESSAGE, 'FOLLOWERS_OFF');
   if ('email' in body) return followByEmail(db, rider, body.email, ctx);
   return followByPush(db, rider.id, body.pushSubscription, ctx);
 }

@@ -613,7 +613,7 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     const rider = await riderAtStation();
     const sent = await sos(rider, { kind: 'mechanical', note: '@SUM(A1) chain snapped', position });
     expect(sent.statusCode, sent.body).toBe(201);
-    const csv = await call(admin, 'GET', '/api/admin/exports/incidents.csv');
+    const csv = await call(admin, 'GET', '/api/admin/exports/incidents.csv?reason=Incident+review');
     expect(csv.statusCode, csv.body).toBe(200);
     const line = csv.body.split('\r\n').find((l) => l.includes('chain snapped'));
     expect(line).toContain(`,${rider.riderNumber},`);
@@ -634,7 +634,7 @@ describe.each(DB_KINDS)('incidents (%s)', (kind) => {
     const listed = (who: Actor) =>
       call(who, 'GET', '/api/admin/incidents').then((r) => JSON.stringify(r.json().data).includes(note));
     const exported = (who: Actor) =>
-      call(who, 'GET', '/api/admin/exports/incidents.csv').then((r) => r.body.includes(note));
+      call(who, 'GET', '/api/admin/exports/incidents.csv?reason=Incident+review').then((r) => r.body.includes(note));
     expect(await listed(admin)).toBe(false);
     expect(await exported(admin)).toBe(false);
     // A developer sees every account: both the list and the sheet hold it.

@@ -9,6 +9,7 @@ import { scans, stations } from '../../db/schema/event-day';
 import { inEdition } from '../../lib/edition-of';
 import { courseSnapshot } from '../course/course.service';
 import { countsAsPassage } from '../course/passages';
+import { usersWithdrawn } from '../privacy/consents.service';
 
 /** One rider as the tracker sees them: public fields and the course facts it shows. */
 export interface LiveEntry {
@@ -45,14 +46,20 @@ export async function eventStarted(db: DbOrTx): Promise<boolean> {
 }
 
 export async function liveSnapshot(db: DbOrTx, now: Date): Promise<LiveSnapshot> {
-  const [started, snapshot] = await Promise.all([eventStarted(db), courseSnapshot(db, { now })]);
+  const [started, snapshot, unnamed] = await Promise.all([
+    eventStarted(db),
+    courseSnapshot(db, { now }),
+    usersWithdrawn(db, 'public_profile'),
+  ]);
   const entries: LiveEntry[] = [];
   for (const s of snapshot.states) {
     // A rider without a number or a route cannot be followed on the tracker.
     if (s.riderNumber === null || s.route === null) continue;
     entries.push({
       riderNumber: s.riderNumber,
-      kitName: s.kitName?.trim() || s.firstName,
+      // A rider who withdrew their public profile (DESIGN.md §12) is listed by number only:
+      // the counts and results stay true, and no one is named who asked not to be.
+      kitName: unnamed.has(s.riderId) ? `Rider ${s.riderNumber}` : s.kitName?.trim() || s.firstName,
       category: s.category ?? '',
       route: s.route,
       state: s.state,

@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-/** `jobs`: other modules' scheduled work run by the same worker loop (the positions' retention). */
+/** `jobs`: other modules' scheduled work run by the same worker loop (retention per edition, data exports). */
 export const messagesPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; database: Database; jobs?: readonly ScheduledJob[] }) => {
     const { config, database } = opts;

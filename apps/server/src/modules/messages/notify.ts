@@ -10,6 +10,7 @@ import { outboxMessages, pushSubscriptions } from '../../db/schema/messages';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { toE164 } from '../../lib/phone-numbers';
+import { consentInEffectSql } from '../privacy/consents.service';
 import type { Messenger } from './messenger';
 import { readNotificationSettings } from './notification-settings.service';
 import { enqueueMessages, type NewMessage, wakeOutboxWorkers } from './outbox';
@@ -144,6 +145,8 @@ export async function notifyFollowers(
     from followers f
     where f.rider_id in (select k::uuid from jsonb_object_keys(${byRider}::jsonb) as k)
       and f.confirmed_at is not null
+      -- A rider who withdrew the followers consent: their followers hear nothing more.
+      and ${consentInEffectSql(sql`f.rider_id`, 'followers')}
       and ((f.email is not null and ${email}) or (f.email is null and f.push_subscription_id is not null and ${push}))
     returning id`);
   const written = (result as unknown as { rows: unknown[] }).rows.length;

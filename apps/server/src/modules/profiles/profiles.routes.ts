@@ -31,13 +31,17 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
     config: { access: 'public' },
     schema: {
       tags: ['profiles'],
-      description: 'The public profile of an active rider: no contact, payment or code fields.',
+      description:
+        'The public profile of an active rider: no contact, payment or code fields. A rider who withdrew the public_profile consent is “User not found” (404) to everyone but themself; one who withdrew public_photo reads `hasProfileImage: false` to others.',
       params: userIdParam,
       response: responses({ 200: publicProfileResponse }),
     },
     // Served from the answer cache: a shared profile link opened by a crowd costs one query.
     handler: async (request, reply) => {
-      return sendJson(reply, await publicProfileAnswer(app.answerCache, db, request.params.id));
+      return sendJson(
+        reply,
+        await publicProfileAnswer(app.answerCache, db, request.params.id, request.auth?.userId ?? null),
+      );
     },
   });
 
@@ -87,7 +91,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await listComments(db, request.params.id, request.query),
+      data: await listComments(db, request.params.id, request.query, request.auth?.userId ?? null),
     }),
   });
 

@@ -24,6 +24,7 @@ import { isRider, ownEntry } from '../../lib/riders';
 import { displayName, onlyRow } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { passageOf } from '../course/passages';
+import { consentInEffectSql } from '../privacy/consents.service';
 import {
   type CommentRow,
   type MyCommentRow,
@@ -48,15 +49,24 @@ function isForeignKeyViolation(err: unknown): boolean {
   return false;
 }
 
-/** The active user behind an id, or "User not found". */
-async function activeUser(db: DbOrTx, id: string) {
+/**
+ * The active user behind an id, or "User not found": also a rider who withdrew their public
+ * profile (DESIGN.md §12), to everyone but `viewerId` being that rider.
+ */
+async function activeUser(db: DbOrTx, id: string, viewerId: string | null = null) {
   if (!UUID.test(id)) throw userNotFound();
   const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, kitName: users.kitName })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      kitName: users.kitName,
+      shown: consentInEffectSql(users.id, 'public_profile'),
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.status, 'active')))
     .limit(1);
-  if (!row) throw userNotFound();
+  if (!row || (!row.shown && viewerId?.toLowerCase() !== row.id)) throw userNotFound();
   return row;
 }
 
@@ -94,6 +104,9 @@ const publicProfileQuery = oncePerDb((db) =>
         and a.metadata->>'edition' is null)`,
       // The editions the rider's entry was verified in, before the current one (DESIGN.md §9):
       // the entries of closed editions. A staff account's own record there is none (`isRiderEntry`).
+      // The rider's consents (DESIGN.md §12): withdrawn, the profile is no one's but theirs.
+      publicProfile: consentInEffectSql(users.id, 'public_profile'),
+      publicPhoto: consentInEffectSql(users.id, 'public_photo'),
       pastEditions: sql<PastEditionJson[]>`(select coalesce(json_agg(json_build_object(
           'editionId', e.id, 'name', e.name, 'year', e.year, 'category', pe.category,
           'riderNumber', pe.rider_number, 'state', pe.result_state, 'elapsedMs', pe.elapsed_ms)
@@ -118,11 +131,16 @@ export function canonicalUserId(id: string): string | null {
   return UUID.test(id) ? id.toLowerCase() : null;
 }
 
-/** The public profile of an active user, by an id canonicalUserId has already checked. */
-async function getPublicProfile(db: Db, id: string) {
+/**
+ * The public profile of an active user, by an id canonicalUserId has already checked, as
+ * others see it or (`owner`) as the rider sees their own: withdrawn consents hide the
+ * profile ("User not found") and the photo from others only.
+ */
+async function getPublicProfile(db: Db, id: string, owner: boolean) {
   const [row] = await publicProfileQuery(db).execute({ id });
-  if (!row) throw userNotFound();
-  return presentPublicProfile(row);
+  if (!row || (!owner && !row.publicProfile)) throw userNotFound();
+  const profile = presentPublicProfile(row);
+  return owner || row.publicPhoto ? profile : { ...profile, hasProfileImage: false };
 }
 
 /**
@@ -130,11 +148,17 @@ async function getPublicProfile(db: Db, id: string) {
  * and the server-rendered page (profile-page.routes.ts) share it, so a shared profile link
  * opened by a crowd costs one query whichever of the two they ask.
  */
-export function publicProfileAnswer(cache: AnswerCache, db: Db, rawId: string): Promise<string> {
+export function publicProfileAnswer(
+  cache: AnswerCache,
+  db: Db,
+  rawId: string,
+  viewerId: string | null = null,
+): Promise<string> {
   const id = canonicalUserId(rawId);
   if (id === null) return Promise.reject(userNotFound());
-  return cache.get(`profile:${id}`, async () =>
-    JSON.stringify(publicProfileResponse.parse({ success: true, data: await getPublicProfile(db, id) })),
+  const owner = viewerId?.toLowerCase() === id;
+  return cache.get(`${owner ? 'own-profile' : 'profile'}:${id}`, async () =>
+    JSON.stringify(publicProfileResponse.parse({ success: true, data: await getPublicProfile(db, id, owner) })),
   );
 }
 
@@ -144,7 +168,7 @@ async function totalFires(db: DbOrTx, receiverId: string): Promise<number> {
 }
 
 export async function fireStatus(db: Db, targetId: string, viewerId: string | null) {
-  await activeUser(db, targetId);
+  await activeUser(db, targetId, viewerId);
   let hasGivenFire = false;
   if (viewerId) {
     const [given] = await db
@@ -207,8 +231,8 @@ export interface Page {
 }
 
 /** Comments on a profile, newest first (id breaks ties so pages never overlap). */
-export async function listComments(db: Db, targetId: string, page: Page) {
-  await activeUser(db, targetId);
+export async function listComments(db: Db, targetId: string, page: Page, viewerId: string | null = null) {
+  await activeUser(db, targetId, viewerId);
   const [rows, counted] = await Promise.all([
     db
       .select(commentColumns)

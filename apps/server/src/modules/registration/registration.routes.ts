@@ -46,6 +46,9 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
   };
   const CHALLENGE_NOTE = ` Past RATE_LIMIT_REGISTRATIONS registrations from one address in an hour (30 by default), each must carry a solved challenge of GET /api/auth/registration-challenge in the \`${CHALLENGE_HEADER}\` header (ALTCHA's payload: base64 JSON of the challenge and its solution); without one the answer is 403 CHALLENGE_REQUIRED, and a bad, expired or already used one is 400 CHALLENGE_INVALID, CHALLENGE_EXPIRED or CHALLENGE_USED.`;
 
+  const CONSENT_NOTE =
+    ' `consentVersion` (optional): the privacy notice version the rider accepted (GET /api/privacy/notice), recorded with the account; a version that is not the current one is 409 CONSENT_REQUIRED, naming it, and nothing is created. Without it nothing is recorded and the rider is asked at sign-in.';
+
   const challengeAsked = errorEnvelope.describe(
     `A security check is asked (code CHALLENGE_REQUIRED): send again with a solved challenge in ${CHALLENGE_HEADER}`,
   );
@@ -90,7 +93,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     preValidation: admit,
     schema: {
       tags: ['auth'],
-      description: `Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.${CHALLENGE_NOTE}`,
+      description: `Registers without files (JSON). Fields as in the multipart route; a receipt can be uploaded afterwards.${CHALLENGE_NOTE}${CONSENT_NOTE}`,
       body: registrationPayload(),
       // 409: the email or the rider number is taken, or the edition's registration is closed (REGISTRATION_CLOSED); 403: a challenge is asked.
       response: responses({ 201: authResponse, 403: challengeAsked }, 409),
@@ -123,7 +126,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: { db: Db; c
     schema: {
       tags: ['auth'],
       consumes: ['multipart/form-data'],
-      description: `Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part.${CHALLENGE_NOTE}`,
+      description: `Registers with a profile image (profileImage) and, for non-cash payments, a receipt (paymentReceipt: required unless paymentMethod is cash). Every field of the registration payload is a text part.${CHALLENGE_NOTE}${CONSENT_NOTE}`,
       response: responses({ 201: authResponse, 403: challengeAsked }, 409),
     },
     handler: async (request, reply) => {

@@ -25,6 +25,7 @@ import { assertNotHeldFromOthers } from '../editions/held-numbers';
 import { queueNewAccountFiles } from '../file-jobs/file-work';
 import { type Messenger, SILENT_MESSENGER } from '../messages/messenger';
 import { notifyUser } from '../messages/notify';
+import { assertCurrentNotice, recordNoticeConsent } from '../privacy/consents.service';
 
 export const riderNumberTaken = (n: number) =>
   new ConflictError(`Rider number ${n} is already taken`, 'RIDER_NUMBER_TAKEN');
@@ -126,6 +127,8 @@ export async function register(
       // they arrived, and an awaited look-up before it could let a later one overtake.
       const edition = await assertRegistrationOpen(db, now);
       await precheck(db, input.email, input.riderNumber);
+      // A stale privacy notice version is refused before any work (and again as it is recorded).
+      if (input.consentVersion !== undefined) await assertCurrentNotice(db, input.consentVersion);
       await assertNotHeldFromOthers(db, input.riderNumber, null, now);
       const pending = await inspectUploads();
       const [uploads, passwordHash] = await Promise.all([
@@ -219,6 +222,9 @@ async function insertRegistration(
         location: input.address ?? null,
         metadata: { riderNumber: input.riderNumber, category, files: uploads.map((u) => u.file.kind) },
       });
+      // The notice the form showed, accepted (DESIGN.md §12); without it the rider is asked later.
+      if (input.consentVersion !== undefined)
+        await recordNoticeConsent(tx, user.id, input.consentVersion, 'registration');
       // The rider's receipt, with the code staff look them up by.
       await notifyUser(tx, messenger, user.id, 'registration_received', {
         firstName: input.firstName,

@@ -3,6 +3,7 @@
 // endpoint's only credential, so it is random (144 bits), never the rider code, and a new
 // one is made whenever tracking is turned on again (the old one may have leaked).
 import { randomBytes } from 'node:crypto';
+import type { ConsentScreen } from '@rally/shared/catalog/privacy';
 import { TRACKING_CONSENT_VERSION } from '@rally/shared/catalog/tracking';
 import type { PutMyTrackingRequest } from '@rally/shared/contracts/tracking';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { ConflictError } from '../../lib/errors';
 import { fullName } from '../../lib/sql-text';
 import { recordActivity } from '../activities/activities.service';
 import { currentEdition } from '../editions/editions.service';
+import { recordConsent } from '../privacy/consents.service';
 
 /** 18 random bytes: 144 bits, 24 URL-safe characters (fits a QR code and a URL as it is). */
 export function newTrackingId(): string {
@@ -45,6 +47,8 @@ export async function setMyTracking(
   auth: AuthContext,
   body: PutMyTrackingRequest,
   now: Date,
+  // Where the rider turned it on or off: the tracking card, or My Profile's consents.
+  screen: ConsentScreen = 'tracking',
 ): Promise<TrackerRow> {
   if (body.enabled && body.consentVersion !== TRACKING_CONSENT_VERSION) throw consentRequired();
   return db.transaction(async (tx) => {
@@ -105,6 +109,14 @@ export async function setMyTracking(
         ? `${name} turned live tracking on (consent ${TRACKING_CONSENT_VERSION})`
         : `${name} turned live tracking off`,
       metadata: { editionId: edition.id, enabled: body.enabled, consentVersion: row.consentVersion },
+    });
+    // The consent on record (DESIGN.md §12), beside the tracker's own columns.
+    await recordConsent(tx, {
+      userId: auth.userId,
+      purpose: 'tracking',
+      given: body.enabled,
+      version: body.enabled ? TRACKING_CONSENT_VERSION : null,
+      screen,
     });
     return row;
   });

@@ -180,7 +180,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
-      const file = await readProfileImage(db, request.params.id, false, awaitProcessed);
+      const file = await readProfileImage(db, request.params.id, false, request.auth, awaitProcessed);
       return sendProfileImage(request, reply, file, request.query.size, 'private, max-age=60');
     },
   });
@@ -189,13 +189,13 @@ export async function uploadRoutes(app: FastifyInstance, opts: { db: Db; config:
     config: { access: 'public' },
     schema: {
       tags: ['uploads'],
-      description: `The profile image of an active rider, for anyone (the scanner caches the thumb of each rider offline). ${profileImageSizesText}`,
+      description: `The profile image of an active rider, for anyone (the scanner caches the thumb of each rider offline); 404 to all but the rider and staff when the rider withdrew the public_photo consent. ${profileImageSizesText}`,
       params: idParam,
       querystring: profileImageQuery,
       ...storedFileResponses(['image/jpeg', 'image/png']),
     },
     handler: async (request, reply) => {
-      const file = await readProfileImage(db, request.params.id, true, awaitProcessed);
+      const file = await readProfileImage(db, request.params.id, true, request.auth, awaitProcessed);
       return sendProfileImage(request, reply, file, request.query.size, 'public, max-age=300, must-revalidate');
     },
   });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Role } from '@rally/shared/catalog/accounts';
 import { PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@rally/shared/catalog/registration';
 import { can } from '@rally/shared/permissions';
 import { and, eq, isNull, or } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { canSee } from '../../lib/visibility';
 import { recordActivity } from '../activities/activities.service';
 import type { AwaitProcessed } from '../file-jobs/await-processed';
 import { queueFileWork } from '../file-jobs/file-work';
+import { shownTo } from '../privacy/consents.service';
 
 export const NOT_FOUND_MESSAGE: Record<FileKind, string> = {
   profile_image: 'Profile image not found',
@@ -248,8 +250,21 @@ export async function readReceipt(db: Db, viewer: AuthContext, id: string, await
   return row;
 }
 
-export function readProfileImage(db: Db, id: string, publicOnly: boolean, awaitProcessed?: AwaitProcessed) {
-  return findFile(db, 'profile_image', id, publicOnly, awaitProcessed);
+/**
+ * A profile image, to `viewer`: a rider who withdrew their photo's consent (DESIGN.md §12)
+ * has none to anyone but themself and staff.
+ */
+export async function readProfileImage(
+  db: Db,
+  id: string,
+  publicOnly: boolean,
+  viewer: { userId: string; role: Role } | null,
+  awaitProcessed?: AwaitProcessed,
+) {
+  const row = await findFile(db, 'profile_image', id, publicOnly, awaitProcessed);
+  if (!(await shownTo(db, row.userId, 'public_photo', viewer, true)))
+    throw new NotFoundError(NOT_FOUND_MESSAGE.profile_image, 'FILE_NOT_FOUND');
+  return row;
 }
 
 // Smaller copies by content hash and size: a scanner team downloading the roster asks for

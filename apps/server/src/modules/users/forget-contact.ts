@@ -13,6 +13,7 @@ import { activities } from '../../db/schema/activities';
 import { entries, verificationHistory } from '../../db/schema/entries';
 import { scans } from '../../db/schema/event-day';
 import { inboundTexts } from '../../db/schema/messages';
+import { erasureRequests } from '../../db/schema/privacy';
 import { loginActivities } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import { toE164, typedForms } from '../../lib/phone-numbers';
@@ -72,6 +73,10 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
       .where(or(eq(verificationHistory.userId, userId), inArray(verificationHistory.verificationCode, unique))),
   );
   const theirScans = await ids(tx.select({ id: scans.id }).from(scans).where(eq(scans.riderId, userId)));
+  // Their erasure requests stay as the line saying what happened, without their own words.
+  const theirRequests = await ids(
+    tx.select({ id: erasureRequests.id }).from(erasureRequests).where(eq(erasureRequests.userId, userId)),
+  );
   const theirLogins = await ids(
     tx
       .select({ id: loginActivities.id })
@@ -117,6 +122,8 @@ export async function forgetContactData(tx: Tx, userId: string): Promise<() => P
     }
     // The codes a marshal's phone sent for them; the passage itself (number, time) stays.
     if (theirScans.length > 0) await tx.update(scans).set({ riderCode: null }).where(inArray(scans.id, theirScans));
+    if (theirRequests.length > 0)
+      await tx.update(erasureRequests).set({ note: null }).where(inArray(erasureRequests.id, theirRequests));
     const e164 = toE164(user.phone);
     if (e164) await tx.delete(inboundTexts).where(inArray(inboundTexts.phoneNumber, typedForms(e164)));
   };

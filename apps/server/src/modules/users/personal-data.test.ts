@@ -5,15 +5,12 @@
 // - a rider with data in two editions (entries, receipts, passages, SOS notes and positions,
 //   codes, medical notes, a text received) is deleted, and nothing of theirs is left in any
 //   table, past editions' entries included, but what a rule keeps on purpose.
-import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { entries } from '../../db/schema/entries';
-import { inboundTexts } from '../../db/schema/messages';
-import { users } from '../../db/schema/users';
-import { inEdition } from '../../lib/edition-of';
 import { DB_KINDS, useTestApp } from '../../test/build-app';
-import { codedRider, createStation, injectAs, rejoinedRider, rollOver, syncScan } from '../../test/factories';
+import { injectAs } from '../../test/factories';
+import { riderEverywhere } from '../../test/rider-everywhere';
 import { PERSONAL_DATA } from './personal-data';
 
 type Rows<T> = { rows: T[] };
@@ -56,61 +53,14 @@ describe.each(DB_KINDS)('personal data and deletion (%s)', (kind) => {
   });
 
   it('leaves nothing of a deleted rider in any table or past edition but what a rule keeps', async () => {
-    const tag = randomUUID().slice(0, 8);
-    const digits = () => String(randomInt(1_000_000, 9_999_999));
-    const phone = `0917${digits()}`;
-    const emergency = `0918${digits()}`;
-    const secrets = {
-      phone,
-      phoneE164: `+63${phone.slice(1)}`,
-      emergency,
-      address: `Purok ${tag}, Davao`,
-      allergies: `Allergic to ${tag}`,
-      medical: `Condition ${tag}`,
-      sos: `Chain snapped ${tag}`,
-      lat: '7.1234567',
-    };
-    const rider = await codedRider(t.app, t.database.db, admin, {
-      phoneNumber: phone,
-      emergencyContactNumber: emergency,
-      address: secrets.address,
+    // Every table a rider can reach (test/rider-everywhere.ts): two editions, a rollover between.
+    const rider = await riderEverywhere(t, admin, marshall, {
       // A name, as the audit trail keeps names: not among the secrets.
-      kitName: `KIT ${tag.toUpperCase()}`,
+      kitName: `KIT ${randomUUID().slice(0, 8).toUpperCase()}`,
     });
-    await t.database.db
-      .update(users)
-      .set({ allergies: secrets.allergies, medicalConditions: secrets.medical, bloodType: 'O+' })
-      .where(eq(users.id, rider.userId));
-    const codes = [rider.riderCode, rider.verificationCode];
-    const station = await createStation(t.app, admin, { name: `CP ${tag}`, kind: 'checkpoint' });
-    await syncScan(t.app, marshall, { stationId: station, riderCode: rider.riderCode });
-    const sos = (note: string) =>
-      injectAs(t.app, rider, 'POST', '/api/my/sos', {
-        id: randomUUID(),
-        kind: 'mechanical',
-        note,
-        position: { lat: Number(secrets.lat), lng: 125.27, accuracy: 12, at: new Date().toISOString() },
-      });
-    expect((await sos(secrets.sos)).statusCode).toBe(201);
-    await t.database.db.insert(inboundTexts).values({
-      webhookId: `hook-${tag}`,
-      phoneNumber: secrets.phoneE164,
-      message: `SOS ${tag}`,
-      receivedAt: new Date(),
-      outcome: 'sos',
-    });
-
-    // The next edition: the rider enters again, is verified (a new code), scanned, in trouble.
-    await rollOver(t.app, admin);
-    const code = await rejoinedRider(t.app, admin, rider);
-    const [now] = await t.database.db
-      .select({ riderCode: entries.riderCode })
-      .from(entries)
-      .where(and(eq(entries.userId, rider.userId), inEdition(entries.editionId)));
-    codes.push(now?.riderCode as string, code);
-    await syncScan(t.app, marshall, { stationId: station, riderCode: now?.riderCode as string });
-    expect((await sos(`${secrets.sos} again`)).statusCode).toBe(201);
-
+    const { secrets, codes } = rider;
+    const [firstCode] = codes;
+    const [code] = codes.slice(-1);
     const everything = [...Object.values(secrets), ...codes, rider.email];
     const found = async () => {
       const hits: string[] = [];
@@ -136,9 +86,9 @@ describe.each(DB_KINDS)('personal data and deletion (%s)', (kind) => {
     // Before: the rider is everywhere, both editions' entries included (last year's code too).
     const before = await found();
     expect(before).toEqual(
-      expect.arrayContaining([`users: ${secrets.medical}`, `entries: ${rider.riderCode}`, `entries: ${code}`]),
+      expect.arrayContaining([`users: ${secrets.medical}`, `entries: ${firstCode}`, `entries: ${code}`]),
     );
-    expect(before).toEqual(expect.arrayContaining([`incidents: ${secrets.sos}`, `scans: ${rider.riderCode}`]));
+    expect(before).toEqual(expect.arrayContaining([`incidents: ${secrets.sos}`, `scans: ${firstCode}`]));
 
     const deleted = await injectAs(t.app, admin, 'DELETE', `/api/admin/users/${rider.userId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -137,7 +137,33 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       staff_name: AUDIT,
       ip: { kept: 'the address a staff member read from: the breach notice is worked out from it' },
     },
-    other: ['id', 'fields', 'source', 'at'],
+    other: ['id', 'fields', 'source', 'at', 'reason'],
+  },
+  consents: {
+    // Consent on record is the person's: it goes with them (nothing left to prove consent for).
+    goesWith: ['user_id'],
+    personal: { user_id: 'goes' },
+    other: ['id', 'purpose', 'given', 'version', 'screen', 'at'],
+  },
+  data_exports: {
+    // The rider's data, packed for them: it goes with them.
+    goesWith: ['user_id'],
+    personal: { user_id: 'goes', zip: 'goes', requested_by: 'reference' },
+    other: ['id', 'status', 'bytes', 'error', 'created_at', 'ready_at', 'expires_at'],
+  },
+  erasure_requests: {
+    // What remains of an erasure is a line saying it happened: the account's key sets null,
+    // and the deletion clears the rider's note.
+    personal: { user_id: 'reference', note: 'cleared', decided_by: 'reference', decided_by_name: AUDIT },
+    other: ['id', 'status', 'requested_at', 'decided_at', 'reason'],
+  },
+  privacy_notices: {
+    personal: { published_by: 'reference', published_by_name: AUDIT },
+    other: ['version', 'privacy_text', 'terms_text', 'published_at'],
+  },
+  retention_sweeps: {
+    personal: {},
+    other: ['edition_id', 'kind', 'ran_at', 'rows'],
   },
   editions: {
     personal: { updated_by: 'reference' },
@@ -157,6 +183,7 @@ export const PERSONAL_DATA: Record<string, TableRule> = {
       'updated_at',
       'prices',
       'closed_at',
+      'retention',
     ],
   },
   file_jobs: {

@@ -5,7 +5,7 @@
 import type { Role } from '@rally/shared/catalog/accounts';
 import { grantableRoles, type KitSizesBody, type UpdateUserBody } from '@rally/shared/contracts/users';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { entries } from '../../db/schema/entries';
 import { users } from '../../db/schema/users';
 import type { AuthContext } from '../../lib/authorize';
@@ -213,29 +213,35 @@ export async function setKitSizes(db: Db, viewer: AuthContext, userId: string, b
  * rider number is freed with the row.
  */
 export async function deleteUser(db: Db, viewer: AuthContext, userId: string, store: FileStore) {
-  if (userId === viewer.userId) throw new BadRequestError('You cannot delete your own account', 'SELF_DELETE');
   // The rows of the files go with the account (cascade); their objects, if any, once it has.
-  let objects: string[] = [];
-  await db.transaction(async (tx) => {
-    const target = await loadTarget(tx, viewer.role, userId);
-    objects = await userStorageKeys(tx, userId);
-    const forget = await forgetContactData(tx, userId);
-    const deleted = await tx
-      .delete(users)
-      .where(and(eq(users.id, userId), visibleTo(viewer.role)))
-      .returning({ id: users.id });
-    if (deleted.length === 0) throw userNotFound();
-    await forget();
-    await recordActivity(tx, {
-      type: 'user_deleted',
-      userId: null,
-      userName: displayName(target),
-      ...actorOf(viewer),
-      // The name and rider number stay (who did what); the email goes with the account.
-      description: `${displayName(viewer)} deleted the account of ${displayName(target)}`,
-      details: target.riderNumber ? `Rider #${target.riderNumber} is free again` : null,
-      metadata: { deletedUserId: target.id, role: target.role },
-    });
-  });
+  const objects = await db.transaction((tx) => deleteUserIn(tx, viewer, userId));
   await store.remove(objects);
+}
+
+/**
+ * The deletion inside the caller's transaction (an approved erasure request is decided in the
+ * same one). Answers the stored objects to remove once the transaction has committed.
+ */
+export async function deleteUserIn(tx: Tx, viewer: AuthContext, userId: string): Promise<string[]> {
+  if (userId === viewer.userId) throw new BadRequestError('You cannot delete your own account', 'SELF_DELETE');
+  const target = await loadTarget(tx, viewer.role, userId);
+  const objects = await userStorageKeys(tx, userId);
+  const forget = await forgetContactData(tx, userId);
+  const deleted = await tx
+    .delete(users)
+    .where(and(eq(users.id, userId), visibleTo(viewer.role)))
+    .returning({ id: users.id });
+  if (deleted.length === 0) throw userNotFound();
+  await forget();
+  await recordActivity(tx, {
+    type: 'user_deleted',
+    userId: null,
+    userName: displayName(target),
+    ...actorOf(viewer),
+    // The name and rider number stay (who did what); the email goes with the account.
+    description: `${displayName(viewer)} deleted the account of ${displayName(target)}`,
+    details: target.riderNumber ? `Rider #${target.riderNumber} is free again` : null,
+    metadata: { deletedUserId: target.id, role: target.role },
+  });
+  return objects;
 }

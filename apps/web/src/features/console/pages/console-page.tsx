@@ -12,6 +12,7 @@ import {
   Flag,
   KeyRound,
   LayoutDashboard,
+  Lock,
   type LucideIcon,
   Megaphone,
   Menu,
@@ -62,6 +63,7 @@ const TAB_COMPONENTS: Record<ConsoleTabId, LazyExoticComponent<ComponentType>> =
   analytics: lazy(() => import('../analytics/pages/analytics-tab')),
   reports: lazy(() => import('../reports/pages/reports-tab')),
   editions: lazy(() => import('../editions/pages/editions-tab')),
+  privacy: lazy(() => import('../privacy/pages/privacy-tab')),
   settings: lazy(() => import('../settings/pages/settings-tab')),
 };
 
@@ -79,6 +81,7 @@ const TAB_ICONS: Record<ConsoleTabId, LucideIcon> = {
   analytics: BarChart3,
   reports: FileText,
   editions: CalendarRange,
+  privacy: Lock,
   settings: Settings,
 };
 

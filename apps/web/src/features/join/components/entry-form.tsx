@@ -12,6 +12,7 @@ import { joinDraftSlot } from '../../../lib/drafts-db';
 import { editionsKey, useCurrentPrices } from '../../../lib/editions';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { CONSENT_CHANGED_MESSAGE, isConsentRequired, noticeKeys, useCurrentNotice } from '../../privacy/api/notice-api';
 import { takenNumbersKey } from '../../registration/api/registration-api';
 import { ErrorSummary } from '../../registration/components/error-summary';
 import { FormSection } from '../../registration/components/form-section';
@@ -54,6 +55,8 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
   const queryClient = useQueryClient();
   const { refreshUser, setSession } = useAuth();
   const prices = useCurrentPrices();
+  // The notice the terms row names: its version goes with the entry (DESIGN.md §12).
+  const notice = useCurrentNotice().data;
   const prefilled = useMemo(() => fieldsFromNext(next), [next]);
   // Null until the rider changes something: the form shows the prefill, and nothing is kept.
   const [edited, setEdited] = useState<RegistrationFields | null>(null);
@@ -123,6 +126,7 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
         { profileImage: null, paymentReceipt: fields.paymentMethod === 'cash' ? null : receipt },
         prices,
       );
+      if (notice) payload.append('consentVersion', String(notice.version));
       const answer = await submitEntry(payload, setProgress);
       const { entry } = answer.data;
       writeStorage(STORAGE_KEYS.verificationCode, entry.verificationCode);
@@ -141,7 +145,21 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
       navigate('/verify', { replace: true, state: { verificationCode: entry.verificationCode } });
     } catch (error) {
       const offline = isNetworkError(error) || (error instanceof Error && error.message === 'Request timeout');
-      toast.error(offline ? NOT_SENT : error instanceof Error && error.message ? error.message : NOT_SENT);
+      const consentStale = isConsentRequired(error);
+      toast.error(
+        offline
+          ? NOT_SENT
+          : consentStale
+            ? CONSENT_CHANGED_MESSAGE
+            : error instanceof Error && error.message
+              ? error.message
+              : NOT_SENT,
+      );
+      if (consentStale) {
+        // A new version was published while the form was open: the newest is shown, to agree to again.
+        void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+        setAgreed(false);
+      }
       const stale = refreshAfter(error);
       if (stale) void queryClient.invalidateQueries({ queryKey: stale });
       // Entered meanwhile (another tab): the record says so, and the page moves on.
@@ -203,7 +221,7 @@ export function EntryForm({ next, user }: { next: NextEntry; user: User }) {
             receiptError={fieldError(errors, 'paymentReceipt')}
           />
         </FormSection>
-        <TermsAgreement agreed={agreed} onAgreed={setAgreed} error={errors.agreedToTerms} />
+        <TermsAgreement agreed={agreed} onAgreed={setAgreed} error={errors.agreedToTerms} action="joining" />
         {progress !== null && <UploadProgress percent={progress} />}
         <button type="submit" disabled={submitting} className={buttonStyles('primary', 'lg', 'w-full text-2xl')}>
           {submitting ? 'JOINING...' : 'JOIN THE RALLY'}

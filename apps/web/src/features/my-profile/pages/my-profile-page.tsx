@@ -60,6 +60,8 @@ const NotificationSettings = lazy(() =>
 );
 const SmsPinForm = lazy(() => import('../sms-pin/sms-pin-form').then((m) => ({ default: m.SmsPinForm })));
 const FollowersList = lazy(() => import('../followers-list').then((m) => ({ default: m.FollowersList })));
+// Privacy (DESIGN.md §12): consents, who looked, the rider's data, erasure; below My Details too.
+const PrivacySection = lazy(() => import('../privacy/privacy-section').then((m) => ({ default: m.PrivacySection })));
 const ChangePasswordForm = lazy(() =>
   import('../../auth/components/change-password-form').then((m) => ({ default: m.ChangePasswordForm })),
 );
@@ -267,6 +269,21 @@ function MyProfileView({ user }: { user: UserRecord }) {
                           </p>
                         </div>
                         <FollowersList />
+                      </section>
+                      <section
+                        id="privacy"
+                        aria-labelledby="privacy-heading"
+                        className="mt-6 grid gap-4 border-t border-ink-700 pt-6"
+                      >
+                        <div>
+                          <h2 id="privacy-heading" className="text-2xl text-fire-300">
+                            Privacy and your data
+                          </h2>
+                          <p className="mt-1 text-sm text-ash">
+                            What you agreed to, who on the staff read your details, your data to download, and erasure.
+                          </p>
+                        </div>
+                        <PrivacySection />
                       </section>
                     </Suspense>
                   </PartErrorBoundary>

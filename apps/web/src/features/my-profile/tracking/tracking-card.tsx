@@ -3,15 +3,10 @@
 // its three steps, the battery settings that would otherwise kill it, and the last position
 // the rally received. While the pass is open the phone's own position goes too
 // (use-own-position.ts), through the offline queue; what waits for a signal is counted here.
-import {
-  TRACKING_BATTERY_HINT,
-  TRACKING_CONSENT_TEXT,
-  TRACKING_CONSENT_VERSION,
-  TRACKING_SETUP_STEPS,
-} from '@rally/shared/catalog/tracking';
+import { TRACKING_BATTERY_HINT, TRACKING_CONSENT_VERSION, TRACKING_SETUP_STEPS } from '@rally/shared/catalog/tracking';
 import type { MyTracking } from '@rally/shared/contracts/tracking';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BatteryWarning, CloudUpload, LocateFixed, LocateOff, MapPinned, Satellite } from 'lucide-react';
+import { BatteryWarning, CloudUpload, LocateFixed, LocateOff, Satellite } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../../components/ui/button-styles';
 import { Spinner } from '../../../components/ui/spinner';
@@ -21,6 +16,7 @@ import { toast } from '../../../lib/toast';
 import { useNow } from '../lib/use-sos-queue';
 import { sinceText, waitingText } from './since-text';
 import { keepTracking, myTrackingKey, myTrackingQuery, putMyTracking } from './tracking-api';
+import { TrackingConsent } from './tracking-consent';
 import { type OwnPositionState, useOwnPosition, usePositionQueue } from './use-own-position';
 
 const TrackingQr = lazy(() => import('./tracking-qr'));
@@ -93,7 +89,6 @@ function problemOf(error: unknown): string | null {
 function TrackingOff({ userId, online }: { userId: string; online: boolean }) {
   const [agreed, setAgreed] = useState(false);
   const set = useSetTracking(userId);
-  const checkId = useId();
   const problemId = useId();
   const problem = problemOf(set.error);
   return (
@@ -101,27 +96,7 @@ function TrackingOff({ userId, online }: { userId: string; online: boolean }) {
       <p className="text-xl font-bold text-bone">
         Between stations nobody sees you. With tracking on, the safety team does.
       </p>
-      <ul className="grid gap-2 text-bone" data-testid="tracking-consent">
-        {TRACKING_CONSENT_TEXT.map((line) => (
-          <li key={line} className="flex gap-2">
-            <MapPinned className="mt-0.5 size-5 shrink-0 text-jade-400" aria-hidden="true" />
-            <span>{line}</span>
-          </li>
-        ))}
-      </ul>
-      <label
-        htmlFor={checkId}
-        className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-ink-600 bg-ink-900 p-3 font-bold text-bone has-checked:border-jade-400"
-      >
-        <input
-          id={checkId}
-          type="checkbox"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.target.checked)}
-          className="mt-0.5 size-6 shrink-0 accent-jade-600"
-        />
-        I have read this and agree: send my position to the rally while I ride.
-      </label>
+      <TrackingConsent agreed={agreed} onAgreed={setAgreed} />
       <button
         type="button"
         disabled={!agreed || !online || set.isPending}

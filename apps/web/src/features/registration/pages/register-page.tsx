@@ -14,6 +14,7 @@ import { useAuth } from '../../../lib/auth';
 import { useCurrentPrices } from '../../../lib/editions';
 import { writeStorage } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
+import { CONSENT_CHANGED_MESSAGE, isConsentRequired, noticeKeys, useCurrentNotice } from '../../privacy/api/notice-api';
 import { submitRegistration, takenNumbersKey } from '../api/registration-api';
 import { DraftNotice } from '../components/draft-notice';
 import { ErrorSummary } from '../components/error-summary';
@@ -50,6 +51,8 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const prices = useCurrentPrices();
+  // The notice the terms row names: its version goes with the registration (DESIGN.md §12).
+  const notice = useCurrentNotice().data;
 
   const [fields, setFields] = useState<RegistrationFields>(EMPTY_REGISTRATION);
   const [profileImage, setProfileImage] = useState<File | null>(null);
@@ -125,6 +128,7 @@ export default function RegisterPage() {
         { profileImage, paymentReceipt: fields.paymentMethod === 'cash' ? null : receipt },
         prices,
       );
+      if (notice) payload.append('consentVersion', String(notice.version));
       const response = await submitRegistration(payload, setProgress, setChecking);
       const user = response?.data?.user;
       if (!response?.success || !response.token || !user) {
@@ -141,9 +145,18 @@ export default function RegisterPage() {
         REDIRECT_DELAY_MS,
       );
     } catch (error) {
-      const message =
-        error instanceof Error && error.message ? error.message : 'Registration failed. Please try again.';
+      const stale = isConsentRequired(error);
+      const message = stale
+        ? CONSENT_CHANGED_MESSAGE
+        : error instanceof Error && error.message
+          ? error.message
+          : 'Registration failed. Please try again.';
       toast.error(message);
+      if (stale) {
+        // A new version was published while the form was open: the newest is shown, to agree to again.
+        void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+        setAgreed(false);
+      }
       if (error instanceof ApiError && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: takenNumbersKey });
       }

@@ -20,6 +20,7 @@ import { TabHeading } from '../../components/tab-heading';
 import { createEdition, makeCurrent, updateEdition } from '../api/editions-api';
 import { EditionForm } from '../components/edition-form';
 import { MakeCurrentDialog } from '../components/make-current-dialog';
+import { RetentionSection } from '../components/retention-section';
 
 const failed = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
@@ -274,6 +275,7 @@ function EditionCard({
           )}
         </dl>
       )}
+      {!editing && <RetentionSection editionId={edition.id} readOnly={!!browsing} />}
     </li>
   );
 }

@@ -11,6 +11,8 @@ export async function fetchExports(): Promise<ExportListResponse['data']> {
   return (await call(client.GET('/api/admin/exports'))).data;
 }
 
-export function downloadExport(name: string, format: ExportFormat) {
-  return downloadFile(`/admin/exports/${encodeURIComponent(name)}.${format}`, `${name}.${format}`);
+/** An export with sensitive columns needs `reason` (asked by ExportReasonDialog); the others send none. */
+export function downloadExport(name: string, format: ExportFormat, reason?: string) {
+  const query = reason ? `?${new URLSearchParams({ reason })}` : '';
+  return downloadFile(`/admin/exports/${encodeURIComponent(name)}.${format}${query}`, `${name}.${format}`);
 }

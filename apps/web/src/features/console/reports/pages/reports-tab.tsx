@@ -4,19 +4,30 @@
 import type { ExportFormat } from '@rally/shared/contracts/exports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from '../../../../lib/toast';
 import { QueryStates } from '../../components/list-states';
 import { TabHeading } from '../../components/tab-heading';
 import { downloadExport, fetchExports, reportKeys } from '../api/reports-api';
 import { ExportCard } from '../components/export-card';
+import { ExportReasonDialog, type ReasonRequest } from '../components/export-reason-dialog';
 
 export default function ReportsTab() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: reportKeys.list, queryFn: fetchExports });
+  // An export carrying riders' sensitive data asks why first (DESIGN.md §12).
+  const [asking, setAsking] = useState<ReasonRequest | null>(null);
   const download = useMutation({
-    mutationFn: ({ name, format }: { name: string; format: ExportFormat }) => downloadExport(name, format),
-    onSuccess: (file) => toast.success(`Downloaded ${file.fileName}`),
-    onError: (error) => toast.error(error.message || 'Download failed'),
+    mutationFn: ({ name, format, reason }: { name: string; format: ExportFormat; reason?: string }) =>
+      downloadExport(name, format, reason),
+    onSuccess: (file) => {
+      setAsking(null);
+      toast.success(`Downloaded ${file.fileName}`);
+    },
+    // A refused reason stays in the dialog, under its field; any other failure is a toast.
+    onError: (error, { reason }) => {
+      if (!reason) toast.error(error.message || 'Download failed');
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.list }),
   });
 
@@ -37,12 +48,23 @@ export default function ReportsTab() {
                 busy={
                   download.isPending && download.variables?.name === summary.name ? download.variables.format : null
                 }
-                onDownload={(format) => download.mutate({ name: summary.name, format })}
+                onDownload={(format) => {
+                  if (summary.sensitiveKinds.length === 0) return download.mutate({ name: summary.name, format });
+                  download.reset();
+                  setAsking({ name: summary.name, title: summary.title, format, kinds: summary.sensitiveKinds });
+                }}
               />
             ))}
           </div>
         )}
       </QueryStates>
+      <ExportReasonDialog
+        request={asking}
+        busy={download.isPending}
+        serverError={download.isError && download.variables?.reason ? download.error.message : null}
+        onCancel={() => setAsking(null)}
+        onConfirm={(reason) => asking && download.mutate({ name: asking.name, format: asking.format, reason })}
+      />
     </section>
   );
 }
