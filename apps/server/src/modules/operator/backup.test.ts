@@ -45,6 +45,8 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     for (const table of (await tablesInOrder(t.database.db)).reverse()) {
       await t.database.db.execute(sql`delete from ${sql.identifier(table)}`);
     }
+    // As a new database: its sequences start again.
+    await t.database.db.execute(sql`select setval(pg_get_serial_sequence('privacy_notices', 'version'), 1, false)`);
   };
 
   it('backs up a populated instance, refuses a non-empty target, and restores it identically after a wipe', async () => {
@@ -94,6 +96,17 @@ describe.each(DB_KINDS)('backup and restore on %s', (kind) => {
     expect(await state()).toEqual(before);
     // The restored accounts work.
     expect((await login(t.app, a.email, STRONG_PASSWORD)).statusCode).toBe(200);
+    // A serial column carries on past the restored rows: the next privacy notice is the next version.
+    const published = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/privacy/notice',
+      headers: bearer(admin.token),
+      payload: { privacyText: 'Restored notice, version after the backup.', termsText: 'Restored terms, the same.' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data.version).toBe(
+      Math.max(...(before.tables.privacy_notices ?? []).map((j) => JSON.parse(j).version)) + 1,
+    );
 
     // --force replaces whatever the database holds by the backup.
     await registerRider(t.app);

@@ -177,17 +177,21 @@ export class RestoreRefusedError extends Error {}
 
 /**
  * The rows a freshly migrated database holds of itself: the first edition the upgrade makes
- * (current, never saved). Not data: an empty install restores without --force, the backup's
- * own edition replacing it. Only when nothing else is there.
+ * (current, never saved) and the default privacy notice a first start publishes (version 1,
+ * by nobody). Not data: an empty install restores without --force, the backup's own rows
+ * replacing them. Only when nothing else is there.
  */
 async function migrationMadeRows(tx: DbOrTx, counts: Record<string, number>): Promise<Record<string, number>> {
-  const others = Object.entries(counts).some(([t, n]) => t !== 'editions' && n > 0);
-  if (others || counts.editions !== 1) return {};
-  const [pristine] = await rows<{ n: number }>(
+  const own = new Set(['editions', 'privacy_notices']);
+  const others = Object.entries(counts).some(([t, n]) => !own.has(t) && n > 0);
+  if (others || counts.editions !== 1 || (counts.privacy_notices ?? 0) > 1) return {};
+  const [pristine] = await rows<{ editions: number; notices: number }>(
     tx,
-    sql`select count(*)::int as n from editions where current and updated_at is null and copied_from is null`,
+    sql`select
+      (select count(*)::int from editions where current and updated_at is null and copied_from is null) as editions,
+      (select count(*)::int from privacy_notices where version = 1 and published_by is null) as notices`,
   );
-  return { editions: Number(pristine?.n ?? 0) };
+  return { editions: Number(pristine?.editions ?? 0), privacy_notices: Number(pristine?.notices ?? 0) };
 }
 
 /**
@@ -279,6 +283,17 @@ export async function restoreDatabase(db: Db, file: string, opts: { force: boole
         record = await next();
       }
       if (!record?.complete) throw new RestoreRefusedError(`${file} is incomplete (no end marker)`);
+      // A serial column's sequence is not in the backup: set each past the restored rows, or
+      // the next insert would take a number a restored row holds.
+      const serials = await rows<{ table_name: string; column_name: string }>(
+        tx,
+        sql`select table_name, column_name from information_schema.columns
+            where table_schema = current_schema() and column_default like 'nextval(%'`,
+      );
+      for (const { table_name: t, column_name: c } of serials)
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence(${t}, ${c}), coalesce((select max(${sql.identifier(c)}) from ${sql.identifier(t)}), 0) + 1, false)`,
+        );
     });
   } finally {
     lines.close();
