@@ -79,8 +79,11 @@ export const ACTIVITY_TYPES = [
   // Receipts (issue 44): staff typed or corrected what was read; a payment statement uploaded.
   'receipt_corrected',
   'statement_uploaded',
-  // Privacy (issue 43): a rider's erasure request approved or refused.
+  // Privacy (issue 43): a rider's erasure request approved or refused; a notice published; a
+  // rider's data prepared by staff for a request by letter.
   'erasure_decided',
+  'privacy_notice_published',
+  'data_export_prepared',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_PRIORITIES = ['high', 'normal', 'low'] as const;

@@ -135,7 +135,7 @@ export async function dataExportRoutes(app: FastifyInstance, opts: { db: Db }) {
       const auth = requireAuth(request);
       const now = app.clock.now();
       const user = await letterSubject(db, auth.role, request.params.id);
-      const { row, existing } = await requestExport(db, user.id, auth.userId, now);
+      const { row, existing } = await requestExport(db, user.id, actorOf(auth), now);
       if (row.status === 'pending') kickDataExports(db, now);
       return reply.code(202).send({
         success: true as const,

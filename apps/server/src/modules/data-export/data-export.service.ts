@@ -7,10 +7,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Db } from '../../db/client';
 import { dataExports } from '../../db/schema/privacy';
 import { users } from '../../db/schema/users';
+import type { Actor } from '../../lib/actor';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import { bytesColumn, bytesFrom } from '../../lib/file-bytes';
 import { rowsOf } from '../../lib/sql-text';
 import { canSee } from '../../lib/visibility';
+import { recordActivity } from '../activities/activities.service';
 import { type AccessReader, recordAccess } from '../data-access/data-access.service';
 import { sensitiveReadsIn } from '../data-access/sensitive-reads';
 
@@ -63,12 +65,17 @@ const madeBy = (byStaff: boolean) => (byStaff ? isNotNull(dataExports.requestedB
 export async function requestExport(
   db: Db,
   userId: string,
-  requestedBy: string | null,
+  /** The staff member preparing it for a letter; null: the rider asked. */
+  requestedBy: Actor | null,
   now: Date,
 ): Promise<{ row: ExportRow; existing: boolean }> {
   return db.transaction(async (tx) => {
     // Two taps at once: the second waits here and finds the first's row.
-    const [user] = rowsOf<{ id: string }>(await tx.execute(sql`select id from users where id = ${userId} for update`));
+    const [user] = rowsOf<{ id: string; name: string }>(
+      await tx.execute(
+        sql`select id, trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name from users where id = ${userId} for update`,
+      ),
+    );
     if (!user) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     const [open] = await tx
       .select(exportColumns)
@@ -87,7 +94,7 @@ export async function requestExport(
       .insert(dataExports)
       .values({
         userId,
-        requestedBy,
+        requestedBy: requestedBy?.id ?? null,
         status: 'pending',
         createdAt: now,
         // Until it is built; the build sets the seven days from then.
@@ -95,6 +102,17 @@ export async function requestExport(
       })
       .returning(exportColumns);
     if (!row) throw new Error('the export was not recorded');
+    // A letter's answer is the staff's act on the rider's data: on the log, as a deletion is.
+    if (requestedBy)
+      await recordActivity(tx, {
+        type: 'data_export_prepared',
+        userId,
+        userName: user.name || null,
+        actorId: requestedBy.id,
+        actorName: requestedBy.name,
+        description: `${requestedBy.name} prepared ${user.name || 'a rider'}’s data for a request by letter`,
+        metadata: { dataExportId: row.id },
+      });
     return { row, existing: false };
   });
 }

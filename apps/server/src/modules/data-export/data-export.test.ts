@@ -13,6 +13,7 @@ import { DATA_EXPORT_DAYS } from '@rally/shared/catalog/privacy';
 import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { activities } from '../../db/schema/activities';
 import { dataAccess } from '../../db/schema/data-access';
 import { dataExports } from '../../db/schema/privacy';
 import { users } from '../../db/schema/users';
@@ -196,6 +197,12 @@ describe.each(DB_KINDS)('data export (%s)', (kind) => {
     expect((await injectAs(t.app, marshall, 'POST', url)).statusCode).toBe(403);
     expect((await injectAs(t.app, rider, 'POST', url)).statusCode).toBe(403);
     const id = await prepared(admin, url);
+    // Preparing it is on the log, naming the staff member and the rider.
+    const logged = await t.database.db
+      .select({ actorId: activities.actorId, userId: activities.userId })
+      .from(activities)
+      .where(and(eq(activities.type, 'data_export_prepared'), eq(activities.userId, rider.userId)));
+    expect(logged).toEqual([{ actorId: admin.userId, userId: rider.userId }]);
 
     const status = await injectAs(t.app, admin, 'GET', `/api/admin/data-exports/${id}`);
     expect(status.statusCode, status.body).toBe(200);

@@ -110,8 +110,7 @@ export async function publishNotice(db: Db, body: PutPrivacyNoticeRequest, actor
     if (!published) throw new Error('the privacy notice was not published');
     const changed = [privacyChanged && 'privacy notice', termsChanged && 'terms'].filter(Boolean).join(' and ');
     await recordActivity(tx, {
-      // The console's log groups it with the other event-wide settings.
-      type: 'event_settings_updated',
+      type: 'privacy_notice_published',
       actorId: actor.id,
       actorName: actor.name,
       description: `${actor.name} published version ${published.version} of the privacy notice and terms`,

@@ -6,6 +6,7 @@ import { TRACKING_CONSENT_VERSION } from '@rally/shared/catalog/tracking';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessages } from '../../config';
+import { activities } from '../../db/schema/activities';
 import { followers } from '../../db/schema/messages';
 import { consents, privacyNotices } from '../../db/schema/privacy';
 import { users } from '../../db/schema/users';
@@ -125,6 +126,16 @@ describe.each(DB_KINDS)('consent on record (%s)', (kind) => {
       .where(eq(privacyNotices.version, termsOnly.version));
     expect(row).toMatchObject({ publishedBy: admin.userId });
     expect(row?.publishedByName).toBeTruthy();
+    // On the log as what it is.
+    const logged = await t.database.db
+      .select({ actorId: activities.actorId, description: activities.description })
+      .from(activities)
+      .where(eq(activities.type, 'privacy_notice_published'));
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        { actorId: admin.userId, description: expect.stringContaining(`version ${termsOnly.version}`) },
+      ]),
+    );
     // The old version stays readable.
     const first = (await as(null, 'GET', '/api/privacy/notice?version=1')).json().data;
     expect(first.privacy.text).toContain('[Rally name]');
