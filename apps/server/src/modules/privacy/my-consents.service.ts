@@ -5,8 +5,9 @@ import type { ConsentPurpose } from '@rally/shared/catalog/privacy';
 import { CONSENT_PURPOSES } from '@rally/shared/catalog/privacy';
 import { TRACKING_CONSENT_VERSION } from '@rally/shared/catalog/tracking';
 import type { MyConsents } from '@rally/shared/contracts/privacy';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { followers, outboxMessages } from '../../db/schema/messages';
 import { consents } from '../../db/schema/privacy';
 import type { AuthContext } from '../../lib/authorize';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
@@ -14,6 +15,9 @@ import { setMyTracking } from '../tracking/trackers.service';
 import { assertCurrentNotice, consentInEffectSql, recordConsent } from './consents.service';
 import { currentNotice } from './notice.service';
 import { presentMyConsents } from './privacy.presenter';
+
+/** What a follower's message queued before the rider withdrew says of itself. */
+export const WITHDRAWN_ANSWER = 'Not sent: the rider withdrew the followers consent';
 
 async function historyOf(db: DbOrTx, userId: string) {
   return db.select().from(consents).where(eq(consents.userId, userId)).orderBy(desc(consents.at), desc(consents.id));
@@ -90,6 +94,20 @@ export async function setConsent(
       version: body.given ? (body.version ?? null) : null,
       screen: 'my-profile',
     });
+    // "Nothing more" includes what was queued and not sent yet: it stays, marked unsent.
+    if (purpose === 'followers' && !body.given)
+      await tx
+        .update(outboxMessages)
+        .set({ status: 'failed', providerAnswer: WITHDRAWN_ANSWER, lockedUntil: null })
+        .where(
+          and(
+            eq(outboxMessages.status, 'pending'),
+            inArray(
+              outboxMessages.followerId,
+              tx.select({ id: followers.id }).from(followers).where(eq(followers.riderId, auth.userId)),
+            ),
+          ),
+        );
   });
   return myConsents(db, auth.userId);
 }

@@ -7,7 +7,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessages } from '../../config';
 import { activities } from '../../db/schema/activities';
-import { followers } from '../../db/schema/messages';
+import { followers, outboxMessages } from '../../db/schema/messages';
 import { consents, privacyNotices } from '../../db/schema/privacy';
 import { users } from '../../db/schema/users';
 import { buildTestApp, DB_KINDS, openTestDatabase, type TestApp, useTestApp } from '../../test/build-app';
@@ -24,6 +24,7 @@ import {
   staff,
 } from '../../test/factories';
 import { notifyFollowers } from '../messages/notify';
+import { WITHDRAWN_ANSWER } from './my-consents.service';
 import { currentNotice } from './notice.service';
 
 describe.each(DB_KINDS)('consent on record (%s)', (kind) => {
@@ -270,8 +271,18 @@ describe.each(DB_KINDS)('consent on record (%s)', (kind) => {
         ),
       );
     expect(await passage()).toBe(1);
+    const queued = () =>
+      t.database.db
+        .select({ status: outboxMessages.status, providerAnswer: outboxMessages.providerAnswer })
+        .from(outboxMessages)
+        .innerJoin(followers, eq(followers.id, outboxMessages.followerId))
+        .where(eq(followers.riderId, rider.userId));
 
     expect((await setPurpose(rider, 'followers', { given: false })).statusCode).toBe(200);
+    // What was queued and not sent yet is not sent: nothing more reaches them.
+    for (const m of await queued())
+      expect(m.status === 'sent' || m.providerAnswer === WITHDRAWN_ANSWER, JSON.stringify(m)).toBe(true);
+    expect((await queued()).filter((m) => m.status === 'pending')).toEqual([]);
     const refused = await as(null, 'POST', `/api/follow/${rider.userId}`, { email: 'new.kin@example.com' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: 'This rider does not accept followers' });
