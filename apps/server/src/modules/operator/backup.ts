@@ -185,11 +185,17 @@ async function migrationMadeRows(tx: DbOrTx, counts: Record<string, number>): Pr
   const own = new Set(['editions', 'privacy_notices']);
   const others = Object.entries(counts).some(([t, n]) => !own.has(t) && n > 0);
   if (others || counts.editions !== 1 || (counts.privacy_notices ?? 0) > 1) return {};
+  // A database at an older migration level (a backup of an older version restored before its
+  // upgrade) has no notices table.
+  const notices =
+    'privacy_notices' in counts
+      ? sql`(select count(*)::int from privacy_notices where version = 1 and published_by is null)`
+      : sql`0`;
   const [pristine] = await rows<{ editions: number; notices: number }>(
     tx,
     sql`select
       (select count(*)::int from editions where current and updated_at is null and copied_from is null) as editions,
-      (select count(*)::int from privacy_notices where version = 1 and published_by is null) as notices`,
+      ${notices} as notices`,
   );
   return { editions: Number(pristine?.editions ?? 0), privacy_notices: Number(pristine?.notices ?? 0) };
 }
