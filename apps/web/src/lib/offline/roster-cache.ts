@@ -2,7 +2,7 @@
 // last cursor (GET /api/admin/scan-roster?since=), so a verdict never waits on the network.
 // Photos are kept as blobs next to it, fetched in the background after each refresh.
 import type { RosterRider } from '@rally/shared/contracts/scans';
-import { call, client } from '../api-client';
+import { call, client, getAuthToken } from '../api-client';
 import { offlineDb, readMeta } from './offline-db';
 
 export async function loadRoster(): Promise<RosterRider[]> {
@@ -68,7 +68,10 @@ export async function cachePhotos(
       const url = rider.photoUrl;
       if (!url) continue;
       try {
-        const response = await fetch(url);
+        // With the marshal's session: a rider who withdrew their public photo (DESIGN.md §12)
+        // is still shown to the staff who scan them.
+        const token = getAuthToken();
+        const response = await fetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
         if (!response.ok) continue;
         const blob = await response.blob();
         await db.put('photos', { riderId: rider.id, url, blob });
