@@ -75,9 +75,9 @@ test('a new notice is asked for at sign-in; a withdrawn public profile is gone a
   // First on the screen, above My Profile, which stays usable (the pass and SOS are never behind it).
   const gate = riderPage.getByRole('region', { name: 'Our privacy notice changed' });
   await expect(gate).toBeVisible();
-  await expect(gate).toContainText(`You accepted version ${v1}`);
   await expect(riderPage.getByRole('tab', { name: 'Rider Code' })).toBeVisible();
   await gate.getByRole('button', { name: 'Read the notice' }).click();
+  await expect(gate).toContainText(`You accepted version ${v1}`);
   await expect(gate.getByRole('heading', { name: 'Live tracking' })).toBeVisible();
   await shot(riderPage, 'consent-gate');
   await gate.getByRole('button', { name: 'Accept the notice' }).click();

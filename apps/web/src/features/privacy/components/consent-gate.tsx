@@ -1,11 +1,12 @@
-// The sign-in re-ask (DESIGN.md §12): a signed-in person who never accepted the privacy
-// notice, or accepted an older version, is asked first thing on their screen (My Profile,
-// the console): a band above it with the notice to read and "Accept the notice". Only a
-// successful answer saying so shows it: offline, or when the question fails, nothing shows.
-// It does not cover the screen or block it: a rider at a checkpoint must still reach their
-// pass and SOS, and a marshal their scanner, whatever the notice's state; the band stays on
-// every screen until they accept. Mounted beside the guarded screen (app/guards.tsx), so the
-// screen never waits for this code or this question.
+// The sign-in re-ask (DESIGN.md §12): a rider who never accepted the privacy notice, or
+// accepted an older version, is asked first thing on their screen: a slim band above it with
+// the notice to read and "Accept the notice". Only a successful answer saying so shows it:
+// offline, or when the question fails, nothing shows. It does not cover the screen or block
+// it: a rider at a checkpoint must still reach their pass and SOS whatever the notice's
+// state; the band stays on every screen until they accept. Riders only: the notice is what
+// the rally tells its riders, and the console's staff are not asked it. Mounted beside the
+// guarded screen (app/guards.tsx), so the screen never waits for this code or this question.
+import { isRiderRole } from '@rally/shared/catalog/accounts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -28,7 +29,7 @@ import { NoticeTexts } from './notice-texts';
 
 export default function ConsentGate() {
   const { user } = useAuth();
-  if (!user) return null;
+  if (!user || !isRiderRole(user.role)) return null;
   return <GateFor userId={user.id} />;
 }
 
@@ -43,6 +44,8 @@ function GateFor({ userId }: { userId: string }) {
     />
   );
 }
+
+const small = 'min-h-10 flex-1 whitespace-nowrap px-3 py-1.5 text-sm sm:flex-none';
 
 function ConsentBand({
   userId,
@@ -92,27 +95,22 @@ function ConsentBand({
     <section
       aria-labelledby={titleId}
       data-testid="consent-gate"
-      className="relative z-30 border-b-4 border-fire-600 bg-ink-900 text-bone"
+      className="relative z-30 border-b-2 border-fire-600 bg-ink-900 text-bone"
     >
-      <div className="mx-auto max-w-5xl px-3 py-4 sm:px-4">
-        <p id={titleId} className="flex items-center gap-2 font-display text-2xl sm:text-3xl">
-          <ShieldCheck className="size-6 shrink-0 text-fire-400" aria-hidden="true" />
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-4">
+        <p id={titleId} className="flex min-w-0 flex-1 basis-52 items-center gap-2 font-display text-lg sm:text-xl">
+          <ShieldCheck className="size-5 shrink-0 text-fire-400" aria-hidden="true" />
           {accepted ? 'Our privacy notice changed' : 'Please read our privacy notice'}
         </p>
-        <p className="mt-1 text-ash">
-          {accepted
-            ? `You accepted version ${accepted.version} on ${formatDate(accepted.at)}. Read version ${version} and accept it.`
-            : `How the rally uses your personal data, and the terms of the rally (version ${version}).`}
-        </p>
-        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex w-full gap-2 sm:w-auto">
           <button
             type="button"
             aria-expanded={reading}
             aria-controls={textId}
             onClick={() => setReading(!reading)}
-            className={buttonStyles('ghost')}
+            className={buttonStyles('ghost', 'md', small)}
           >
-            <ChevronDown className={`size-5 transition-transform ${reading ? 'rotate-180' : ''}`} aria-hidden="true" />
+            <ChevronDown className={`size-4 transition-transform ${reading ? 'rotate-180' : ''}`} aria-hidden="true" />
             {reading ? 'Hide the notice' : 'Read the notice'}
           </button>
           <button
@@ -120,21 +118,24 @@ function ConsentBand({
             disabled={!shown || agree.isPending}
             aria-describedby={problem ? problemId : undefined}
             onClick={() => agree.mutate(version)}
-            className={buttonStyles('primary')}
+            className={buttonStyles('primary', 'md', small)}
           >
             {agree.isPending ? 'Saving...' : 'Accept the notice'}
           </button>
         </div>
         {problem && (
-          <p id={problemId} role="alert" className="mt-3 font-bold text-ember-400">
+          <p id={problemId} role="alert" className="basis-full font-bold text-ember-400">
             {problem}
           </p>
         )}
-        <div
-          id={textId}
-          hidden={!reading}
-          className="mt-4 max-h-[60dvh] overflow-y-auto rounded-lg border border-ink-700 bg-ink-950 p-3 sm:p-5"
-        >
+      </div>
+      <div id={textId} hidden={!reading} className="mx-auto max-w-5xl px-3 pb-3 sm:px-4">
+        <p className="text-ash">
+          {accepted
+            ? `You accepted version ${accepted.version} on ${formatDate(accepted.at)}. This is version ${version}.`
+            : `How the rally uses your personal data, and the terms of the rally (version ${version}).`}
+        </p>
+        <div className="mt-3 max-h-[60dvh] overflow-y-auto rounded-lg border border-ink-700 bg-ink-950 p-3 sm:p-5">
           {shown ? (
             <NoticeTexts notice={shown} />
           ) : notice.isPending ? (
