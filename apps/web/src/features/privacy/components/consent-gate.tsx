@@ -45,7 +45,8 @@ function GateFor({ userId }: { userId: string }) {
   );
 }
 
-const small = 'min-h-10 flex-1 whitespace-nowrap px-3 py-1.5 text-sm sm:flex-none';
+// Side by side where they fit (360 px and up), one under the other on a 320 px phone.
+const small = 'min-h-10 flex-auto whitespace-nowrap px-3 py-1.5 text-sm sm:flex-none';
 
 function ConsentBand({
   userId,
@@ -102,7 +103,7 @@ function ConsentBand({
           <ShieldCheck className="size-5 shrink-0 text-fire-400" aria-hidden="true" />
           {accepted ? 'Our privacy notice changed' : 'Please read our privacy notice'}
         </p>
-        <div className="flex w-full gap-2 sm:w-auto">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           <button
             type="button"
             aria-expanded={reading}
