@@ -144,7 +144,8 @@ test("a new SOS's push opens that incident on the board, with the messages it ca
         const shown = await (await navigator.serviceWorker.ready).getNotifications({ tag });
         return shown.map((n) => ({ title: n.title, body: n.body, url: n.data?.url as string }))[0];
       }, `incident-${id}`);
-    await expect.poll(notification).toMatchObject({
+    // The service worker wakes for the push and shows it: on a loaded machine, seconds.
+    await expect.poll(notification, { timeout: 20_000 }).toMatchObject({
       title: expect.stringContaining(`#${rider.user.riderNumber}`),
       body: expect.stringContaining('Slid on the wet bridge'),
       url: `${baseURL}/admin?tab=event-day&incident=${id}`,
